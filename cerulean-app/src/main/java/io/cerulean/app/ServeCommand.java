@@ -1,0 +1,86 @@
+package io.cerulean.app;
+
+import io.cerulean.server.PortInUseException;
+import io.cerulean.store.rocksdb.StoreOpenException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code cerulean serve}: runs the Table service until SIGTERM or Ctrl-C. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Serve the Azure Table Storage REST API.")
+final class ServeCommand implements Callable<Integer> {
+    static final int EXIT_PORT_IN_USE = 2;
+    static final int EXIT_STORE_UNUSABLE = 3;
+    static final int EXIT_BAD_CONFIG = 4;
+
+    private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
+
+    @Option(names = "--host", defaultValue = "${env:CERULEAN_HOST:-127.0.0.1}",
+            description = "Address to listen on (env CERULEAN_HOST; default ${DEFAULT-VALUE}).")
+    String host;
+
+    @Option(names = "--port", defaultValue = "${env:CERULEAN_PORT:-10002}",
+            description = "Port to listen on, 0 for any free one (env CERULEAN_PORT; default ${DEFAULT-VALUE}).")
+    int port;
+
+    @Option(names = "--data-dir", defaultValue = "${env:CERULEAN_DATA_DIR:-cerulean-data}",
+            description = "Where RocksDB keeps the data (env CERULEAN_DATA_DIR; default ${DEFAULT-VALUE}).")
+    Path dataDir;
+
+    @Option(names = "--in-memory", defaultValue = "${env:CERULEAN_IN_MEMORY:-false}",
+            description = "Keep data in memory only; it is gone when the server stops (env CERULEAN_IN_MEMORY).")
+    boolean inMemory;
+
+    @Option(names = "--account", paramLabel = "NAME:KEY1[:KEY2]",
+            description = "An account to serve besides devstoreaccount1 (repeatable). Also from env "
+                    + "CERULEAN_ACCOUNTS and AZURITE_ACCOUNTS, as name:key1[:key2];name2:key1.")
+    List<String> accounts = List.of();
+
+    @Override
+    public Integer call() throws InterruptedException {
+        Cerulean.Builder builder = Cerulean.builder().host(host).port(port);
+        builder = inMemory ? builder.inMemory() : builder.dataDir(dataDir);
+        try {
+            for (String variable : List.of("AZURITE_ACCOUNTS", "CERULEAN_ACCOUNTS")) {
+                String value = System.getenv(variable);
+                if (value != null) {
+                    AccountSpec.parseList(value).forEach(builder::account);
+                }
+            }
+            for (String spec : accounts) {
+                builder.account(AccountSpec.parse(spec));
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("cerulean: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
+        long started = System.nanoTime();
+        Cerulean cerulean;
+        try {
+            cerulean = builder.start();
+        } catch (PortInUseException e) {
+            System.err.println("cerulean: " + e.getMessage());
+            return EXIT_PORT_IN_USE;
+        } catch (StoreOpenException e) {
+            System.err.println("cerulean: " + e.getMessage());
+            return EXIT_STORE_UNUSABLE;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            log.info("stopping");
+            cerulean.close();
+            stopped.countDown();
+        }, "cerulean-shutdown"));
+        log.info("Cerulean {} serving the Table service at {} ({}), ready in {} ms", Main.version(),
+                cerulean.endpoint("devstoreaccount1"), inMemory ? "in memory, nothing is kept" : "RocksDB in " + dataDir,
+                (System.nanoTime() - started) / 1_000_000);
+        stopped.await();
+        return 0;
+    }
+}

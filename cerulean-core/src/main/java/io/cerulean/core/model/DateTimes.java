@@ -1,0 +1,120 @@
+package io.cerulean.core.model;
+
+import java.time.DateTimeException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.time.temporal.ChronoUnit;
+import java.util.Optional;
+
+/**
+ * DateTime values as the Table service writes and reads them: UTC, 100 ns ticks, formatted
+ * {@code yyyy-MM-ddTHH:mm:ss[.fffffff]Z} with trailing fractional zeros removed.
+ */
+public final class DateTimes {
+    /** The earliest DateTime the service accepts, 1601-01-01T00:00:00Z. */
+    public static final Instant MIN = Instant.parse("1601-01-01T00:00:00Z");
+    /** The latest DateTime the service accepts, 9999-12-31T23:59:59.9999999Z. */
+    public static final Instant MAX = Instant.parse("9999-12-31T23:59:59.9999999Z");
+
+    private static final long TICKS_PER_SECOND = 10_000_000L;
+
+    private DateTimes() {
+    }
+
+    /** {@code instant} without anything finer than a 100 ns tick. */
+    public static Instant truncateToTicks(Instant instant) {
+        int nanos = instant.getNano();
+        int truncated = nanos - nanos % 100;
+        return truncated == nanos ? instant : instant.truncatedTo(ChronoUnit.SECONDS).plusNanos(truncated);
+    }
+
+    /** 100 ns ticks since the Unix epoch. */
+    public static long toEpochTicks(Instant instant) {
+        return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), TICKS_PER_SECOND), instant.getNano() / 100);
+    }
+
+    public static Instant fromEpochTicks(long ticks) {
+        return Instant.ofEpochSecond(Math.floorDiv(ticks, TICKS_PER_SECOND), Math.floorMod(ticks, TICKS_PER_SECOND) * 100);
+    }
+
+    /** The wire form with trailing fractional zeros trimmed, e.g. {@code 2021-10-15T16:13:10.7791241Z}. */
+    public static String format(Instant instant) {
+        StringBuilder sb = new StringBuilder(28);
+        appendDateAndTime(sb, instant);
+        int ticks = instant.getNano() / 100;
+        if (ticks != 0) {
+            sb.append('.');
+            int start = sb.length();
+            appendPadded(sb, ticks, 7);
+            int end = sb.length();
+            while (sb.charAt(end - 1) == '0') {
+                end--;
+            }
+            sb.setLength(Math.max(end, start));
+        }
+        return sb.append('Z').toString();
+    }
+
+    /** The wire form with all seven fractional digits, as stored access policies are written. */
+    public static String formatSevenDigits(Instant instant) {
+        StringBuilder sb = new StringBuilder(28);
+        appendDateAndTime(sb, instant);
+        sb.append('.');
+        appendPadded(sb, instant.getNano() / 100, 7);
+        return sb.append('Z').toString();
+    }
+
+    private static void appendDateAndTime(StringBuilder sb, Instant instant) {
+        LocalDateTime t = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
+        appendPadded(sb, t.getYear(), 4);
+        sb.append('-');
+        appendPadded(sb, t.getMonthValue(), 2);
+        sb.append('-');
+        appendPadded(sb, t.getDayOfMonth(), 2);
+        sb.append('T');
+        appendPadded(sb, t.getHour(), 2);
+        sb.append(':');
+        appendPadded(sb, t.getMinute(), 2);
+        sb.append(':');
+        appendPadded(sb, t.getSecond(), 2);
+    }
+
+    private static void appendPadded(StringBuilder sb, int value, int width) {
+        String digits = Integer.toString(value);
+        for (int i = digits.length(); i < width; i++) {
+            sb.append('0');
+        }
+        sb.append(digits);
+    }
+
+    /**
+     * Parses an ISO 8601 date-time as clients send it: with {@code Z}, with an offset, or without a
+     * zone (taken as UTC); up to 7 fractional digits (more are truncated to ticks). Empty when the
+     * text is not such a date-time or lies outside {@link #MIN}..{@link #MAX}.
+     */
+    public static Optional<Instant> parse(String text) {
+        if (text == null || text.isEmpty()) {
+            return Optional.empty();
+        }
+        Instant instant;
+        try {
+            instant = OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+        } catch (DateTimeParseException withZone) {
+            try {
+                instant = LocalDateTime.parse(text, DateTimeFormatter.ISO_LOCAL_DATE_TIME).toInstant(ZoneOffset.UTC);
+            } catch (DateTimeParseException | ArithmeticException noZone) {
+                return Optional.empty();
+            }
+        } catch (DateTimeException | ArithmeticException e) {
+            return Optional.empty();
+        }
+        if (instant.isBefore(MIN) || instant.isAfter(MAX)) {
+            return Optional.empty();
+        }
+        return Optional.of(truncateToTicks(instant));
+    }
+}

@@ -1,0 +1,25 @@
+package io.cerulean.core.query;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.Limits;
+import io.cerulean.core.query.filter.Filter;
+import java.util.Optional;
+
+/**
+ * A Query Entities request: an optional filter, the page size ({@code $top}, at most 1000) and
+ * where to resume (from a continuation).
+ */
+public record EntityQuery(Optional<Filter> filter, int top, Optional<EntityKey> resumeFrom) {
+    public EntityQuery {
+        if (top < 0 || top > Limits.MAX_PAGE_SIZE) {
+            throw new TableServiceException(ErrorCode.INVALID_INPUT,
+                    "The value of $top must be between 0 and " + Limits.MAX_PAGE_SIZE + "; it was " + top + ".");
+        }
+    }
+
+    public static EntityQuery all() {
+        return new EntityQuery(Optional.empty(), Limits.MAX_PAGE_SIZE, Optional.empty());
+    }
+}

@@ -1,0 +1,142 @@
+package io.cerulean.core.service;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.EntityValidator;
+import io.cerulean.core.model.PropertyValue;
+import io.cerulean.core.model.TableNames;
+import io.cerulean.core.query.EntityPage;
+import io.cerulean.core.query.EntityQuery;
+import io.cerulean.core.query.QueryPlan;
+import io.cerulean.core.query.QueryPlanner;
+import io.cerulean.core.query.TablePage;
+import io.cerulean.core.query.filter.Filter;
+import io.cerulean.core.spi.EntityCursor;
+import io.cerulean.core.spi.StoredTable;
+import io.cerulean.core.spi.TableStore;
+import io.cerulean.core.time.HybridClock;
+import io.cerulean.core.txn.EntityGroupTransaction;
+import io.cerulean.core.txn.OperationResult;
+import io.cerulean.core.txn.TransactionExecutor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The Table service's operations on one store, with Azure's semantics: what the HTTP layer calls.
+ * Thread-safe; holds no state of its own beyond the store and the clock.
+ */
+public final class TableService {
+    private static final int TABLE_LIST_CHUNK = 256;
+
+    private final TableStore store;
+    private final TransactionExecutor transactions;
+    private final long pageBudgetNanos;
+
+    /**
+     * @param pageBudget how long one query page may read before it returns what it has with a
+     *                   continuation (the service uses 5 seconds)
+     */
+    public TableService(TableStore store, HybridClock clock, Duration pageBudget) {
+        this.store = store;
+        this.transactions = new TransactionExecutor(store, clock);
+        this.pageBudgetNanos = pageBudget.toNanos();
+    }
+
+    /** Create Table. */
+    public StoredTable createTable(String account, String name) {
+        TableNames.validate(name);
+        return store.createTable(account, name)
+                .orElseThrow(() -> new TableServiceException(ErrorCode.TABLE_ALREADY_EXISTS));
+    }
+
+    /** Delete Table: the table and all its entities, at once. */
+    public void deleteTable(String account, String name) {
+        if (!store.deleteTable(account, name)) {
+            throw new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND);
+        }
+    }
+
+    public Optional<StoredTable> findTable(String account, String name) {
+        return store.table(account, name);
+    }
+
+    /** The table an entity operation addresses; TableNotFound when there is none. */
+    public StoredTable table(String account, String name) {
+        return store.table(account, name).orElseThrow(() -> new TableServiceException(ErrorCode.TABLE_NOT_FOUND));
+    }
+
+    /** Query Tables: up to {@code top} tables matching {@code filter}, from {@code fromKey} on. */
+    public TablePage queryTables(String account, Optional<Filter> filter, int top, Optional<String> fromKey) {
+        List<StoredTable> page = new ArrayList<>();
+        String from = fromKey.orElse(null);
+        while (true) {
+            List<StoredTable> chunk = store.listTables(account, from, TABLE_LIST_CHUNK);
+            for (StoredTable table : chunk) {
+                if (filter.isPresent() && !filter.get().matches(name -> tableProperty(table, name))) {
+                    continue;
+                }
+                if (page.size() == top) {
+                    return new TablePage(page, Optional.of(TableNames.normalize(table.name())));
+                }
+                page.add(table);
+            }
+            if (chunk.size() < TABLE_LIST_CHUNK) {
+                return new TablePage(page, Optional.empty());
+            }
+            // Resume just after the last name seen: the smallest string greater than it.
+            from = TableNames.normalize(chunk.get(chunk.size() - 1).name()) + '\0';
+        }
+    }
+
+    private static PropertyValue tableProperty(StoredTable table, String name) {
+        return "TableName".equals(name) ? PropertyValue.ofString(table.name()) : null;
+    }
+
+    /** Get Entity (a point query by URL); ResourceNotFound when absent. */
+    public Entity getEntity(StoredTable table, String partitionKey, String rowKey) {
+        EntityValidator.validateKey(Entity.PARTITION_KEY, partitionKey);
+        EntityValidator.validateKey(Entity.ROW_KEY, rowKey);
+        return store.get(table, partitionKey, rowKey)
+                .orElseThrow(() -> new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND));
+    }
+
+    /** Any entity write, single or batch: all or nothing. */
+    public List<OperationResult> execute(StoredTable table, EntityGroupTransaction transaction) {
+        return transactions.execute(table, transaction);
+    }
+
+    /**
+     * Query Entities: one page of the entities matching the query, in key order. The page ends at
+     * {@code top} entities or when the time budget is spent, whichever is first; its continuation
+     * is the key of the next matching entity, so no page after it is empty without reason.
+     */
+    public EntityPage queryEntities(StoredTable table, EntityQuery query) {
+        QueryPlan plan = QueryPlanner.plan(query.filter());
+        long deadline = System.nanoTime() + pageBudgetNanos;
+        List<Entity> page = new ArrayList<>(Math.min(query.top(), 128));
+        long read = 0;
+        var range = query.resumeFrom().map(plan.range()::resumingAt).orElse(plan.range());
+        try (EntityCursor cursor = store.scan(table, range)) {
+            Entity entity;
+            while ((entity = cursor.next()) != null) {
+                read++;
+                if (plan.residual().isEmpty() || plan.residual().get().matches(entity)) {
+                    if (page.size() == query.top()) {
+                        return new EntityPage(page, Optional.of(entity.key()), plan, read);
+                    }
+                    page.add(entity);
+                }
+                if ((read & 255) == 0 && System.nanoTime() - deadline > 0) {
+                    Entity following = cursor.next();
+                    Optional<EntityKey> next = Optional.ofNullable(following).map(Entity::key);
+                    return new EntityPage(page, next, plan, read);
+                }
+            }
+        }
+        return new EntityPage(page, Optional.empty(), plan, read);
+    }
+}

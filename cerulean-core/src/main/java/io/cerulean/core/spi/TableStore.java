@@ -1,0 +1,58 @@
+package io.cerulean.core.spi;
+
+import io.cerulean.core.model.Entity;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The storage seam: what a backend must do, in bytes-and-keys terms. Everything else (validation,
+ * merging, filters, paging, ETag rules) happens in core above it.
+ *
+ * <p>Contract for every implementation:
+ * <ul>
+ *   <li>Tables are named per account without regard to case; listing is in normalised-name order.</li>
+ *   <li>Entities are read in (PartitionKey, RowKey) order, comparing UTF-16 code units.</li>
+ *   <li>{@link #commit} is atomic within one partition and durable when it returns {@link
+ *       CommitResult.Applied}: a reader sees all of it or none of it.</li>
+ *   <li>Deleting a table removes its entities as one operation, whatever their number.</li>
+ * </ul>
+ * Implementations are thread-safe.
+ */
+public interface TableStore extends AutoCloseable {
+
+    /** The table named {@code name} (any case) in {@code account}, if it exists. */
+    Optional<StoredTable> table(String account, String name);
+
+    /** Creates a table; empty when one of that name (any case) exists already. */
+    Optional<StoredTable> createTable(String account, String name);
+
+    /** Deletes a table and all its entities; false when it does not exist. */
+    boolean deleteTable(String account, String name);
+
+    /**
+     * Up to {@code limit} tables of {@code account} in normalised-name order, starting at the
+     * normalised name {@code fromKey} (inclusive; null for the first).
+     */
+    List<StoredTable> listTables(String account, String fromKey, int limit);
+
+    /** One entity, if present. */
+    Optional<Entity> get(StoredTable table, String partitionKey, String rowKey);
+
+    /** The entities of {@code range} in key order, from one snapshot. */
+    EntityCursor scan(StoredTable table, KeyRange range);
+
+    /**
+     * Applies all of {@code mutations} (each naming a distinct RowKey of {@code partitionKey}) if
+     * every condition holds, else none. Durable once it returns Applied.
+     */
+    CommitResult commit(StoredTable table, String partitionKey, List<Mutation> mutations);
+
+    /** A small named value kept with the data (clock lease, service settings), if set. */
+    Optional<byte[]> setting(String name);
+
+    /** Durably sets a named value. */
+    void putSetting(String name, byte[] value);
+
+    @Override
+    void close();
+}

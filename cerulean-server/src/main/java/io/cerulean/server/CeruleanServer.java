@@ -1,0 +1,132 @@
+package io.cerulean.server;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.model.Limits;
+import io.cerulean.core.service.TableService;
+import io.cerulean.server.auth.SharedKeyAuthenticator;
+import io.cerulean.server.http.BoundedAggregator;
+import io.cerulean.server.http.HttpHandler;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerSocketChannel;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.ServerSocketChannel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import java.net.BindException;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The Table service over HTTP on Netty. Event loops parse HTTP and bound bodies; operations run
+ * on worker threads, since storage and durable commits block. {@link #close()} stops accepting,
+ * lets running requests finish, and returns; it does not close the store.
+ */
+public final class CeruleanServer implements AutoCloseable {
+    private static final int MAX_INITIAL_LINE = 32 * 1024;
+    private static final int MAX_HEADER_BYTES = 64 * 1024;
+
+    private final EventLoopGroup boss;
+    private final EventLoopGroup io;
+    private final ExecutorService workers;
+    private final Channel channel;
+
+    private CeruleanServer(EventLoopGroup boss, EventLoopGroup io, ExecutorService workers, Channel channel) {
+        this.boss = boss;
+        this.io = io;
+        this.workers = workers;
+        this.channel = channel;
+    }
+
+    /**
+     * Binds and starts serving.
+     *
+     * @throws PortInUseException when the address is taken
+     */
+    public static CeruleanServer start(ServerConfig config, TableService service) {
+        RequestPipeline pipeline = new RequestPipeline(service, new SharedKeyAuthenticator(config.accounts()));
+        boolean epoll = Epoll.isAvailable();
+        EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
+        EventLoopGroup io = epoll ? new EpollEventLoopGroup() : new NioEventLoopGroup();
+        Class<? extends ServerSocketChannel> channelType =
+                epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
+        ExecutorService workers = workerPool(config.workerThreads());
+        ServerBootstrap bootstrap = new ServerBootstrap()
+                .group(boss, io)
+                .channel(channelType)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childHandler(new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel ch) {
+                        ch.pipeline()
+                                .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
+                                .addLast(new HttpServerExpectContinueHandler())
+                                .addLast(new BoundedAggregator(Limits.MAX_REQUEST_BODY_BYTES, () ->
+                                        ResponseRenderer.earlyError(
+                                                new TableServiceException(ErrorCode.REQUEST_BODY_TOO_LARGE))))
+                                .addLast(new HttpHandler(pipeline::handle, ResponseRenderer::earlyError, workers, false));
+                    }
+                });
+        try {
+            Channel channel = bootstrap.bind(new InetSocketAddress(config.host(), config.port())).syncUninterruptibly()
+                    .channel();
+            return new CeruleanServer(boss, io, workers, channel);
+        } catch (Exception e) { // Netty rethrows the checked BindException undeclared
+            boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            io.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            workers.shutdownNow();
+            if (e instanceof BindException || e.getCause() instanceof BindException
+                    || String.valueOf(e.getMessage()).contains("Address already in use")) {
+                throw new PortInUseException(config.host(), config.port(), e);
+            }
+            throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
+        }
+    }
+
+    private static ExecutorService workerPool(int threads) {
+        AtomicInteger counter = new AtomicInteger();
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), r -> {
+                    Thread t = new Thread(r, "cerulean-worker-" + counter.incrementAndGet());
+                    t.setDaemon(true);
+                    return t;
+                });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
+    /** The port actually bound (useful when started on port 0). */
+    public int port() {
+        return ((InetSocketAddress) channel.localAddress()).getPort();
+    }
+
+    public String host() {
+        return ((InetSocketAddress) channel.localAddress()).getHostString();
+    }
+
+    @Override
+    public void close() {
+        channel.close().syncUninterruptibly();
+        boss.shutdownGracefully(0, 2, TimeUnit.SECONDS);
+        workers.shutdown();
+        try {
+            workers.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        io.shutdownGracefully(0, 2, TimeUnit.SECONDS).syncUninterruptibly();
+    }
+}

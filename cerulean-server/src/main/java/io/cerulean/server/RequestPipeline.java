@@ -1,0 +1,72 @@
+package io.cerulean.server;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.service.TableService;
+import io.cerulean.server.auth.SharedKeyAuthenticator;
+import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.http.AzureResponse;
+import io.cerulean.server.http.MetadataLevel;
+import io.cerulean.server.operations.RequestContext;
+import io.cerulean.server.operations.TableOperation;
+import io.cerulean.server.routing.PathParser;
+import io.cerulean.server.routing.Resource;
+import io.cerulean.server.routing.ResourceKind;
+import io.cerulean.server.routing.Router;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The path of every request, as one visible list of stages:
+ * <ol>
+ *   <li>parse: the URL names an account and a resource, or the request is an InvalidUri;</li>
+ *   <li>authenticate: the signature is right for that account's key, or 403 and nothing runs;</li>
+ *   <li>route: the method is allowed on the resource, or 405 / an X-HTTP-Method error;</li>
+ *   <li>execute: the operation runs once against the service, all or nothing;</li>
+ *   <li>render: common headers on success, the Azure error (code, status, body) on failure.</li>
+ * </ol>
+ * A failure the client caused never becomes a 500; an unexpected one is logged and is a 500
+ * InternalError.
+ */
+public final class RequestPipeline {
+    private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
+
+    private final TableService service;
+    private final SharedKeyAuthenticator authenticator;
+    private final Router router = new Router();
+
+    public RequestPipeline(TableService service, SharedKeyAuthenticator authenticator) {
+        this.service = service;
+        this.authenticator = authenticator;
+    }
+
+    public AzureResponse handle(AzureRequest request) {
+        String requestId = RequestIds.next();
+        Resource resource = null;
+        try {
+            resource = PathParser.parse(request.rawPath());
+            String account = authenticator.authenticate(request, resource.account());
+            TableOperation operation = router.route(resource, request);
+            RequestContext context = new RequestContext(request, resource, account, MetadataLevel.negotiate(request),
+                    baseUrl(request, account), service);
+            return ResponseRenderer.success(operation.handle(context), request, requestId);
+        } catch (TableServiceException e) {
+            return ResponseRenderer.error(e, request, requestId, xmlErrors(resource, request));
+        } catch (RuntimeException e) {
+            log.error("request {} {} failed unexpectedly (request id {})", request.method(), request.rawPath(),
+                    requestId, e);
+            return ResponseRenderer.error(new TableServiceException(ErrorCode.INTERNAL_ERROR), request, requestId,
+                    xmlErrors(resource, request));
+        }
+    }
+
+    /** Service and ACL operations speak XML; the OData operations JSON. */
+    private static boolean xmlErrors(Resource resource, AzureRequest request) {
+        return resource != null && (resource.kind() == ResourceKind.SERVICE || request.queryParameter("comp") != null);
+    }
+
+    private static String baseUrl(AzureRequest request, String account) {
+        String host = request.header("Host");
+        return (request.secure() ? "https://" : "http://") + (host == null ? "127.0.0.1" : host) + "/" + account;
+    }
+}

@@ -1,0 +1,138 @@
+package io.cerulean.server.auth;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.routing.PathParser;
+import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * Verifies the {@code Authorization} header: Shared Key (Table service form) and Shared Key Lite.
+ *
+ * <pre>
+ * SharedKey:     VERB \n Content-MD5 \n Content-Type \n Date \n CanonicalizedResource
+ * SharedKeyLite: Date \n CanonicalizedResource
+ * CanonicalizedResource = "/" account + request path as sent (still encoded) [+ "?comp=" value]
+ * </pre>
+ *
+ * Path-style URLs put the account in the path too, so it appears twice
+ * ({@code /devstoreaccount1/devstoreaccount1/Tables}). Clients differ in small ways (which date
+ * header, the primary or {@code -secondary} name, how the path is encoded), so every variant a
+ * real SDK produces is tried, against each key of the account, compared in constant time.
+ */
+public final class SharedKeyAuthenticator {
+    private final Accounts accounts;
+
+    public SharedKeyAuthenticator(Accounts accounts) {
+        this.accounts = accounts;
+    }
+
+    /**
+     * Returns the authenticated account name.
+     *
+     * @throws TableServiceException 403 AuthenticationFailed for a missing, malformed or wrong
+     *                               signature; the message never reveals the key
+     */
+    public String authenticate(AzureRequest request, String pathAccount) {
+        String authorization = request.header("Authorization");
+        if (authorization == null) {
+            if (request.queryParameter("sig") != null) {
+                throw failed("Shared access signatures are not supported by this server yet.");
+            }
+            throw failed("The request is not authenticated: it has no Authorization header.");
+        }
+        int space = authorization.indexOf(' ');
+        int colon = authorization.lastIndexOf(':');
+        if (space < 0 || colon < space) {
+            throw failed("The Authorization header is not of the form '<scheme> <account>:<signature>'.");
+        }
+        String scheme = authorization.substring(0, space);
+        String accountName = authorization.substring(space + 1, colon).trim();
+        String signature = authorization.substring(colon + 1).trim();
+        boolean lite;
+        if (scheme.equals("SharedKey")) {
+            lite = false;
+        } else if (scheme.equals("SharedKeyLite")) {
+            lite = true;
+        } else {
+            throw failed("The authentication scheme '" + scheme + "' is not supported; use SharedKey or SharedKeyLite.");
+        }
+        if (!accountName.equals(pathAccount)) {
+            throw failed("The account in the Authorization header does not match the account in the URL.");
+        }
+        Account account = accounts.find(accountName)
+                .orElseThrow(() -> failed("The account '" + accountName + "' is not known to this server."));
+        byte[] given;
+        try {
+            given = Base64.getDecoder().decode(signature);
+        } catch (IllegalArgumentException e) {
+            throw failed("The signature in the Authorization header is not base64.");
+        }
+        for (String stringToSign : stringsToSign(request, accountName, lite)) {
+            byte[] message = stringToSign.getBytes(StandardCharsets.UTF_8);
+            for (byte[] key : account.keys()) {
+                if (MessageDigest.isEqual(hmac(key, message), given)) {
+                    return accountName;
+                }
+            }
+        }
+        throw failed("The MAC signature found in the HTTP request is not the same as any computed signature.");
+    }
+
+    private static List<String> stringsToSign(AzureRequest request, String account, boolean lite) {
+        Set<String> dates = new LinkedHashSet<>();
+        dates.add(nullToEmpty(request.header("x-ms-date") != null ? request.header("x-ms-date") : request.header("Date")));
+        dates.add(nullToEmpty(request.header("Date")));
+        dates.add("");
+        String comp = request.queryParameter("comp");
+        String compSuffix = comp == null ? "" : "?comp=" + comp;
+        Set<String> paths = new LinkedHashSet<>();
+        for (String path : List.of(request.rawPath(), PathParser.percentDecode(request.rawPath()))) {
+            paths.add(path);
+            // .NET and JavaScript sign secondary-endpoint requests with the primary account name in the path.
+            paths.add(path.replaceFirst("^/" + account + "-secondary(?=/|$)", "/" + account));
+        }
+        List<String> result = new ArrayList<>();
+        for (String path : paths) {
+            String resource = "/" + account + path + compSuffix;
+            for (String date : dates) {
+                if (lite) {
+                    result.add(date + "\n" + resource);
+                } else {
+                    result.add(request.method() + "\n" + nullToEmpty(request.header("Content-MD5")) + "\n"
+                            + nullToEmpty(request.header("Content-Type")) + "\n" + date + "\n" + resource);
+                }
+            }
+        }
+        return result;
+    }
+
+    private static byte[] hmac(byte[] key, byte[] message) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return mac.doFinal(message);
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("HmacSHA256 is unavailable", e);
+        }
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static TableServiceException failed(String detail) {
+        return new TableServiceException(ErrorCode.AUTHENTICATION_FAILED,
+                ErrorCode.AUTHENTICATION_FAILED.message() + " " + detail);
+    }
+}

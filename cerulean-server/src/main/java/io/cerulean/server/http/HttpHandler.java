@@ -1,0 +1,99 @@
+package io.cerulean.server.http;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import io.netty.handler.codec.http.TooLongHttpHeaderException;
+import io.netty.handler.codec.http.TooLongHttpLineException;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
+
+/**
+ * Hands each complete request to a worker thread (operations may block on storage and on the
+ * durable commit) and writes the response back on the connection, keeping it alive if asked.
+ */
+public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private final Function<AzureRequest, AzureResponse> pipeline;
+    private final Function<TableServiceException, AzureResponse> earlyErrors;
+    private final Executor workers;
+    private final boolean secure;
+
+    public HttpHandler(Function<AzureRequest, AzureResponse> pipeline,
+                       Function<TableServiceException, AzureResponse> earlyErrors, Executor workers, boolean secure) {
+        this.pipeline = pipeline;
+        this.earlyErrors = earlyErrors;
+        this.workers = workers;
+        this.secure = secure;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (request.decoderResult().isFailure()) {
+            write(ctx, earlyErrors.apply(malformed(request.decoderResult().cause())), false);
+            return;
+        }
+        String uri = request.uri();
+        int question = uri.indexOf('?');
+        String rawPath = question < 0 ? uri : uri.substring(0, question);
+        if (rawPath.startsWith("http://") || rawPath.startsWith("https://")) {
+            int slash = rawPath.indexOf('/', rawPath.indexOf("//") + 2);
+            rawPath = slash < 0 ? "/" : rawPath.substring(slash);
+        }
+        byte[] body = new byte[request.content().readableBytes()];
+        request.content().readBytes(body);
+        AzureRequest azureRequest = new AzureRequest(request.method().name(), rawPath,
+                new QueryStringDecoder(uri).parameters(), request.headers().copy(), body, secure);
+        try {
+            workers.execute(() -> write(ctx, pipeline.apply(azureRequest), keepAlive));
+        } catch (RejectedExecutionException e) {
+            write(ctx, earlyErrors.apply(new TableServiceException(ErrorCode.SERVER_BUSY)), false);
+        }
+    }
+
+    private static TableServiceException malformed(Throwable cause) {
+        if (cause instanceof TooLongHttpHeaderException) {
+            return new TableServiceException(ErrorCode.REQUEST_HEADERS_TOO_LARGE);
+        }
+        if (cause instanceof TooLongHttpLineException) {
+            return new TableServiceException(ErrorCode.INVALID_URI, "The request line (URL) is too long.");
+        }
+        return new TableServiceException(ErrorCode.INVALID_INPUT, "The request is not well-formed HTTP.");
+    }
+
+    static void write(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive) {
+        ByteBuf content = response.body().length == 0 ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(response.body());
+        FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                HttpResponseStatus.valueOf(response.status()), content);
+        for (Map.Entry<String, String> header : response.headers()) {
+            http.headers().add(header.getKey(), header.getValue());
+        }
+        http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+        if (keepAlive) {
+            http.headers().set(HttpHeaderNames.CONNECTION, "keep-alive");
+            ctx.writeAndFlush(http);
+        } else {
+            http.headers().set(HttpHeaderNames.CONNECTION, "close");
+            ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+}

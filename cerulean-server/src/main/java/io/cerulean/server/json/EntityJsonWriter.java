@@ -1,0 +1,170 @@
+package io.cerulean.server.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.EdmType;
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.PropertyValue;
+import io.cerulean.server.http.MetadataLevel;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes entities in the JSON payload format, in the service's order: odata.metadata, odata.type,
+ * odata.id, odata.etag, odata.editLink, then PartitionKey, RowKey, Timestamp and the user
+ * properties, each type annotation right before its property.
+ *
+ * <p>Annotated in minimal and full metadata: Int64 (a string on the wire), DateTime, Guid, Binary,
+ * and Double when it is NaN or infinite (written as strings). Integral doubles are written
+ * {@code 20.0}, so that typed JSON readers see a floating-point number.
+ */
+public final class EntityJsonWriter {
+    private final MetadataLevel level;
+    private final String baseUrl;
+    private final String account;
+    private final String table;
+    private final List<String> select;
+
+    /**
+     * @param baseUrl the account's URL, e.g. {@code http://127.0.0.1:10002/devstoreaccount1}
+     * @param select  the {@code $select} names, or null for every property
+     */
+    public EntityJsonWriter(MetadataLevel level, String baseUrl, String account, String table, List<String> select) {
+        this.level = level;
+        this.baseUrl = baseUrl;
+        this.account = account;
+        this.table = table;
+        this.select = select;
+    }
+
+    /** A single entity: Get Entity and Insert Entity with content. */
+    public byte[] single(Entity entity) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
+        try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
+            json.writeStartObject();
+            if (level != MetadataLevel.NO_METADATA) {
+                json.writeStringField("odata.metadata", metadataUrl() + "/@Element" + selectSuffix());
+            }
+            writeBody(json, entity);
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    /** A page of entities: Query Entities. */
+    public byte[] list(List<Entity> entities) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(64 + 256 * entities.size());
+        try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
+            json.writeStartObject();
+            if (level != MetadataLevel.NO_METADATA) {
+                json.writeStringField("odata.metadata", metadataUrl() + selectSuffix());
+            }
+            json.writeArrayFieldStart("value");
+            for (Entity entity : entities) {
+                json.writeStartObject();
+                writeBody(json, entity);
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toByteArray();
+    }
+
+    private String metadataUrl() {
+        return baseUrl + "/$metadata#" + table;
+    }
+
+    private String selectSuffix() {
+        return select == null ? "" : "&$select=" + String.join(",", select);
+    }
+
+    private void writeBody(JsonGenerator json, Entity entity) throws IOException {
+        String etag = entity.etag();
+        if (level == MetadataLevel.FULL_METADATA) {
+            String path = ResourceUrls.entityPath(table, entity.partitionKey(), entity.rowKey());
+            json.writeStringField("odata.type", account + "." + table);
+            json.writeStringField("odata.id", baseUrl + "/" + path);
+            json.writeStringField("odata.etag", etag);
+            json.writeStringField("odata.editLink", path);
+        } else if (level == MetadataLevel.MINIMAL_METADATA) {
+            json.writeStringField("odata.etag", etag);
+        }
+        if (selected(Entity.PARTITION_KEY)) {
+            json.writeStringField(Entity.PARTITION_KEY, entity.partitionKey());
+        }
+        if (selected(Entity.ROW_KEY)) {
+            json.writeStringField(Entity.ROW_KEY, entity.rowKey());
+        }
+        if (selected(Entity.TIMESTAMP)) {
+            if (level == MetadataLevel.FULL_METADATA) {
+                json.writeStringField("Timestamp@odata.type", EdmType.DATETIME.wireName());
+            }
+            json.writeStringField(Entity.TIMESTAMP, DateTimes.format(entity.timestamp()));
+        }
+        if (select == null) {
+            for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
+                writeProperty(json, property.getKey(), property.getValue());
+            }
+            return;
+        }
+        for (String name : select) {
+            if (name.equals(Entity.PARTITION_KEY) || name.equals(Entity.ROW_KEY) || name.equals(Entity.TIMESTAMP)) {
+                continue;
+            }
+            PropertyValue value = entity.properties().get(name);
+            if (value == null) {
+                json.writeNullField(name); // a selected property the entity lacks comes back as null
+            } else {
+                writeProperty(json, name, value);
+            }
+        }
+    }
+
+    private boolean selected(String name) {
+        return select == null || select.contains(name);
+    }
+
+    private void writeProperty(JsonGenerator json, String name, PropertyValue value) throws IOException {
+        if (level != MetadataLevel.NO_METADATA && annotated(value)) {
+            json.writeStringField(name + "@odata.type", value.type().wireName());
+        }
+        json.writeFieldName(name);
+        switch (value.type()) {
+            case STRING -> json.writeString(value.asString());
+            case INT32 -> json.writeNumber(value.asInt32());
+            case INT64 -> json.writeString(Long.toString(value.asInt64()));
+            case DOUBLE -> writeDouble(json, value.asDouble());
+            case BOOLEAN -> json.writeBoolean(value.asBoolean());
+            case DATETIME -> json.writeString(DateTimes.format(value.asDateTime()));
+            case GUID -> json.writeString(value.asGuid().toString());
+            case BINARY -> json.writeString(Base64.getEncoder().encodeToString(value.asBinary()));
+        }
+    }
+
+    private static boolean annotated(PropertyValue value) {
+        return switch (value.type()) {
+            case INT64, DATETIME, GUID, BINARY -> true;
+            case DOUBLE -> !Double.isFinite(value.asDouble());
+            default -> false;
+        };
+    }
+
+    private static void writeDouble(JsonGenerator json, double d) throws IOException {
+        if (Double.isNaN(d)) {
+            json.writeString("NaN");
+        } else if (Double.isInfinite(d)) {
+            json.writeString(d > 0 ? "Infinity" : "-Infinity");
+        } else {
+            json.writeNumber(d); // Double.toString form: 20.0, 1.0E-5
+        }
+    }
+}

@@ -1,0 +1,22 @@
+package io.cerulean.server.operations;
+
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.spi.StoredTable;
+import io.cerulean.server.http.AzureResponse;
+import io.cerulean.server.http.MediaTypes;
+import io.cerulean.server.json.EntityJsonWriter;
+
+/** Query Entities by key: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional {@code $select}. */
+public final class GetEntity implements TableOperation {
+    @Override
+    public AzureResponse handle(RequestContext context) {
+        var resource = context.resource();
+        StoredTable table = context.service().table(context.account(), resource.table());
+        Entity entity = context.service().getEntity(table, resource.partitionKey(), resource.rowKey());
+        byte[] json = new EntityJsonWriter(context.level(), context.baseUrl(), context.account(), table.name(),
+                QueryOptions.select(context.request())).single(entity);
+        return AzureResponse.status(200)
+                .header("ETag", entity.etag())
+                .body(MediaTypes.json(context.level()), json);
+    }
+}

@@ -1,0 +1,19 @@
+package io.cerulean.server.operations;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.spi.StoredTable;
+import io.cerulean.server.http.AzureResponse;
+import io.cerulean.server.http.MediaTypes;
+import io.cerulean.server.json.TableJsonWriter;
+
+/** {@code GET /Tables('name')}: one table, as older clients check that a table exists. */
+public final class GetTable implements TableOperation {
+    @Override
+    public AzureResponse handle(RequestContext context) {
+        StoredTable table = context.service().findTable(context.account(), context.resource().table())
+                .orElseThrow(() -> new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND));
+        byte[] body = new TableJsonWriter(context.level(), context.baseUrl(), context.account()).single(table);
+        return AzureResponse.status(200).body(MediaTypes.json(context.level()), body);
+    }
+}

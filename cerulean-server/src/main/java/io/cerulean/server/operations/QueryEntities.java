@@ -1,0 +1,47 @@
+package io.cerulean.server.operations;
+
+import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.query.ContinuationToken;
+import io.cerulean.core.query.EntityPage;
+import io.cerulean.core.query.EntityQuery;
+import io.cerulean.core.spi.StoredTable;
+import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.http.AzureResponse;
+import io.cerulean.server.http.MediaTypes;
+import io.cerulean.server.json.EntityJsonWriter;
+import java.util.Optional;
+
+/**
+ * Query Entities: {@code GET /table()} with {@code $filter}, {@code $select}, {@code $top} and the
+ * {@code NextPartitionKey}/{@code NextRowKey} continuation. Reports how it ran in
+ * {@code x-cerulean-query-plan} and {@code x-cerulean-entities-read}.
+ */
+public final class QueryEntities implements TableOperation {
+    @Override
+    public AzureResponse handle(RequestContext context) {
+        AzureRequest request = context.request();
+        StoredTable table = context.service().table(context.account(), context.resource().table());
+        EntityQuery query = new EntityQuery(QueryOptions.filter(request), QueryOptions.top(request), resumeFrom(request));
+        EntityPage page = context.service().queryEntities(table, query);
+        AzureResponse response = AzureResponse.status(200)
+                .header("x-cerulean-query-plan", page.plan().explain())
+                .header("x-cerulean-entities-read", Long.toString(page.entitiesRead()));
+        page.next().ifPresent(next -> response
+                .header("x-ms-continuation-NextPartitionKey", ContinuationToken.encode(next.partitionKey()))
+                .header("x-ms-continuation-NextRowKey", ContinuationToken.encode(next.rowKey())));
+        byte[] json = new EntityJsonWriter(context.level(), context.baseUrl(), context.account(), table.name(),
+                QueryOptions.select(request)).list(page.entities());
+        return response.body(MediaTypes.json(context.level()), json);
+    }
+
+    /** Where the client's continuation says to resume; NextRowKey alone means nothing, without it the partition's start. */
+    private static Optional<EntityKey> resumeFrom(AzureRequest request) {
+        String partition = request.queryParameter("NextPartitionKey");
+        if (partition == null) {
+            return Optional.empty();
+        }
+        String row = request.queryParameter("NextRowKey");
+        return Optional.of(new EntityKey(ContinuationToken.decode(partition, "NextPartitionKey"),
+                row == null ? "" : ContinuationToken.decode(row, "NextRowKey")));
+    }
+}

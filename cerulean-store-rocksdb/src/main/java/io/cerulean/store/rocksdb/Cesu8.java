@@ -1,0 +1,80 @@
+package io.cerulean.store.rocksdb;
+
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * Strings as bytes whose unsigned order equals {@link String#compareTo} order (UTF-16 code units).
+ *
+ * <p>Each UTF-16 code unit, surrogates included, is written on its own in UTF-8 form (1 to 3
+ * bytes); this is CESU-8. Plain UTF-8 would sort supplementary characters (encoded from their
+ * code point) after U+E000..U+FFFF, while the service compares code units, where surrogates sort
+ * first. The encoding is also lossless for unpaired surrogates, which JSON escapes can carry.
+ */
+final class Cesu8 {
+    private Cesu8() {
+    }
+
+    /** Bytes needed to encode {@code s}. */
+    static int length(String s) {
+        int n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            n += c < 0x80 ? 1 : c < 0x800 ? 2 : 3;
+        }
+        return n;
+    }
+
+    /** Encodes {@code s} into {@code out} at {@code pos}; returns the position after it. */
+    static int encode(String s, byte[] out, int pos) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                out[pos++] = (byte) c;
+            } else if (c < 0x800) {
+                out[pos++] = (byte) (0xC0 | (c >> 6));
+                out[pos++] = (byte) (0x80 | (c & 0x3F));
+            } else {
+                out[pos++] = (byte) (0xE0 | (c >> 12));
+                out[pos++] = (byte) (0x80 | ((c >> 6) & 0x3F));
+                out[pos++] = (byte) (0x80 | (c & 0x3F));
+            }
+        }
+        return pos;
+    }
+
+    static byte[] encode(String s) {
+        byte[] out = new byte[length(s)];
+        encode(s, out, 0);
+        return out;
+    }
+
+    /** Decodes {@code len} bytes at {@code pos}. */
+    static String decode(byte[] in, int pos, int len) {
+        int end = pos + len;
+        boolean ascii = true;
+        for (int i = pos; i < end && ascii; i++) {
+            ascii = in[i] >= 0;
+        }
+        if (ascii) {
+            return new String(in, pos, len, StandardCharsets.ISO_8859_1);
+        }
+        char[] chars = new char[len];
+        int n = 0;
+        int i = pos;
+        while (i < end) {
+            int b = in[i] & 0xFF;
+            if (b < 0x80) {
+                chars[n++] = (char) b;
+                i += 1;
+            } else if (b < 0xE0) {
+                chars[n++] = (char) (((b & 0x1F) << 6) | (in[i + 1] & 0x3F));
+                i += 2;
+            } else {
+                chars[n++] = (char) (((b & 0x0F) << 12) | ((in[i + 1] & 0x3F) << 6) | (in[i + 2] & 0x3F));
+                i += 3;
+            }
+        }
+        return new String(Arrays.copyOf(chars, n));
+    }
+}

@@ -1,0 +1,200 @@
+package io.cerulean.store.rocksdb;
+
+import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.EdmType;
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.PropertyValue;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The byte layout of a stored entity's value (its keys live in the RocksDB key). Format version
+ * {@value #FORMAT_VERSION}:
+ *
+ * <pre>
+ * [version: 1][Timestamp: 8, epoch ticks][property count: varint]
+ *   then per property: [name length: varint][name: CESU-8][EdmType ordinal: 1][value]
+ * value: String varint length + CESU-8 | Int32 4 | Int64 8 | Double 8 (IEEE bits) | Boolean 1
+ *        | DateTime 8 (epoch ticks) | Guid 16 | Binary varint length + bytes
+ * </pre>
+ * Fixed-width numbers are big-endian. Property order is kept.
+ */
+final class EntityCodec {
+    static final int FORMAT_VERSION = 1;
+
+    private EntityCodec() {
+    }
+
+    static byte[] encode(Entity entity) {
+        Writer w = new Writer(64 + 32 * entity.properties().size());
+        w.byte1(FORMAT_VERSION);
+        w.long8(DateTimes.toEpochTicks(entity.timestamp()));
+        w.varint(entity.properties().size());
+        for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
+            w.string(property.getKey());
+            PropertyValue value = property.getValue();
+            w.byte1(value.type().ordinal());
+            switch (value.type()) {
+                case STRING -> w.string(value.asString());
+                case INT32 -> w.int4(value.asInt32());
+                case INT64 -> w.long8(value.asInt64());
+                case DOUBLE -> w.long8(Double.doubleToRawLongBits(value.asDouble()));
+                case BOOLEAN -> w.byte1(value.asBoolean() ? 1 : 0);
+                case DATETIME -> w.long8(DateTimes.toEpochTicks(value.asDateTime()));
+                case GUID -> {
+                    w.long8(value.asGuid().getMostSignificantBits());
+                    w.long8(value.asGuid().getLeastSignificantBits());
+                }
+                case BINARY -> {
+                    w.varint(value.asBinary().length);
+                    w.bytes(value.asBinary());
+                }
+            }
+        }
+        return w.toArray();
+    }
+
+    static Entity decode(String partitionKey, String rowKey, byte[] bytes) {
+        Reader r = new Reader(bytes);
+        int version = r.byte1();
+        if (version != FORMAT_VERSION) {
+            throw new IllegalStateException("unknown entity format version " + version);
+        }
+        long timestamp = r.long8();
+        int count = r.varint();
+        Map<String, PropertyValue> properties = new LinkedHashMap<>(count * 2);
+        for (int i = 0; i < count; i++) {
+            String name = r.string();
+            EdmType type = EdmType.ofOrdinal(r.byte1());
+            PropertyValue value = switch (type) {
+                case STRING -> PropertyValue.ofString(r.string());
+                case INT32 -> PropertyValue.ofInt32(r.int4());
+                case INT64 -> PropertyValue.ofInt64(r.long8());
+                case DOUBLE -> PropertyValue.ofDouble(Double.longBitsToDouble(r.long8()));
+                case BOOLEAN -> PropertyValue.ofBoolean(r.byte1() != 0);
+                case DATETIME -> PropertyValue.ofDateTime(DateTimes.fromEpochTicks(r.long8()));
+                case GUID -> PropertyValue.ofGuid(new UUID(r.long8(), r.long8()));
+                case BINARY -> PropertyValue.ofBinaryOwned(r.bytes(r.varint()));
+            };
+            properties.put(name, value);
+        }
+        return new Entity(partitionKey, rowKey, DateTimes.fromEpochTicks(timestamp), properties);
+    }
+
+    /** The Timestamp of an encoded entity, without decoding the rest. */
+    static long timestampTicks(byte[] bytes) {
+        return KeyCodec.getLong(bytes, 1);
+    }
+
+    private static final class Writer {
+        private byte[] buf;
+        private int pos;
+
+        Writer(int capacity) {
+            buf = new byte[capacity];
+        }
+
+        private void ensure(int n) {
+            if (pos + n > buf.length) {
+                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
+            }
+        }
+
+        void byte1(int v) {
+            ensure(1);
+            buf[pos++] = (byte) v;
+        }
+
+        void int4(int v) {
+            ensure(4);
+            for (int i = 3; i >= 0; i--) {
+                buf[pos + i] = (byte) v;
+                v >>>= 8;
+            }
+            pos += 4;
+        }
+
+        void long8(long v) {
+            ensure(8);
+            pos = KeyCodec.putLong(buf, pos, v);
+        }
+
+        void varint(int v) {
+            ensure(5);
+            while ((v & ~0x7F) != 0) {
+                buf[pos++] = (byte) ((v & 0x7F) | 0x80);
+                v >>>= 7;
+            }
+            buf[pos++] = (byte) v;
+        }
+
+        void string(String s) {
+            int len = Cesu8.length(s);
+            varint(len);
+            ensure(len);
+            pos = Cesu8.encode(s, buf, pos);
+        }
+
+        void bytes(byte[] b) {
+            ensure(b.length);
+            System.arraycopy(b, 0, buf, pos, b.length);
+            pos += b.length;
+        }
+
+        byte[] toArray() {
+            return java.util.Arrays.copyOf(buf, pos);
+        }
+    }
+
+    private static final class Reader {
+        private final byte[] buf;
+        private int pos;
+
+        Reader(byte[] buf) {
+            this.buf = buf;
+        }
+
+        int byte1() {
+            return buf[pos++] & 0xFF;
+        }
+
+        int int4() {
+            int v = 0;
+            for (int i = 0; i < 4; i++) {
+                v = (v << 8) | (buf[pos++] & 0xFF);
+            }
+            return v;
+        }
+
+        long long8() {
+            long v = KeyCodec.getLong(buf, pos);
+            pos += 8;
+            return v;
+        }
+
+        int varint() {
+            int v = 0;
+            for (int shift = 0; ; shift += 7) {
+                int b = buf[pos++] & 0xFF;
+                v |= (b & 0x7F) << shift;
+                if (b < 0x80) {
+                    return v;
+                }
+            }
+        }
+
+        String string() {
+            int len = varint();
+            String s = Cesu8.decode(buf, pos, len);
+            pos += len;
+            return s;
+        }
+
+        byte[] bytes(int len) {
+            byte[] b = java.util.Arrays.copyOfRange(buf, pos, pos + len);
+            pos += len;
+            return b;
+        }
+    }
+}

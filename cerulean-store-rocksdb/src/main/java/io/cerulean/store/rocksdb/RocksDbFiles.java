@@ -1,0 +1,123 @@
+package io.cerulean.store.rocksdb;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.rocksdb.BlockBasedTableConfig;
+import org.rocksdb.BloomFilter;
+import org.rocksdb.ColumnFamilyDescriptor;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ColumnFamilyOptions;
+import org.rocksdb.CompressionType;
+import org.rocksdb.DBOptions;
+import org.rocksdb.LRUCache;
+import org.rocksdb.RocksDB;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+
+/**
+ * The open RocksDB database, its column families and the native option objects that must live as
+ * long as it does. Column families: {@code default} holds settings, {@code tables} the table
+ * catalogue, {@code entities} every entity.
+ */
+final class RocksDbFiles implements AutoCloseable {
+    static {
+        RocksDB.loadLibrary();
+    }
+
+    private final RocksDB db;
+    private final DBOptions dbOptions;
+    private final ColumnFamilyOptions familyOptions;
+    private final LRUCache blockCache;
+    private final List<ColumnFamilyHandle> handles;
+    private final WriteOptions syncWrite;
+    private final WriteOptions asyncWrite;
+
+    private RocksDbFiles(RocksDB db, DBOptions dbOptions, ColumnFamilyOptions familyOptions, LRUCache blockCache,
+                         List<ColumnFamilyHandle> handles) {
+        this.db = db;
+        this.dbOptions = dbOptions;
+        this.familyOptions = familyOptions;
+        this.blockCache = blockCache;
+        this.handles = handles;
+        this.syncWrite = new WriteOptions().setSync(true);
+        this.asyncWrite = new WriteOptions().setSync(false);
+    }
+
+    static RocksDbFiles open(Path directory) {
+        LRUCache blockCache = new LRUCache(64L << 20);
+        ColumnFamilyOptions familyOptions = new ColumnFamilyOptions()
+                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setTableFormatConfig(new BlockBasedTableConfig()
+                        .setBlockCache(blockCache)
+                        .setFilterPolicy(new BloomFilter(10))
+                        .setBlockSize(16 * 1024));
+        DBOptions dbOptions = new DBOptions()
+                .setCreateIfMissing(true)
+                .setCreateMissingColumnFamilies(true)
+                .setMaxBackgroundJobs(2)
+                .setKeepLogFileNum(3);
+        List<ColumnFamilyDescriptor> descriptors = List.of(
+                new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
+                new ColumnFamilyDescriptor("tables".getBytes(StandardCharsets.UTF_8), familyOptions),
+                new ColumnFamilyDescriptor("entities".getBytes(StandardCharsets.UTF_8), familyOptions));
+        List<ColumnFamilyHandle> handles = new ArrayList<>();
+        try {
+            RocksDB db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
+            return new RocksDbFiles(db, dbOptions, familyOptions, blockCache, handles);
+        } catch (RocksDBException e) {
+            dbOptions.close();
+            familyOptions.close();
+            blockCache.close();
+            String reason = String.valueOf(e.getMessage());
+            if (reason.contains("lock") || reason.contains("LOCK")) {
+                throw new StoreOpenException("the data directory " + directory
+                        + " is in use by another process (is another Cerulean running on it?)", e);
+            }
+            throw new StoreOpenException("cannot open the data directory " + directory + ": " + reason, e);
+        }
+    }
+
+    RocksDB db() {
+        return db;
+    }
+
+    ColumnFamilyHandle settings() {
+        return handles.get(0);
+    }
+
+    ColumnFamilyHandle tables() {
+        return handles.get(1);
+    }
+
+    ColumnFamilyHandle entities() {
+        return handles.get(2);
+    }
+
+    WriteOptions syncWrite() {
+        return syncWrite;
+    }
+
+    WriteOptions asyncWrite() {
+        return asyncWrite;
+    }
+
+    @Override
+    public void close() {
+        try {
+            db.syncWal();
+        } catch (RocksDBException ignored) {
+            // Everything acknowledged was synced already; this only tidies up.
+        }
+        for (ColumnFamilyHandle handle : handles) {
+            handle.close();
+        }
+        db.close();
+        syncWrite.close();
+        asyncWrite.close();
+        dbOptions.close();
+        familyOptions.close();
+        blockCache.close();
+    }
+}

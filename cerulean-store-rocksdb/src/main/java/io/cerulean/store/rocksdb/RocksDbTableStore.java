@@ -1,0 +1,233 @@
+package io.cerulean.store.rocksdb;
+
+import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.TableNames;
+import io.cerulean.core.spi.CommitResult;
+import io.cerulean.core.spi.EntityCursor;
+import io.cerulean.core.spi.KeyRange;
+import io.cerulean.core.spi.Mutation;
+import io.cerulean.core.spi.StoredTable;
+import io.cerulean.core.spi.TableStore;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.locks.ReentrantLock;
+import org.rocksdb.ColumnFamilyHandle;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.RocksIterator;
+import org.rocksdb.Slice;
+import org.rocksdb.WriteBatch;
+
+/**
+ * The embedded, durable {@link TableStore}: one RocksDB database (see {@link KeyCodec} for the
+ * layout). Every acknowledged change is in the synced write-ahead log: table changes and
+ * settings are written with sync, entity commits through {@link WalSyncer}'s group commit.
+ *
+ * <p>Entity commits hold the lock of their partition's stripe while they check conditions and
+ * write, so conditions are checked against what no one else can change until the write is in.
+ * Readers take no locks: a WriteBatch is atomic and iterators read from a snapshot.
+ */
+public final class RocksDbTableStore implements TableStore {
+    private static final String NEXT_TABLE_ID = "store.next-table-id";
+    private static final int LOCK_STRIPES = 1024;
+
+    private final RocksDbFiles files;
+    private final WalSyncer syncer;
+    private final ReentrantLock tableLock = new ReentrantLock();
+    private final ReentrantLock[] partitionLocks = new ReentrantLock[LOCK_STRIPES];
+
+    private RocksDbTableStore(RocksDbFiles files) {
+        this.files = files;
+        this.syncer = new WalSyncer(files.db());
+        for (int i = 0; i < LOCK_STRIPES; i++) {
+            partitionLocks[i] = new ReentrantLock();
+        }
+    }
+
+    /**
+     * Opens (creating if needed) the store in {@code directory}.
+     *
+     * @throws StoreOpenException with a message for a person when the directory is unusable or
+     *                            another process has the store open
+     */
+    public static RocksDbTableStore open(Path directory) {
+        try {
+            Files.createDirectories(directory);
+        } catch (java.io.IOException e) {
+            throw new StoreOpenException("cannot create the data directory " + directory + ": " + e.getMessage(), e);
+        }
+        if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
+            throw new StoreOpenException("the data directory " + directory + " is not a writable directory", null);
+        }
+        return new RocksDbTableStore(RocksDbFiles.open(directory));
+    }
+
+    @Override
+    public Optional<StoredTable> table(String account, String name) {
+        byte[] value = get(files.tables(), KeyCodec.tableKey(account, TableNames.normalize(name)));
+        return Optional.ofNullable(value).map(v -> decodeTable(account, v));
+    }
+
+    @Override
+    public Optional<StoredTable> createTable(String account, String name) {
+        byte[] key = KeyCodec.tableKey(account, TableNames.normalize(name));
+        tableLock.lock();
+        try {
+            if (get(files.tables(), key) != null) {
+                return Optional.empty();
+            }
+            long id = setting(NEXT_TABLE_ID).map(b -> KeyCodec.getLong(b, 0)).orElse(1L);
+            StoredTable table = new StoredTable(account, name, id);
+            try (WriteBatch batch = new WriteBatch()) {
+                batch.put(files.tables(), key, encodeTable(table));
+                batch.put(files.settings(), utf8(NEXT_TABLE_ID), KeyCodec.putLongArray(id + 1));
+                files.db().write(files.syncWrite(), batch);
+            }
+            return Optional.of(table);
+        } catch (RocksDBException e) {
+            throw new StoreException("creating table " + name, e);
+        } finally {
+            tableLock.unlock();
+        }
+    }
+
+    @Override
+    public boolean deleteTable(String account, String name) {
+        byte[] key = KeyCodec.tableKey(account, TableNames.normalize(name));
+        tableLock.lock();
+        try {
+            byte[] value = get(files.tables(), key);
+            if (value == null) {
+                return false;
+            }
+            long id = decodeTable(account, value).id();
+            try (WriteBatch batch = new WriteBatch()) {
+                batch.delete(files.tables(), key);
+                batch.deleteRange(files.entities(), KeyCodec.tableStart(id), KeyCodec.tableEnd(id));
+                files.db().write(files.syncWrite(), batch);
+            }
+            return true;
+        } catch (RocksDBException e) {
+            throw new StoreException("deleting table " + name, e);
+        } finally {
+            tableLock.unlock();
+        }
+    }
+
+    @Override
+    public List<StoredTable> listTables(String account, String fromKey, int limit) {
+        byte[] start = KeyCodec.tableKey(account, fromKey == null ? "" : fromKey);
+        List<StoredTable> result = new ArrayList<>();
+        try (Slice end = new Slice(KeyCodec.accountEnd(account));
+             ReadOptions options = new ReadOptions().setIterateUpperBound(end);
+             RocksIterator it = files.db().newIterator(files.tables(), options)) {
+            for (it.seek(start); it.isValid() && result.size() < limit; it.next()) {
+                result.add(decodeTable(account, it.value()));
+            }
+            it.status();
+        } catch (RocksDBException e) {
+            throw new StoreException("listing tables", e);
+        }
+        return result;
+    }
+
+    @Override
+    public Optional<Entity> get(StoredTable table, String partitionKey, String rowKey) {
+        byte[] value = get(files.entities(), KeyCodec.entityKey(table.id(), partitionKey, rowKey));
+        return Optional.ofNullable(value).map(v -> EntityCodec.decode(partitionKey, rowKey, v));
+    }
+
+    @Override
+    public EntityCursor scan(StoredTable table, KeyRange range) {
+        return new RocksDbEntityCursor(files, table.id(), range);
+    }
+
+    @Override
+    public CommitResult commit(StoredTable table, String partitionKey, List<Mutation> mutations) {
+        ReentrantLock lock = partitionLocks[Math.floorMod(31 * Long.hashCode(table.id()) + partitionKey.hashCode(),
+                LOCK_STRIPES)];
+        long sequence;
+        lock.lock();
+        try (WriteBatch batch = new WriteBatch()) {
+            for (int i = 0; i < mutations.size(); i++) {
+                Mutation mutation = mutations.get(i);
+                byte[] key = KeyCodec.entityKey(table.id(), partitionKey, mutation.rowKey());
+                byte[] current = files.db().get(files.entities(), key);
+                if (!mutation.condition().holds(current == null ? null
+                        : DateTimes.fromEpochTicks(EntityCodec.timestampTicks(current)))) {
+                    Entity currentEntity = current == null ? null
+                            : EntityCodec.decode(partitionKey, mutation.rowKey(), current);
+                    return new CommitResult.ConditionFailed(i, currentEntity);
+                }
+                if (mutation.isDelete()) {
+                    batch.delete(files.entities(), key);
+                } else {
+                    batch.put(files.entities(), key, EntityCodec.encode(mutation.entity()));
+                }
+            }
+            files.db().write(files.asyncWrite(), batch);
+            sequence = files.db().getLatestSequenceNumber();
+        } catch (RocksDBException e) {
+            throw new StoreException("committing to " + table.name(), e);
+        } finally {
+            lock.unlock();
+        }
+        try {
+            syncer.awaitDurable(sequence);
+        } catch (RocksDBException e) {
+            throw new StoreException("syncing the write-ahead log", e);
+        }
+        return CommitResult.APPLIED;
+    }
+
+    @Override
+    public Optional<byte[]> setting(String name) {
+        return Optional.ofNullable(get(files.settings(), utf8(name)));
+    }
+
+    @Override
+    public void putSetting(String name, byte[] value) {
+        try {
+            files.db().put(files.settings(), files.syncWrite(), utf8(name), value);
+        } catch (RocksDBException e) {
+            throw new StoreException("writing setting " + name, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        syncer.close();
+        files.close();
+    }
+
+    private byte[] get(ColumnFamilyHandle family, byte[] key) {
+        try {
+            return files.db().get(family, key);
+        } catch (RocksDBException e) {
+            throw new StoreException("reading", e);
+        }
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Table value: [id: 8][name as created: UTF-8]. */
+    private static byte[] encodeTable(StoredTable table) {
+        byte[] name = utf8(table.name());
+        byte[] value = new byte[8 + name.length];
+        KeyCodec.putLong(value, 0, table.id());
+        System.arraycopy(name, 0, value, 8, name.length);
+        return value;
+    }
+
+    private static StoredTable decodeTable(String account, byte[] value) {
+        return new StoredTable(account, new String(value, 8, value.length - 8, StandardCharsets.UTF_8),
+                KeyCodec.getLong(value, 0));
+    }
+}

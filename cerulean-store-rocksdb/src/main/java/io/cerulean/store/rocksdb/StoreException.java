@@ -1,0 +1,10 @@
+package io.cerulean.store.rocksdb;
+
+/** RocksDB failed underneath an operation: an I/O or corruption problem, never a client's mistake. */
+public final class StoreException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    StoreException(String what, Throwable cause) {
+        super(what + " failed: " + cause.getMessage(), cause);
+    }
+}
