@@ -1,0 +1,48 @@
+package io.cerulean.core.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+class DateTimesTest {
+    @Test
+    void formatTrimsTrailingFractionalZerosAsTheServiceDoes() {
+        assertThat(DateTimes.format(Instant.parse("2012-10-02T03:03:15Z"))).isEqualTo("2012-10-02T03:03:15Z");
+        assertThat(DateTimes.format(Instant.parse("2019-07-10T18:59:59.999Z"))).isEqualTo("2019-07-10T18:59:59.999Z");
+        assertThat(DateTimes.format(Instant.parse("2021-10-15T16:13:10.7791241Z")))
+                .isEqualTo("2021-10-15T16:13:10.7791241Z");
+        assertThat(DateTimes.format(Instant.parse("0001-01-01T00:00:00.0000001Z"))).isEqualTo("0001-01-01T00:00:00.0000001Z");
+    }
+
+    @Test
+    void sevenDigitFormIsAlwaysSevenDigits() {
+        assertThat(DateTimes.formatSevenDigits(Instant.parse("2021-07-08T09:10:09Z")))
+                .isEqualTo("2021-07-08T09:10:09.0000000Z");
+    }
+
+    @Test
+    void parseAcceptsWhatClientsSendAndTruncatesToTicks() {
+        assertThat(DateTimes.parse("2008-07-10T00:00:00")).contains(Instant.parse("2008-07-10T00:00:00Z"));
+        assertThat(DateTimes.parse("2008-07-10T02:00:00+02:00")).contains(Instant.parse("2008-07-10T00:00:00Z"));
+        assertThat(DateTimes.parse("2020-10-01T00:38:36.310293Z")).contains(Instant.parse("2020-10-01T00:38:36.310293Z"));
+        assertThat(DateTimes.parse("2020-10-01T00:38:36.123456789Z"))
+                .contains(Instant.parse("2020-10-01T00:38:36.1234567Z"));
+    }
+
+    @Test
+    void parseRefusesNonsenseAndDatesOutsideTheServiceRange() {
+        assertThat(DateTimes.parse("")).isEmpty();
+        assertThat(DateTimes.parse("yesterday")).isEmpty();
+        assertThat(DateTimes.parse("1600-12-31T23:59:59Z")).isEmpty();
+        assertThat(DateTimes.parse("1601-01-01T00:00:00Z")).isPresent();
+    }
+
+    @Test
+    void ticksRoundTrip() {
+        Instant instant = Instant.parse("1999-12-31T23:59:59.9999999Z");
+        assertThat(DateTimes.fromEpochTicks(DateTimes.toEpochTicks(instant))).isEqualTo(instant);
+        Instant early = Instant.parse("1601-01-01T00:00:00.0000001Z");
+        assertThat(DateTimes.fromEpochTicks(DateTimes.toEpochTicks(early))).isEqualTo(early);
+    }
+}

@@ -1,0 +1,234 @@
+package io.cerulean.core.spi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.PropertyValue;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The contract of {@link TableStore}, run against every backend: each store's test extends this
+ * class and says how to make a fresh store. Order, atomicity, conditions, table lifecycle.
+ */
+public abstract class TableStoreConformanceTest {
+    protected static final String ACCOUNT = "devstoreaccount1";
+
+    protected TableStore store;
+    private long tick = DateTimes.toEpochTicks(Instant.parse("2026-01-01T00:00:00Z"));
+
+    /** A new, empty store. */
+    protected abstract TableStore newStore();
+
+    @BeforeEach
+    void open() {
+        store = newStore();
+    }
+
+    @AfterEach
+    void close() {
+        store.close();
+    }
+
+    protected Instant nextTimestamp() {
+        return DateTimes.fromEpochTicks(++tick);
+    }
+
+    protected Entity entity(String pk, String rk, Map<String, PropertyValue> properties) {
+        return new Entity(pk, rk, nextTimestamp(), properties);
+    }
+
+    protected Entity entity(String pk, String rk) {
+        return entity(pk, rk, Map.of("Value", PropertyValue.ofString(pk + "/" + rk)));
+    }
+
+    protected void put(StoredTable table, Entity entity) {
+        assertThat(store.commit(table, entity.partitionKey(), List.of(Mutation.put(entity, Condition.NONE))))
+                .isEqualTo(CommitResult.APPLIED);
+    }
+
+    protected List<Entity> scanAll(StoredTable table, KeyRange range) {
+        List<Entity> result = new ArrayList<>();
+        try (EntityCursor cursor = store.scan(table, range)) {
+            Entity e;
+            while ((e = cursor.next()) != null) {
+                result.add(e);
+            }
+        }
+        return result;
+    }
+
+    @Test
+    void tablesAreNamedWithoutRegardToCaseAndKeepTheirCase() {
+        StoredTable created = store.createTable(ACCOUNT, "MyTable").orElseThrow();
+        assertThat(store.createTable(ACCOUNT, "mytable")).isEmpty();
+        assertThat(store.table(ACCOUNT, "MYTABLE")).contains(created);
+        assertThat(created.name()).isEqualTo("MyTable");
+        assertThat(store.table("otheraccount", "MyTable")).isEmpty();
+    }
+
+    @Test
+    void tablesAreListedInNameOrderFromAResumePoint() {
+        for (String name : List.of("delta", "Alpha", "charlie", "Bravo")) {
+            store.createTable(ACCOUNT, name);
+        }
+        store.createTable("other", "zulu");
+        assertThat(store.listTables(ACCOUNT, null, 10)).extracting(StoredTable::name)
+                .containsExactly("Alpha", "Bravo", "charlie", "delta");
+        assertThat(store.listTables(ACCOUNT, "bravo", 2)).extracting(StoredTable::name)
+                .containsExactly("Bravo", "charlie");
+    }
+
+    @Test
+    void deletingATableRemovesItsEntitiesAndANewTableOfThatNameIsEmpty() {
+        StoredTable first = store.createTable(ACCOUNT, "doomed").orElseThrow();
+        for (int i = 0; i < 500; i++) {
+            put(first, entity("p" + (i % 7), "r" + i));
+        }
+        assertThat(store.deleteTable(ACCOUNT, "DOOMED")).isTrue();
+        assertThat(store.deleteTable(ACCOUNT, "doomed")).isFalse();
+        assertThat(store.table(ACCOUNT, "doomed")).isEmpty();
+        StoredTable second = store.createTable(ACCOUNT, "doomed").orElseThrow();
+        assertThat(second.id()).isNotEqualTo(first.id());
+        assertThat(scanAll(second, KeyRange.all())).isEmpty();
+        assertThat(store.get(second, "p0", "r0")).isEmpty();
+    }
+
+    @Test
+    void everyPropertyTypeRoundTrips() {
+        StoredTable table = store.createTable(ACCOUNT, "types").orElseThrow();
+        Map<String, PropertyValue> properties = new LinkedHashMap<>();
+        properties.put("S", PropertyValue.ofString("h\u00e9llo \uD83D\uDE00 \uD800 lone"));
+        properties.put("I", PropertyValue.ofInt32(Integer.MIN_VALUE));
+        properties.put("L", PropertyValue.ofInt64(Long.MAX_VALUE));
+        properties.put("D", PropertyValue.ofDouble(Double.NaN));
+        properties.put("Neg", PropertyValue.ofDouble(-0.0));
+        properties.put("B", PropertyValue.ofBoolean(true));
+        properties.put("T", PropertyValue.ofDateTime(Instant.parse("1601-01-01T00:00:00.0000001Z")));
+        properties.put("G", PropertyValue.ofGuid(UUID.fromString("a455c695-df98-5678-aaaa-81d3367e5a34")));
+        properties.put("Bin", PropertyValue.ofBinary(new byte[] {0, -1, 127, -128}));
+        properties.put("Empty", PropertyValue.ofBinary(new byte[0]));
+        Entity written = entity("p\u00e9", "", properties);
+        put(table, written);
+        Entity read = store.get(table, "p\u00e9", "").orElseThrow();
+        assertThat(read).isEqualTo(written);
+        assertThat(List.copyOf(read.properties().keySet())).isEqualTo(List.copyOf(properties.keySet()));
+    }
+
+    @Test
+    void aFailedConditionAppliesNothingAndNamesTheFirstFailure() {
+        StoredTable table = store.createTable(ACCOUNT, "atomic").orElseThrow();
+        Entity existing = entity("p", "b");
+        put(table, existing);
+        List<Mutation> batch = List.of(
+                Mutation.put(entity("p", "a"), Condition.MUST_NOT_EXIST),
+                Mutation.put(entity("p", "b"), Condition.MUST_NOT_EXIST),
+                Mutation.delete("c", Condition.MUST_EXIST));
+        CommitResult result = store.commit(table, "p", batch);
+        assertThat(result).isEqualTo(new CommitResult.ConditionFailed(1, existing));
+        assertThat(store.get(table, "p", "a")).isEmpty();
+        assertThat(store.get(table, "p", "b")).contains(existing);
+    }
+
+    @Test
+    void conditionsCompareTheStoredTimestamp() {
+        StoredTable table = store.createTable(ACCOUNT, "conditions").orElseThrow();
+        Entity v1 = entity("p", "r");
+        put(table, v1);
+        Entity v2 = entity("p", "r");
+        assertThat(store.commit(table, "p", List.of(Mutation.put(v2, new Condition.TimestampEquals(nextTimestamp())))))
+                .isEqualTo(new CommitResult.ConditionFailed(0, v1));
+        assertThat(store.commit(table, "p", List.of(Mutation.put(v2, new Condition.TimestampEquals(v1.timestamp())))))
+                .isEqualTo(CommitResult.APPLIED);
+        assertThat(store.get(table, "p", "r")).contains(v2);
+        assertThat(store.commit(table, "p", List.of(Mutation.delete("r", new Condition.TimestampEquals(v2.timestamp())))))
+                .isEqualTo(CommitResult.APPLIED);
+        assertThat(store.commit(table, "p", List.of(Mutation.delete("r", Condition.MUST_EXIST))))
+                .isEqualTo(new CommitResult.ConditionFailed(0, null));
+    }
+
+    @Test
+    void scansReturnUtf16OrdinalOrder() {
+        StoredTable table = store.createTable(ACCOUNT, "order").orElseThrow();
+        // U+FF21 sorts after a surrogate pair in UTF-16 but before it in code-point (UTF-8) order.
+        List<String> keys = List.of("", "A", "B", "a", "aa", "ab", "b", "\u00e9", "\uFF21", "\uD83D\uDE00", "z");
+        for (String pk : keys) {
+            for (String rk : keys) {
+                put(table, entity(pk, rk));
+            }
+        }
+        List<EntityKey> expected = new ArrayList<>();
+        for (String pk : keys) {
+            for (String rk : keys) {
+                expected.add(new EntityKey(pk, rk));
+            }
+        }
+        expected.sort(EntityKey.ORDER);
+        assertThat(scanAll(table, KeyRange.all())).extracting(Entity::key).containsExactlyElementsOf(expected);
+        assertThat(scanAll(table, KeyRange.partition("a"))).extracting(Entity::key)
+                .containsExactlyElementsOf(expected.stream().filter(k -> k.partitionKey().equals("a")).toList());
+        assertThat(scanAll(table, KeyRange.point("aa", "\uFF21"))).extracting(Entity::key)
+                .containsExactly(new EntityKey("aa", "\uFF21"));
+    }
+
+    @Test
+    void scansReadExactlyTheirRange() {
+        StoredTable table = store.createTable(ACCOUNT, "ranges").orElseThrow();
+        List<String> keys = List.of("", "a", "aa", "ab", "b", "B", "\u00e9", "\uFF21", "\uD83D\uDE00", "m");
+        List<EntityKey> all = new ArrayList<>();
+        for (String pk : keys) {
+            for (String rk : keys) {
+                put(table, entity(pk, rk));
+                all.add(new EntityKey(pk, rk));
+            }
+        }
+        all.sort(EntityKey.ORDER);
+        Random random = new Random(20261121);
+        for (int i = 0; i < 400; i++) {
+            KeyRange range = new KeyRange(randomBound(random, keys), randomBound(random, keys));
+            List<EntityKey> expected = all.stream().filter(range::contains).toList();
+            assertThat(scanAll(table, range)).as("scan of %s", range).extracting(Entity::key)
+                    .containsExactlyElementsOf(expected);
+            EntityKey resume = all.get(random.nextInt(all.size()));
+            KeyRange resumed = range.resumingAt(resume);
+            assertThat(scanAll(table, resumed)).as("scan of %s resumed at %s", range, resume).extracting(Entity::key)
+                    .containsExactlyElementsOf(expected.stream().filter(k -> k.compareTo(resume) >= 0).toList());
+        }
+    }
+
+    private static KeyBound randomBound(Random random, List<String> keys) {
+        String pk = keys.get(random.nextInt(keys.size()));
+        return switch (random.nextInt(4)) {
+            case 0 -> null;
+            case 1 -> new KeyBound(pk, null, random.nextBoolean());
+            default -> new KeyBound(pk, keys.get(random.nextInt(keys.size())), random.nextBoolean());
+        };
+    }
+
+    @Test
+    void scansAreLimitedToTheirTable() {
+        StoredTable one = store.createTable(ACCOUNT, "one").orElseThrow();
+        StoredTable two = store.createTable(ACCOUNT, "two").orElseThrow();
+        put(one, entity("p", "1"));
+        put(two, entity("p", "2"));
+        assertThat(scanAll(one, KeyRange.all())).extracting(Entity::rowKey).containsExactly("1");
+        assertThat(scanAll(two, KeyRange.all())).extracting(Entity::rowKey).containsExactly("2");
+    }
+
+    @Test
+    void settingsPersistValues() {
+        assertThat(store.setting("x")).isEmpty();
+        store.putSetting("x", new byte[] {1, 2});
+        assertThat(store.setting("x")).hasValueSatisfying(v -> assertThat(v).containsExactly(1, 2));
+    }
+}

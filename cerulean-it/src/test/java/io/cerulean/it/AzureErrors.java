@@ -1,0 +1,31 @@
+package io.cerulean.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.azure.data.tables.models.TableServiceException;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+
+/** Assertions on the errors a user of the SDK or of raw HTTP sees. */
+final class AzureErrors {
+    private AzureErrors() {
+    }
+
+    /** Runs an SDK call that must fail with this HTTP status and Azure error code. */
+    static TableServiceException assertSdkError(ThrowingCallable call, int status, String code) {
+        Throwable thrown = catchThrowable(call);
+        assertThat(thrown).as("expected %d %s", status, code).isInstanceOf(TableServiceException.class);
+        TableServiceException e = (TableServiceException) thrown;
+        assertThat(e.getResponse().getStatusCode()).as("status of: %s", e.getMessage()).isEqualTo(status);
+        assertThat(e.getValue().getErrorCode()).as("code of: %s", e.getMessage()).isNotNull();
+        assertThat(e.getValue().getErrorCode().toString()).as("code of: %s", e.getMessage()).isEqualTo(code);
+        return e;
+    }
+
+    /** Checks a raw response is an Azure error with this status and code, in the body and x-ms-error-code. */
+    static void assertRawError(SignedHttp.Response response, int status, String code) {
+        assertThat(response.status()).as("status of %s", response).isEqualTo(status);
+        assertThat(response.errorCode()).as("body code of %s", response).isEqualTo(code);
+        assertThat(response.header("x-ms-error-code")).as("x-ms-error-code of %s", response).isEqualTo(code);
+    }
+}

@@ -1,0 +1,241 @@
+package io.cerulean.it.process;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableErrorCode;
+import com.azure.data.tables.models.TableServiceException;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** {@code cerulean serve} as its users run it: options, environment, exit codes and messages. */
+@Timeout(value = 90, unit = TimeUnit.SECONDS)
+class CommandLineTest {
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @TempDir
+    Path temp;
+
+    // ---- exit codes: 2 port in use, 3 data directory unusable, 4 bad configuration ----
+
+    @Test
+    void secondServerOnTheSameDataDirectoryExits3() {
+        Path dataDir = temp.resolve("cerulean-proc-locked-data");
+        try (ServerProcess first = ServerProcess.launch().dataDir(dataDir).start()) {
+            first.serviceClient().createTable("owned");
+
+            ServerProcess.Exited second = ServerProcess.launch().dataDir(dataDir).run();
+
+            assertThat(second.code()).as("exit code%s", describe(second)).isEqualTo(3);
+            assertThat(firstMessage(second)).as("message%s", describe(second))
+                    .contains(dataDir.toString()).containsIgnoringCase("in use");
+            assertThat(second.output()).as("no stack trace%s", describe(second)).doesNotContain("\tat ");
+            assertThat(first.isAlive()).as("the first server still runs").isTrue();
+            assertThat(first.serviceClient().listTables()).extracting(t -> t.getName()).containsExactly("owned");
+        }
+    }
+
+    @Test
+    void takenPortExits2() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            ServerProcess.Exited exited = ServerProcess.launch().dataDir(temp.resolve("cerulean-proc-port-data"))
+                    .port(port).run();
+
+            assertThat(exited.code()).as("exit code%s", describe(exited)).isEqualTo(2);
+            assertThat(firstMessage(exited)).as("message%s", describe(exited))
+                    .contains(Integer.toString(port)).containsIgnoringCase("in use");
+            assertThat(exited.output()).as("no stack trace%s", describe(exited)).doesNotContain("\tat ");
+        }
+    }
+
+    @Test
+    void dataDirectoryThatIsARegularFileExits3() throws IOException {
+        Path file = Files.writeString(temp.resolve("cerulean-proc-not-a-dir"), "I am a file");
+
+        ServerProcess.Exited exited = ServerProcess.launch().dataDir(file).run();
+
+        assertThat(exited.code()).as("exit code%s", describe(exited)).isEqualTo(3);
+        assertThat(firstMessage(exited)).as("a message that says what is wrong%s", describe(exited))
+                .contains(file.toString())
+                .containsPattern("(?i)not a (writable )?directory|is a (regular )?file|exists and is not");
+        assertThat(exited.output()).as("no stack trace%s", describe(exited)).doesNotContain("\tat ");
+        assertThat(Files.readString(file)).as("the file is untouched").isEqualTo("I am a file");
+    }
+
+    static Stream<Arguments> badConfigurations() {
+        return Stream.of(
+                Arguments.of("--account with three keys", List.of("--account", "acct:c2VjcmV0MQ==:c2VjcmV0Mg==:"
+                        + "c2VjcmV0Mw=="), Map.of(), List.of("c2VjcmV0MQ==", "c2VjcmV0Mg==", "c2VjcmV0Mw==")),
+                Arguments.of("--account without a key", List.of("--account", "lonely"), Map.of(), List.of()),
+                Arguments.of("--account with an empty name", List.of("--account", ":c2VjcmV0S2V5UGFydA=="),
+                        Map.of(), List.of("c2VjcmV0S2V5UGFydA==")),
+                Arguments.of("--account with a key that is not base64", List.of("--account",
+                        "acct:not*base64*secret"), Map.of(), List.of("not*base64*secret", "base64*secret")),
+                Arguments.of("CERULEAN_ACCOUNTS malformed", List.of(), Map.of("CERULEAN_ACCOUNTS",
+                        "good:c2VjcmV0MQ==;bad:k3y*secret:c2VjcmV0Mg==:c2VjcmV0Mw=="), List.of("k3y*secret",
+                        "c2VjcmV0Mg==", "c2VjcmV0Mw==")),
+                Arguments.of("AZURITE_ACCOUNTS malformed", List.of(), Map.of("AZURITE_ACCOUNTS",
+                        "az:s3cr3t*value"), List.of("s3cr3t*value")),
+                // Not only accounts: every bad setting is a configuration error, exit code 4.
+                Arguments.of("--port that is not a number", List.of("--port", "abc"), Map.of(), List.of()),
+                Arguments.of("CERULEAN_PORT that is not a number", List.of(), Map.of("CERULEAN_PORT", "abc"),
+                        List.of()),
+                Arguments.of("--port out of range", List.of("--port", "99999"), Map.of(), List.of()),
+                Arguments.of("--host that does not resolve", List.of("--host", "no-such-host.invalid"), Map.of(),
+                        List.of()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badConfigurations")
+    void badConfigurationExits4WithoutPrintingKeys(String name, List<String> args, Map<String, String> env,
+                                                   List<String> secrets) {
+        ServerProcess.Launch launch = ServerProcess.launch().dataDir(temp.resolve("cerulean-proc-config-data"))
+                .args(args.toArray(String[]::new));
+        boolean portGiven = args.contains("--port") || env.containsKey("CERULEAN_PORT");
+        if (portGiven) {
+            launch.port(null);
+        }
+        env.forEach(launch::env);
+
+        ServerProcess.Exited exited = launch.run();
+
+        assertThat(exited.code()).as("exit code%s", describe(exited)).isEqualTo(4);
+        assertThat(firstMessage(exited)).as("message%s", describe(exited)).isNotBlank();
+        assertThat(exited.output()).as("no stack trace%s", describe(exited)).doesNotContain("\tat ");
+        for (String secret : secrets) {
+            assertThat(exited.output()).as("the output shows no key").doesNotContain(secret);
+        }
+    }
+
+    // ---- accounts ----
+
+    enum AccountSource { OPTION, CERULEAN_ACCOUNTS, AZURITE_ACCOUNTS }
+
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(AccountSource.class)
+    void configuredAccountsServeTheSdk(AccountSource source) {
+        String key1 = randomKey();
+        String key2 = randomKey();
+        String otherKey = randomKey();
+        ServerProcess.Launch launch = ServerProcess.launch().inMemory().workDir(temp);
+        switch (source) {
+            case OPTION -> launch.args("--account", "other:" + key1 + ":" + key2, "--account", "third:" + otherKey);
+            case CERULEAN_ACCOUNTS -> launch.env("CERULEAN_ACCOUNTS", "other:" + key1 + ":" + key2 + ";third:"
+                    + otherKey);
+            case AZURITE_ACCOUNTS -> launch.env("AZURITE_ACCOUNTS", "other:" + key1 + ":" + key2 + ";third:"
+                    + otherKey);
+            default -> throw new IllegalArgumentException();
+        }
+        try (ServerProcess server = launch.start()) {
+            assertThat(server.output()).as("keys are not logged").doesNotContain(key1, key2, otherKey);
+
+            roundTrip(server, "other", key1, "withkeyone");
+            roundTrip(server, "other", key2, "withkeytwo");
+            roundTrip(server, "third", otherKey, "third");
+            roundTrip(server, ServerProcess.DEV_ACCOUNT, ServerProcess.DEV_KEY, "dev");
+
+            // Both keys see the same account; accounts do not see each other's tables.
+            assertThat(server.serviceClient(server.connectionString("other", key2)).listTables())
+                    .extracting(t -> t.getName()).containsExactlyInAnyOrder("withkeyone", "withkeytwo");
+            assertThat(server.serviceClient(server.connectionString("third", otherKey)).listTables())
+                    .extracting(t -> t.getName()).containsExactly("third");
+
+            assertAuthenticationFails(server, "other", randomKey());
+            assertAuthenticationFails(server, "other", otherKey);
+            assertAuthenticationFails(server, ServerProcess.DEV_ACCOUNT, key1);
+        }
+        assertThat(temp.resolve("cerulean-data")).as("--in-memory writes no data directory").doesNotExist();
+    }
+
+    @Test
+    void ceruleanPortPicksThePort() {
+        int port = ServerProcess.freePort();
+        try (ServerProcess server = ServerProcess.launch().inMemory().workDir(temp).port(null)
+                .env("CERULEAN_PORT", Integer.toString(port)).start()) {
+            assertThat(server.port()).as("the port in the ready line").isEqualTo(port);
+            String connectionString = ServerProcess.connectionString("http://127.0.0.1:" + port,
+                    ServerProcess.DEV_ACCOUNT, ServerProcess.DEV_KEY);
+            ServerProcess.serviceClient(connectionString).createTable("onport");
+            assertThat(ServerProcess.serviceClient(connectionString).listTables()).extracting(t -> t.getName())
+                    .containsExactly("onport");
+        }
+    }
+
+    @Test
+    void inMemoryKeepsNothingAcrossRestarts() {
+        try (ServerProcess server = ServerProcess.launch().inMemory().workDir(temp).start()) {
+            server.serviceClient().createTable("gone");
+            server.tableClient("gone").createEntity(new TableEntity("p", "r").addProperty("X", 1));
+            assertThat(server.serviceClient().listTables()).hasSize(1);
+            server.terminate(ServerProcess.EXIT_TIMEOUT);
+        }
+        try (ServerProcess server = ServerProcess.launch().inMemory().workDir(temp).start()) {
+            assertThat(server.serviceClient().listTables()).as("tables after a restart").isEmpty();
+            TableServiceException e = catchThrowableOfType(TableServiceException.class,
+                    () -> server.tableClient("gone").getEntity("p", "r"));
+            assertThat(e).isNotNull();
+            assertThat(e.getResponse().getStatusCode()).isEqualTo(404);
+        }
+        try (Stream<Path> left = Files.list(temp)) {
+            assertThat(left).as("files an in-memory server left in its working directory").isEmpty();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    // ---- helpers ----
+
+    private static void roundTrip(ServerProcess server, String account, String key, String tableName) {
+        TableServiceClient service = server.serviceClient(server.connectionString(account, key));
+        TableClient table = service.createTable(tableName);
+        table.createEntity(new TableEntity("pk", "rk").addProperty("Account", account));
+        TableEntity read = ServerProcess.tableClient(server.connectionString(account, key), tableName)
+                .getEntity("pk", "rk");
+        assertThat(read.getProperty("Account")).isEqualTo(account);
+        assertThat(service.listTables()).extracting(t -> t.getName()).contains(tableName);
+    }
+
+    private static void assertAuthenticationFails(ServerProcess server, String account, String key) {
+        TableServiceException e = catchThrowableOfType(TableServiceException.class,
+                () -> server.serviceClient(server.connectionString(account, key)).listTables().stream().count());
+        assertThat(e).as("listing the tables of %s with a wrong key", account).isNotNull();
+        assertThat(e.getResponse().getStatusCode()).as("status of %s with a wrong key", account).isEqualTo(403);
+        assertThat(e.getValue().getErrorCode()).isEqualTo(TableErrorCode.fromString("AuthenticationFailed"));
+    }
+
+    private static String randomKey() {
+        byte[] key = new byte[64];
+        RANDOM.nextBytes(key);
+        return Base64.getEncoder().encodeToString(key);
+    }
+
+    /** The first line of stderr, which must be the tool's own message. */
+    private static String firstMessage(ServerProcess.Exited exited) {
+        String first = exited.stderr().lines().findFirst().orElse("");
+        assertThat(first).as("the first line of stderr%s", describe(exited)).startsWith("cerulean: ");
+        return first;
+    }
+
+    private static String describe(ServerProcess.Exited exited) {
+        return "\n  exit code " + exited.code() + ", output:\n" + exited.output().indent(4);
+    }
+}

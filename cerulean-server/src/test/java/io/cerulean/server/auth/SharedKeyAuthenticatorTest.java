@@ -1,0 +1,246 @@
+package io.cerulean.server.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.server.http.AzureRequest;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Contract sections 9.1-9.3. Every signature here is computed by the test itself from the
+ * documented string-to-sign, never by the class under test.
+ */
+class SharedKeyAuthenticatorTest {
+    private static final String DEV = Account.DEVELOPMENT_NAME;
+    private static final String DEV_KEY = Account.DEVELOPMENT_KEY;
+    private static final String OTHER_KEY1 = Base64.getEncoder().encodeToString("other-account-key-one".getBytes());
+    private static final String OTHER_KEY2 = Base64.getEncoder().encodeToString("other-account-key-two".getBytes());
+    private static final String DATE = "Tue, 01 Feb 2022 20:52:39 GMT";
+    private static final String OTHER_DATE = "Wed, 02 Feb 2022 08:00:00 GMT";
+
+    private final SharedKeyAuthenticator authenticator = new SharedKeyAuthenticator(new Accounts(List.of(
+            Account.development(), Account.of("other", OTHER_KEY1, OTHER_KEY2))));
+
+    /** Base64(HMAC-SHA256(Base64Decode(key), UTF8(stringToSign))), written out independently. */
+    private static String sign(String base64Key, String stringToSign) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(base64Key), "HmacSHA256"));
+            return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static AzureRequest request(String method, String rawPath, Map<String, List<String>> query,
+                                        String... headerPairs) {
+        DefaultHttpHeaders headers = new DefaultHttpHeaders();
+        for (int i = 0; i < headerPairs.length; i += 2) {
+            headers.add(headerPairs[i], headerPairs[i + 1]);
+        }
+        return new AzureRequest(method, rawPath, query, headers, new byte[0], false);
+    }
+
+    private static AzureRequest get(String rawPath, String... headerPairs) {
+        return request("GET", rawPath, Map.of(), headerPairs);
+    }
+
+    private ErrorCode failure(AzureRequest request, String pathAccount) {
+        TableServiceException e = catchThrowableOfType(TableServiceException.class,
+                () -> authenticator.authenticate(request, pathAccount));
+        assertThat(e).as("request should be refused").isNotNull();
+        return e.errorCode();
+    }
+
+    @Test
+    void knownAnswerVectorForSharedKeyLiteWithTheDevelopmentKey() {
+        // Computed once with: printf 'Tue, 01 Feb 2022 20:52:39 GMT\n/devstoreaccount1/devstoreaccount1/Tables'
+        //   | openssl dgst -sha256 -mac HMAC -macopt hexkey:<hex of decoded dev key> -binary | base64
+        String expected = "5cvd+PqAMIPvd3yFkOaTX0ovkvUQ88pT8L0A18C9fqY=";
+        assertThat(sign(DEV_KEY, DATE + "\n/devstoreaccount1/devstoreaccount1/Tables")).isEqualTo(expected);
+        AzureRequest request = get("/devstoreaccount1/Tables",
+                "Date", DATE, "Authorization", "SharedKeyLite devstoreaccount1:" + expected);
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+    }
+
+    @Test
+    void knownAnswerVectorForSharedKeyWithTheDevelopmentKey() {
+        // Same openssl recipe over 'GET\n\napplication/json\n<date>\n/devstoreaccount1/devstoreaccount1/Tables'.
+        String expected = "i/vzWiyMAAfHlUXX2ErzOcMVHoi7QHjX+MPgPiYlUGA=";
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE, "Content-Type", "application/json",
+                "Authorization", "SharedKey devstoreaccount1:" + expected);
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+    }
+
+    @Test
+    void sharedKeyWithXmsDateSignsVerbMd5TypeDateAndResource() {
+        String sts = "POST\nCY9rzUYh03PK3k6DJie09g==\napplication/json\n" + DATE
+                + "\n/devstoreaccount1/devstoreaccount1/mytable";
+        AzureRequest request = request("POST", "/devstoreaccount1/mytable", Map.of(), "x-ms-date", DATE,
+                "Content-MD5", "CY9rzUYh03PK3k6DJie09g==", "Content-Type", "application/json",
+                "Authorization", "SharedKey devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+    }
+
+    @Test
+    void sharedKeyWithDateHeaderOnly() {
+        String sts = "DELETE\n\n\n" + DATE + "\n/devstoreaccount1/devstoreaccount1/Tables('t')";
+        AzureRequest request = request("DELETE", "/devstoreaccount1/Tables('t')", Map.of(), "Date", DATE,
+                "Authorization", "SharedKey devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+    }
+
+    @Test
+    void sharedKeyLiteWithXmsDateWhichWinsOverDate() {
+        String sts = DATE + "\n/devstoreaccount1/devstoreaccount1/Tables";
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE, "Date", OTHER_DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+    }
+
+    @Test
+    void sharedKeyLiteWithEmptyDateLineAsJavaBuildsItWhenXmsDateIsPresent() {
+        String sts = "\n/devstoreaccount1/devstoreaccount1/Tables";
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+    }
+
+    @Test
+    void compQueryParameterIsPartOfTheResourceButOtherParametersAreNot() {
+        String sts = DATE + "\n/devstoreaccount1/devstoreaccount1/mytable?comp=acl";
+        AzureRequest request = request("GET", "/devstoreaccount1/mytable",
+                Map.of("comp", List.of("acl"), "timeout", List.of("30")), "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+
+        String withoutComp = sign(DEV_KEY, DATE + "\n/devstoreaccount1/devstoreaccount1/mytable");
+        AzureRequest unsigned = request("GET", "/devstoreaccount1/mytable", Map.of("comp", List.of("acl")),
+                "x-ms-date", DATE, "Authorization", "SharedKeyLite devstoreaccount1:" + withoutComp);
+        assertThat(failure(unsigned, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+    }
+
+    @Test
+    void percentEncodedPathIsSignedAsSent() {
+        String path = "/devstoreaccount1/mytable(PartitionKey='a%20b',RowKey='caf%C3%A9%27%27')";
+        String sts = "PUT\n\napplication/json\n" + DATE + "\n/devstoreaccount1" + path;
+        AzureRequest request = request("PUT", path, Map.of(), "x-ms-date", DATE, "Content-Type", "application/json",
+                "Authorization", "SharedKey devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+    }
+
+    @Test
+    void secondaryPathSignedAsSentOrWithThePrimaryName() {
+        String path = "/devstoreaccount1-secondary/Tables";
+        for (String signedPath : List.of(path, "/devstoreaccount1/Tables")) {
+            String sts = DATE + "\n/devstoreaccount1" + signedPath;
+            AzureRequest request = get(path, "x-ms-date", DATE,
+                    "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+            assertThat(authenticator.authenticate(request, DEV)).as(signedPath).isEqualTo(DEV);
+        }
+    }
+
+    @Test
+    void eitherKeyOfAnAccountIsAccepted() {
+        for (String key : List.of(OTHER_KEY1, OTHER_KEY2)) {
+            String sts = DATE + "\n/other/other/Tables";
+            AzureRequest request = get("/other/Tables", "x-ms-date", DATE,
+                    "Authorization", "SharedKeyLite other:" + sign(key, sts));
+            assertThat(authenticator.authenticate(request, "other")).isEqualTo("other");
+        }
+    }
+
+    @Test
+    void wrongSignatureIsAuthenticationFailed() {
+        String sts = DATE + "\n/devstoreaccount1/devstoreaccount1/Tables()";
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+    }
+
+    @Test
+    void signatureOverADifferentDateIsAuthenticationFailed() {
+        String sts = OTHER_DATE + "\n/devstoreaccount1/devstoreaccount1/Tables";
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+    }
+
+    @Test
+    void sharedKeySignatureSentAsSharedKeyLiteIsAuthenticationFailed() {
+        String sts = "GET\n\n\n" + DATE + "\n/devstoreaccount1/devstoreaccount1/Tables";
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+    }
+
+    @Test
+    void wrongKeyIsAuthenticationFailed() {
+        String sts = DATE + "\n/devstoreaccount1/devstoreaccount1/Tables";
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(OTHER_KEY1, sts));
+        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+    }
+
+    @Test
+    void unknownAccountIsAuthenticationFailed() {
+        String sts = DATE + "\n/nobody/nobody/Tables";
+        AzureRequest request = get("/nobody/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite nobody:" + sign(DEV_KEY, sts));
+        assertThat(failure(request, "nobody")).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+    }
+
+    @Test
+    void accountInHeaderDifferentFromAccountInPathIsAuthenticationFailed() {
+        // Correctly signed for devstoreaccount1, but the URL names the other account.
+        String sts = DATE + "\n/devstoreaccount1/other/Tables";
+        AzureRequest request = get("/other/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(failure(request, "other")).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+    }
+
+    @Test
+    void unknownSchemesAreAuthenticationFailed() {
+        String signature = sign(DEV_KEY, DATE + "\n/devstoreaccount1/devstoreaccount1/Tables");
+        for (String scheme : List.of("SharedKeyX", "Basic", "Bearer", "sharedkeylite")) {
+            AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                    "Authorization", scheme + " devstoreaccount1:" + signature);
+            assertThat(failure(request, DEV)).as(scheme).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        }
+    }
+
+    @Test
+    void missingOrMalformedAuthorizationHeaderIsAuthenticationFailed() {
+        assertThat(failure(get("/devstoreaccount1/Tables", "x-ms-date", DATE), DEV))
+                .isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        for (String header : List.of("", "SharedKeyLite", "SharedKeyLite devstoreaccount1", "devstoreaccount1:abc")) {
+            AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE, "Authorization", header);
+            assertThat(failure(request, DEV)).as(header).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        }
+    }
+
+    @Test
+    void nonBase64SignatureIsAuthenticationFailed() {
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:not*base64!");
+        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+    }
+
+    @Test
+    void refusalMessageNeverContainsTheKey() {
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:AAAA");
+        TableServiceException e = catchThrowableOfType(TableServiceException.class,
+                () -> authenticator.authenticate(request, DEV));
+        assertThat(e.getMessage()).doesNotContain(DEV_KEY).doesNotContain(DEV_KEY.substring(0, 20));
+    }
+}

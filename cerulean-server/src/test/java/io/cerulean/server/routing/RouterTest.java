@@ -1,0 +1,208 @@
+package io.cerulean.server.routing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.service.TableService;
+import io.cerulean.core.time.HybridClock;
+import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.http.MetadataLevel;
+import io.cerulean.server.operations.CreateTable;
+import io.cerulean.server.operations.DeleteEntity;
+import io.cerulean.server.operations.DeleteTable;
+import io.cerulean.server.operations.GetEntity;
+import io.cerulean.server.operations.GetTable;
+import io.cerulean.server.operations.InsertEntity;
+import io.cerulean.server.operations.NotYetImplemented;
+import io.cerulean.server.operations.QueryEntities;
+import io.cerulean.server.operations.QueryTables;
+import io.cerulean.server.operations.RequestContext;
+import io.cerulean.server.operations.TableOperation;
+import io.cerulean.server.operations.WriteEntity;
+import io.cerulean.store.memory.MemoryTableStore;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Contract sections 1.1 and 3.14: which operation serves a method on a resource. */
+class RouterTest {
+    private static final String BASE = "/devstoreaccount1";
+    private static final String ENTITY = BASE + "/mytable(PartitionKey='p',RowKey='r')";
+
+    private final Router router = new Router();
+
+    private static AzureRequest request(String method, String path, String... tunnel) {
+        return request(method, path, Map.of(), new byte[0], tunnel);
+    }
+
+    private static AzureRequest request(String method, String path, Map<String, List<String>> query, byte[] body,
+                                        String... tunnel) {
+        DefaultHttpHeaders headers = new DefaultHttpHeaders();
+        for (String value : tunnel) {
+            headers.add("X-HTTP-Method", value);
+        }
+        return new AzureRequest(method, path, query, headers, body, false);
+    }
+
+    private TableOperation route(AzureRequest request) {
+        return router.route(PathParser.parse(request.rawPath()), request);
+    }
+
+    private ErrorCode routingError(AzureRequest request) {
+        TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> route(request));
+        assertThat(e).as("%s %s should not route", request.method(), request.rawPath()).isNotNull();
+        return e.errorCode();
+    }
+
+    private static String notImplementedMessage(TableOperation operation) {
+        assertThat(operation).isInstanceOf(NotYetImplemented.class);
+        TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> operation.handle(null));
+        assertThat(e.errorCode()).isEqualTo(ErrorCode.NOT_IMPLEMENTED);
+        return e.getMessage();
+    }
+
+    @Test
+    void tableCollectionOperations() {
+        assertThat(route(request("GET", BASE + "/Tables"))).isInstanceOf(QueryTables.class);
+        assertThat(route(request("GET", BASE + "/Tables()"))).isInstanceOf(QueryTables.class);
+        assertThat(route(request("POST", BASE + "/Tables"))).isInstanceOf(CreateTable.class);
+    }
+
+    @Test
+    void singleTableOperations() {
+        assertThat(route(request("GET", BASE + "/Tables('t')"))).isInstanceOf(GetTable.class);
+        assertThat(route(request("DELETE", BASE + "/Tables('t')"))).isInstanceOf(DeleteTable.class);
+    }
+
+    @Test
+    void entitySetOperations() {
+        assertThat(route(request("GET", BASE + "/mytable()"))).isInstanceOf(QueryEntities.class);
+        assertThat(route(request("GET", BASE + "/mytable"))).isInstanceOf(QueryEntities.class);
+        assertThat(route(request("POST", BASE + "/mytable"))).isInstanceOf(InsertEntity.class);
+    }
+
+    @Test
+    void singleEntityOperations() {
+        assertThat(route(request("GET", ENTITY))).isInstanceOf(GetEntity.class);
+        assertThat(route(request("DELETE", ENTITY))).isInstanceOf(DeleteEntity.class);
+        assertThat(route(request("PUT", ENTITY))).isInstanceOf(WriteEntity.class);
+        assertThat(route(request("PATCH", ENTITY))).isInstanceOf(WriteEntity.class);
+        assertThat(route(request("MERGE", ENTITY))).isInstanceOf(WriteEntity.class);
+    }
+
+    @Test
+    void patchMergeAndTunnelledMergeShareOneOperationDistinctFromPut() {
+        TableOperation merge = route(request("PATCH", ENTITY));
+        TableOperation replace = route(request("PUT", ENTITY));
+        assertThat(route(request("MERGE", ENTITY))).isSameAs(merge);
+        assertThat(route(request("POST", ENTITY, "MERGE"))).isSameAs(merge);
+        assertThat(route(request("POST", ENTITY, "PATCH"))).isSameAs(merge);
+        assertThat(route(request("POST", ENTITY, "merge"))).isSameAs(merge);
+        assertThat(route(request("POST", ENTITY, "PUT"))).isSameAs(replace);
+        assertThat(replace).isNotSameAs(merge);
+        assertThat(route(request("POST", ENTITY, "DELETE"))).isInstanceOf(DeleteEntity.class);
+    }
+
+    @Test
+    void tunnelledMergeKeepsOtherPropertiesAndPutReplacesThem() {
+        TableService service = new TableService(new MemoryTableStore(),
+                HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+        service.createTable("devstoreaccount1", "mytable");
+        run(service, request("POST", BASE + "/mytable", Map.of(), json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"a\":1}")));
+        run(service, request("POST", ENTITY, Map.of(), json("{\"b\":2}"), "MERGE"));
+        assertThat(service.getEntity(service.table("devstoreaccount1", "mytable"), "p", "r").properties())
+                .containsOnlyKeys("a", "b");
+        run(service, request("POST", ENTITY, Map.of(), json("{\"c\":3}"), "PUT"));
+        assertThat(service.getEntity(service.table("devstoreaccount1", "mytable"), "p", "r").properties())
+                .containsOnlyKeys("c");
+    }
+
+    private void run(TableService service, AzureRequest request) {
+        Resource resource = PathParser.parse(request.rawPath());
+        router.route(resource, request).handle(new RequestContext(request, resource, "devstoreaccount1",
+                MetadataLevel.MINIMAL_METADATA, "http://127.0.0.1:10002/devstoreaccount1", service));
+    }
+
+    private static byte[] json(String text) {
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void batchIsPostOnly() {
+        assertThat(notImplementedMessage(route(request("POST", BASE + "/$batch")))).contains("$batch");
+        assertThat(routingError(request("GET", BASE + "/$batch"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+    }
+
+    @Test
+    void aclAndServiceRequestsAreRoutedToTheirNotYetImplementedOperations() {
+        AzureRequest acl = request("GET", BASE + "/mytable", Map.of("comp", List.of("acl")), new byte[0]);
+        assertThat(notImplementedMessage(route(acl))).contains("ACL");
+        AzureRequest properties = request("GET", BASE + "/",
+                Map.of("restype", List.of("service"), "comp", List.of("properties")), new byte[0]);
+        assertThat(notImplementedMessage(route(properties))).contains("service");
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
+        "PUT | /Tables", "DELETE | /Tables", "PATCH | /Tables", "MERGE | /Tables",
+        "PUT | /Tables('t')", "POST | /Tables('t')", "PATCH | /Tables('t')",
+        "PUT | /mytable", "DELETE | /mytable", "PATCH | /mytable()", "MERGE | /mytable",
+        "POST | /mytable(PartitionKey='p',RowKey='r')", "HEAD | /mytable(PartitionKey='p',RowKey='r')",
+        "PUT | /$batch", "DELETE | /$batch", "GET | /$batch"
+    })
+    void methodsTheResourceDoesNotOfferAreMethodNotAllowed(String method, String suffix) {
+        assertThat(routingError(request(method, BASE + suffix))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+    }
+
+    @Test
+    void tunnellingIntoACreateOrInsertIsMethodNotAllowed() {
+        assertThat(routingError(request("POST", BASE + "/Tables", "MERGE"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("POST", BASE + "/mytable", "PUT"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("POST", BASE + "/$batch", "MERGE"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+    }
+
+    @Test
+    void serviceEndpointOnlyOffersGetAndPut() {
+        // 1.1: service properties GET/PUT, stats GET; anything else is not a service operation.
+        assertThat(routingError(request("DELETE", BASE + "/"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("POST", BASE + "/"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+    }
+
+    @Test
+    void tableAclOnlyOffersGetAndPut() {
+        // 3.5 / 3.6: Get and Set Table ACL are GET and PUT.
+        Map<String, List<String>> comp = Map.of("comp", List.of("acl"));
+        assertThat(routingError(request("DELETE", BASE + "/mytable", comp, new byte[0])))
+                .isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("POST", BASE + "/mytable", comp, new byte[0])))
+                .isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+    }
+
+    @Test
+    void xHttpMethodWithAnythingButPostIsXMethodNotUsingPost() {
+        for (String method : List.of("GET", "PUT", "PATCH", "MERGE", "DELETE")) {
+            assertThat(routingError(request(method, ENTITY, "MERGE"))).isEqualTo(ErrorCode.X_METHOD_NOT_USING_POST);
+        }
+    }
+
+    @Test
+    void twoXHttpMethodValuesAreXMethodIncorrectCount() {
+        assertThat(routingError(request("POST", ENTITY, "MERGE", "PUT"))).isEqualTo(ErrorCode.X_METHOD_INCORRECT_COUNT);
+        assertThat(routingError(request("POST", ENTITY, "MERGE, PUT"))).isEqualTo(ErrorCode.X_METHOD_INCORRECT_COUNT);
+    }
+
+    @Test
+    void unknownXHttpMethodValueIsXMethodIncorrectValue() {
+        for (String value : List.of("GET", "POST", "HEAD", "FOO", "")) {
+            assertThat(routingError(request("POST", ENTITY, value))).as(value)
+                    .isEqualTo(ErrorCode.X_METHOD_INCORRECT_VALUE);
+        }
+    }
+}
