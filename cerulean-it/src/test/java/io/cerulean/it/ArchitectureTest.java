@@ -1,0 +1,48 @@
+package io.cerulean.it;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layers, one direction only: app -> server -> core <- stores. Modules already keep most
+ * imports apart; these rules hold what a module boundary cannot: core uses the JDK alone, a store
+ * sees only core's SPI and model, the server knows no store.
+ */
+class ArchitectureTest {
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.cerulean");
+    }
+
+    @Test
+    void coreDependsOnTheJdkOnly() {
+        classes().that().resideInAPackage("io.cerulean.core..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.core..")
+                .check(classes);
+    }
+
+    @Test
+    void storesSeeOnlyTheSpiAndTheModel() {
+        noClasses().that().resideInAPackage("io.cerulean.store..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core.service..",
+                        "io.cerulean.core.txn..", "io.cerulean.core.query..", "io.cerulean.server..", "io.cerulean.app..")
+                .check(classes);
+    }
+
+    @Test
+    void theServerKnowsNoStore() {
+        noClasses().that().resideInAPackage("io.cerulean.server..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
+                        "org.rocksdb..")
+                .check(classes);
+    }
+}
