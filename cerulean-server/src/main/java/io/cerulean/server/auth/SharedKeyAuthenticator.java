@@ -31,6 +31,15 @@ import javax.crypto.spec.SecretKeySpec;
  * real SDK produces is tried, against each key of the account, compared in constant time.
  */
 public final class SharedKeyAuthenticator {
+    /** Looking a Mac up costs more than computing one; each thread keeps its own. */
+    private static final ThreadLocal<Mac> MAC = ThreadLocal.withInitial(() -> {
+        try {
+            return Mac.getInstance("HmacSHA256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("HmacSHA256 is unavailable", e);
+        }
+    });
+
     private final Accounts accounts;
 
     public SharedKeyAuthenticator(Accounts accounts) {
@@ -119,11 +128,11 @@ public final class SharedKeyAuthenticator {
 
     private static byte[] hmac(byte[] key, byte[] message) {
         try {
-            Mac mac = Mac.getInstance("HmacSHA256");
+            Mac mac = MAC.get();
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
             return mac.doFinal(message);
-        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
-            throw new IllegalStateException("HmacSHA256 is unavailable", e);
+        } catch (InvalidKeyException e) {
+            throw new IllegalStateException("an account key is unusable for HmacSHA256", e);
         }
     }
 

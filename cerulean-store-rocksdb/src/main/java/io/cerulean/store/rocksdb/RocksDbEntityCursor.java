@@ -4,6 +4,7 @@ import io.cerulean.core.model.Entity;
 import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.KeyRange;
 import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 
@@ -28,6 +29,11 @@ final class RocksDbEntityCursor implements EntityCursor {
         }
         started = true;
         if (!iterator.isValid()) {
+            try {
+                iterator.status(); // an invalid iterator is either at the end or failed: tell which
+            } catch (RocksDBException e) {
+                throw new StoreException("scanning", e);
+            }
             return null;
         }
         byte[] key = iterator.key();
