@@ -9,6 +9,7 @@ import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoUnit;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * DateTime values as the Table service writes and reads them: UTC, 100 ns ticks, formatted
@@ -21,6 +22,7 @@ public final class DateTimes {
     public static final Instant MAX = Instant.parse("9999-12-31T23:59:59.9999999Z");
 
     private static final long TICKS_PER_SECOND = 10_000_000L;
+    private static final Pattern FIVE_DIGIT_YEAR = Pattern.compile("\\+?\\d{5,}-\\d\\d-\\d\\dT");
 
     private DateTimes() {
     }
@@ -97,8 +99,25 @@ public final class DateTimes {
      * text is not such a date-time or lies outside {@link #MIN}..{@link #MAX}.
      */
     public static Optional<Instant> parse(String text) {
+        return parseUnbounded(text).filter(DateTimes::inRange);
+    }
+
+    /** Whether the service can store {@code instant}: between {@link #MIN} and {@link #MAX}. */
+    public static boolean inRange(Instant instant) {
+        return !instant.isBefore(MIN) && !instant.isAfter(MAX);
+    }
+
+    /**
+     * Like {@link #parse} but without the range check, so that callers can tell a date outside
+     * the service's range (OutOfRangeInput) from text that is no date at all (InvalidInput).
+     * Years of five or more digits parse as {@link Instant#MAX}.
+     */
+    public static Optional<Instant> parseUnbounded(String text) {
         if (text == null || text.isEmpty()) {
             return Optional.empty();
+        }
+        if (FIVE_DIGIT_YEAR.matcher(text).lookingAt()) {
+            return Optional.of(Instant.MAX);
         }
         Instant instant;
         try {
@@ -110,9 +129,6 @@ public final class DateTimes {
                 return Optional.empty();
             }
         } catch (DateTimeException | ArithmeticException e) {
-            return Optional.empty();
-        }
-        if (instant.isBefore(MIN) || instant.isAfter(MAX)) {
             return Optional.empty();
         }
         return Optional.of(truncateToTicks(instant));

@@ -1,9 +1,12 @@
 package io.cerulean.server.json;
 
 import com.fasterxml.jackson.core.JsonToken;
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.PropertyValue;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
 import java.util.regex.Pattern;
@@ -39,8 +42,7 @@ final class ValueConverter {
                 case INT32 -> PropertyValue.ofInt32(Integer.parseInt(number(name, token, text)));
                 case INT64 -> PropertyValue.ofInt64(Long.parseLong(number(name, token, text)));
                 case DOUBLE -> PropertyValue.ofDouble(annotatedDouble(name, token, text));
-                case DATETIME -> PropertyValue.ofDateTime(DateTimes.parse(requireString(name, token, text))
-                        .orElseThrow(() -> bad(name, "'" + text + "' is not a DateTime between 1601 and 9999")));
+                case DATETIME -> PropertyValue.ofDateTime(dateTime(name, requireString(name, token, text)));
                 case GUID -> PropertyValue.ofGuid(guid(name, requireString(name, token, text)));
                 case BINARY -> PropertyValue.ofBinaryOwned(Base64.getDecoder().decode(requireString(name, token, text)));
             };
@@ -105,6 +107,16 @@ final class ValueConverter {
         throw bad(name, "Edm.Boolean needs true or false");
     }
 
+    private static Instant dateTime(String name, String text) {
+        Instant instant = DateTimes.parseUnbounded(text)
+                .orElseThrow(() -> bad(name, "'" + text + "' is not an ISO 8601 DateTime"));
+        if (!DateTimes.inRange(instant)) {
+            throw new TableServiceException(ErrorCode.OUT_OF_RANGE_INPUT, "The value of property '" + name
+                    + "' is out of range: '" + text + "' is not between 1601-01-01 and 9999-12-31.");
+        }
+        return instant;
+    }
+
     private static UUID guid(String name, String text) {
         if (!GUID.matcher(text).matches()) {
             throw bad(name, "'" + text + "' is not a GUID");
@@ -119,7 +131,7 @@ final class ValueConverter {
         return text;
     }
 
-    private static io.cerulean.core.error.TableServiceException bad(String name, String why) {
+    private static TableServiceException bad(String name, String why) {
         return EntityJsonReader.invalid("The value of property '" + name + "' is invalid: " + why + ".");
     }
 }

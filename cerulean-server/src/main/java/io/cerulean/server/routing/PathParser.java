@@ -24,13 +24,13 @@ public final class PathParser {
         int slash = path.indexOf('/', 1);
         String accountSegment = slash < 0 ? path.substring(1) : path.substring(1, slash);
         String resource = slash < 0 ? "" : path.substring(slash + 1);
-        if (accountSegment.isEmpty()) {
-            throw invalidUri(rawPath);
-        }
         boolean secondary = accountSegment.endsWith(SECONDARY_SUFFIX);
         String account = secondary
                 ? accountSegment.substring(0, accountSegment.length() - SECONDARY_SUFFIX.length())
                 : accountSegment;
+        if (account.isEmpty()) {
+            throw invalidUri(rawPath);
+        }
         return resolve(account, secondary, resource, rawPath);
     }
 
@@ -49,12 +49,15 @@ public final class PathParser {
             throw invalidUri(rawPath);
         }
         if (paren < 0) {
+            if (resource.indexOf(')') >= 0) {
+                throw invalidUri(rawPath);
+            }
             return new Resource(account, secondary, ResourceKind.ENTITY_SET, resource, null, null);
         }
-        if (!resource.endsWith(")")) {
+        String name = resource.substring(0, paren);
+        if (!resource.endsWith(")") || name.isEmpty()) {
             throw invalidUri(rawPath);
         }
-        String name = resource.substring(0, paren);
         String arguments = resource.substring(paren + 1, resource.length() - 1);
         if (name.equalsIgnoreCase("Tables")) {
             KeyLiteralParser literal = new KeyLiteralParser(arguments, rawPath);

@@ -42,11 +42,12 @@ public final class Router {
     public TableOperation route(Resource resource, AzureRequest request) {
         String method = effectiveMethod(request);
         boolean tunnelled = !method.equals(request.method());
+        boolean getOrPut = method.equals("GET") || method.equals("PUT");
         if (request.queryParameter("comp") != null && resource.kind() == ResourceKind.ENTITY_SET) {
-            return acl;
+            return getOrPut && !tunnelled ? acl : notAllowed(method);
         }
         TableOperation operation = switch (resource.kind()) {
-            case SERVICE -> serviceOperations;
+            case SERVICE -> getOrPut && !tunnelled ? serviceOperations : null;
             case BATCH -> method.equals("POST") ? batch : null;
             case TABLES -> switch (method) {
                 case "GET" -> queryTables;
@@ -71,11 +72,12 @@ public final class Router {
                 default -> null;
             };
         };
-        if (operation == null) {
-            throw new TableServiceException(ErrorCode.METHOD_NOT_ALLOWED,
-                    "The method " + method + " is not allowed on this resource.");
-        }
-        return operation;
+        return operation == null ? notAllowed(method) : operation;
+    }
+
+    private static TableOperation notAllowed(String method) {
+        throw new TableServiceException(ErrorCode.METHOD_NOT_ALLOWED,
+                "The method " + method + " is not allowed on this resource.");
     }
 
     private static String effectiveMethod(AzureRequest request) {

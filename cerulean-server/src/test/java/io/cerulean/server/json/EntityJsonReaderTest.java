@@ -7,6 +7,7 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.PropertyValue;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -29,9 +30,9 @@ class EntityJsonReaderTest {
         assertThat(body.partitionKey()).isEqualTo("p");
         assertThat(body.rowKey()).isEqualTo("r");
         assertThat(body.properties()).containsExactly(
-                java.util.Map.entry("z", PropertyValue.ofString("last?")),
-                java.util.Map.entry("a", PropertyValue.ofInt32(1)),
-                java.util.Map.entry("m", PropertyValue.ofBoolean(true)));
+                Map.entry("z", PropertyValue.ofString("last?")),
+                Map.entry("a", PropertyValue.ofInt32(1)),
+                Map.entry("m", PropertyValue.ofBoolean(true)));
     }
 
     @Test

@@ -188,6 +188,15 @@ class PathParserTest {
         assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_URI);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"/devstoreaccount1/(PartitionKey='a',RowKey='b')", "/devstoreaccount1/()",
+        "/-secondary/Tables"})
+    void emptyTableOrAccountNameIsInvalidUri(String path) {
+        TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> PathParser.parse(path));
+        assertThat(e).as("parse(%s) should throw", path).isNotNull();
+        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_URI);
+    }
+
     @Test
     void percentDecodeIsUtf8AndKeepsPlus() {
         assertThat(PathParser.percentDecode("a+b%20c%C3%A9")).isEqualTo("a+b cé");
