@@ -9,6 +9,7 @@ import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.model.TableNames;
 import io.cerulean.core.query.EntityPage;
 import io.cerulean.core.query.EntityQuery;
+import io.cerulean.core.query.PlanCursor;
 import io.cerulean.core.query.QueryPlan;
 import io.cerulean.core.query.QueryPlanner;
 import io.cerulean.core.query.TablePage;
@@ -119,8 +120,7 @@ public final class TableService {
         long deadline = System.nanoTime() + pageBudgetNanos;
         List<Entity> page = new ArrayList<>(Math.min(query.top(), 128));
         long read = 0;
-        var range = query.resumeFrom().map(plan.range()::resumingAt).orElse(plan.range());
-        try (EntityCursor cursor = store.scan(table, range)) {
+        try (EntityCursor cursor = new PlanCursor(store, table, plan, query.resumeFrom())) {
             Entity entity;
             while ((entity = cursor.next()) != null) {
                 read++;
