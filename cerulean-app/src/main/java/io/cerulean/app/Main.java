@@ -9,7 +9,13 @@ import picocli.CommandLine.Command;
         description = "A self-hosted server for the Azure Table Storage REST API.")
 public final class Main implements Runnable {
     public static void main(String[] args) {
-        int exit = new CommandLine(new Main()).execute(args);
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setParameterExceptionHandler((e, arguments) -> {
+            System.err.println("cerulean: " + e.getMessage());
+            System.err.println("Try 'cerulean serve --help'.");
+            return ServeCommand.EXIT_BAD_CONFIG;
+        });
+        int exit = commandLine.execute(args);
         if (exit != 0) {
             System.exit(exit);
         }

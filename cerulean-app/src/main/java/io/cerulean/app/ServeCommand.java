@@ -70,6 +70,9 @@ final class ServeCommand implements Callable<Integer> {
         } catch (StoreOpenException e) {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_STORE_UNUSABLE;
+        } catch (IllegalArgumentException e) {
+            System.err.println("cerulean: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -23,6 +23,7 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import java.net.BindException;
 import java.net.InetSocketAddress;
+import java.nio.channels.UnresolvedAddressException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -88,9 +89,14 @@ public final class CeruleanServer implements AutoCloseable {
             boss.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             io.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             workers.shutdownNow();
-            if (e instanceof BindException || e.getCause() instanceof BindException
-                    || String.valueOf(e.getMessage()).contains("Address already in use")) {
+            if (String.valueOf(e.getMessage()).contains("Address already in use")) {
                 throw new PortInUseException(config.host(), config.port(), e);
+            }
+            if (e instanceof BindException || e instanceof UnresolvedAddressException
+                    || e.getCause() instanceof BindException || e instanceof java.io.IOException) {
+                // Not a port someone else holds: an address this machine does not have or cannot resolve.
+                throw new IllegalArgumentException("cannot listen on " + config.host() + ":" + config.port() + ": "
+                        + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
             }
             throw e instanceof RuntimeException r ? r : new IllegalStateException(e);
         }

@@ -52,7 +52,7 @@ final class ServerProcess implements AutoCloseable {
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(Process::destroyForcibly),
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(p -> p.toHandle().destroyForcibly()),
                 "cerulean-it-process-reaper"));
     }
 
@@ -71,6 +71,7 @@ final class ServerProcess implements AutoCloseable {
         this.startedNanos = startedNanos;
         LIVE.add(process);
         this.pumps = new Thread[] {
+                // stdout and stderr separately: the tool's messages must be on stderr.
                 pump(process.getInputStream(), "out", false),
                 pump(process.getErrorStream(), "err", true)};
         process.onExit().thenRun(() -> {
@@ -266,9 +267,13 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
-    /** SIGKILL ({@code kill -9}), then waits for the process to be gone. */
+    /**
+     * SIGKILL ({@code kill -9}), then waits for the process to be gone. Sent through the
+     * process handle: {@link Process#destroyForcibly()} sends the same signal but also closes
+     * our ends of the pipes, losing output not read yet.
+     */
     void kill() {
-        process.destroyForcibly();
+        process.toHandle().destroyForcibly();
         try {
             if (!process.waitFor(EXIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new AssertionError("still alive after SIGKILL" + describe());
@@ -280,9 +285,13 @@ final class ServerProcess implements AutoCloseable {
         drain();
     }
 
-    /** SIGTERM; returns how the process ended, failing if it did not within the timeout. */
+    /**
+     * SIGTERM; returns how the process ended, failing if it did not within the timeout. Sent
+     * through the process handle: {@link Process#destroy()} sends the same signal but also closes
+     * our ends of the pipes, so what the server logs while it stops would be lost.
+     */
     Exited terminate(Duration timeout) {
-        process.destroy();
+        process.toHandle().destroy();
         return awaitExit(timeout);
     }
 

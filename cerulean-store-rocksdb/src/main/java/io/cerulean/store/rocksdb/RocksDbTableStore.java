@@ -56,6 +56,9 @@ public final class RocksDbTableStore implements TableStore {
      *                            another process has the store open
      */
     public static RocksDbTableStore open(Path directory) {
+        if (Files.exists(directory) && !Files.isDirectory(directory)) {
+            throw new StoreOpenException("the data directory " + directory + " is a file, not a directory", null);
+        }
         try {
             Files.createDirectories(directory);
         } catch (java.io.IOException e) {
