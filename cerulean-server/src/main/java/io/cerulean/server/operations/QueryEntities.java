@@ -13,19 +13,25 @@ import java.util.Optional;
 
 /**
  * Query Entities: {@code GET /table()} with {@code $filter}, {@code $select}, {@code $top} and the
- * {@code NextPartitionKey}/{@code NextRowKey} continuation. Reports how it ran in
- * {@code x-cerulean-query-plan} and {@code x-cerulean-entities-read}.
+ * {@code NextPartitionKey}/{@code NextRowKey} continuation. Reports how it ran: the plan in
+ * {@code x-cerulean-query-plan} (e.g. {@code RANGE(pk='Sales', rk=['a'..'b'))}), and how many
+ * entities were read from storage ({@code x-cerulean-entities-read}) to return the page's
+ * ({@code x-cerulean-entities-returned}).
  */
 public final class QueryEntities implements TableOperation {
+    private final QueryLog queryLog = new QueryLog();
+
     @Override
     public AzureResponse handle(RequestContext context) {
         AzureRequest request = context.request();
         StoredTable table = context.service().table(context.account(), context.resource().table());
         EntityQuery query = new EntityQuery(QueryOptions.filter(request), QueryOptions.top(request), resumeFrom(request));
         EntityPage page = context.service().queryEntities(table, query);
+        queryLog.record(table, request.queryParameter("$filter"), page);
         AzureResponse response = AzureResponse.status(200)
                 .header("x-cerulean-query-plan", page.plan().explain())
-                .header("x-cerulean-entities-read", Long.toString(page.entitiesRead()));
+                .header("x-cerulean-entities-read", Long.toString(page.entitiesRead()))
+                .header("x-cerulean-entities-returned", Integer.toString(page.entities().size()));
         page.next().ifPresent(next -> response
                 .header("x-ms-continuation-NextPartitionKey", ContinuationToken.encode(next.partitionKey()))
                 .header("x-ms-continuation-NextRowKey", ContinuationToken.encode(next.rowKey())));
