@@ -2,6 +2,7 @@ package io.cerulean.core.query;
 
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.PropertySource;
 import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.KeyBound;
 import io.cerulean.core.spi.KeyRange;
@@ -30,21 +31,30 @@ public final class PlanCursor implements EntityCursor {
     }
 
     @Override
-    public Entity next() {
+    public boolean advance() {
         while (true) {
             if (current != null) {
-                Entity entity = current.next();
-                if (entity != null) {
-                    return entity;
+                if (current.advance()) {
+                    return true;
                 }
                 current.close();
                 current = null;
             }
             if (next == ranges.size()) {
-                return null;
+                return false;
             }
             current = open(ranges.get(next++));
         }
+    }
+
+    @Override
+    public PropertySource current() {
+        return current.current();
+    }
+
+    @Override
+    public Entity entity() {
+        return current.entity();
     }
 
     private EntityCursor open(KeyRange range) {
@@ -54,9 +64,9 @@ public final class PlanCursor implements EntityCursor {
         if (point) {
             EntityKey key = new EntityKey(lower.partitionKey(), lower.rowKey());
             if (resumeFrom.isPresent() && key.compareTo(resumeFrom.get()) < 0) {
-                return new SingleEntityCursor(null);
+                return EntityCursor.of(List.of());
             }
-            return new SingleEntityCursor(store.get(table, key.partitionKey(), key.rowKey()).orElse(null));
+            return EntityCursor.of(store.get(table, key.partitionKey(), key.rowKey()).map(List::of).orElse(List.of()));
         }
         return store.scan(table, resumeFrom.map(range::resumingAt).orElse(range));
     }
@@ -66,26 +76,6 @@ public final class PlanCursor implements EntityCursor {
         if (current != null) {
             current.close();
             current = null;
-        }
-    }
-
-    /** Zero or one entity. */
-    private static final class SingleEntityCursor implements EntityCursor {
-        private Entity entity;
-
-        SingleEntityCursor(Entity entity) {
-            this.entity = entity;
-        }
-
-        @Override
-        public Entity next() {
-            Entity result = entity;
-            entity = null;
-            return result;
-        }
-
-        @Override
-        public void close() {
         }
     }
 }

@@ -120,19 +120,19 @@ public final class TableService {
         long deadline = System.nanoTime() + pageBudgetNanos;
         List<Entity> page = new ArrayList<>(Math.min(query.top(), 128));
         long read = 0;
+        Filter residual = plan.residual().orElse(null);
         try (EntityCursor cursor = new PlanCursor(store, table, plan, query.resumeFrom())) {
-            Entity entity;
-            while ((entity = cursor.next()) != null) {
+            while (cursor.advance()) {
                 read++;
-                if (plan.residual().isEmpty() || plan.residual().get().matches(entity)) {
+                if (residual == null || residual.matches(cursor.current())) {
+                    Entity entity = cursor.entity();
                     if (page.size() == query.top()) {
                         return new EntityPage(page, Optional.of(entity.key()), plan, read);
                     }
                     page.add(entity);
                 }
                 if ((read & 255) == 0 && System.nanoTime() - deadline > 0) {
-                    Entity following = cursor.next();
-                    Optional<EntityKey> next = Optional.ofNullable(following).map(Entity::key);
+                    Optional<EntityKey> next = cursor.advance() ? Optional.of(cursor.entity().key()) : Optional.empty();
                     return new EntityPage(page, next, plan, read);
                 }
             }

@@ -2,6 +2,7 @@ package io.cerulean.store.memory;
 
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.PropertySource;
 import io.cerulean.core.spi.CommitResult;
 import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.KeyBound;
@@ -22,17 +23,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * (commits never span partitions).
  */
 final class MemoryTable {
-    static final EntityCursor EMPTY_CURSOR = new EntityCursor() {
-        @Override
-        public Entity next() {
-            return null;
-        }
-
-        @Override
-        public void close() {
-        }
-    };
-
     private static final int CHUNK = 256;
 
     private final StoredTable stored;
@@ -91,17 +81,29 @@ final class MemoryTable {
         private final ArrayDeque<Entity> buffer = new ArrayDeque<>();
         private EntityKey after;
         private boolean exhausted;
+        private Entity current;
 
         ChunkedCursor(KeyRange range) {
             this.range = range;
         }
 
         @Override
-        public Entity next() {
+        public boolean advance() {
             if (buffer.isEmpty() && !exhausted) {
                 fill();
             }
-            return buffer.poll();
+            current = buffer.poll();
+            return current != null;
+        }
+
+        @Override
+        public PropertySource current() {
+            return current;
+        }
+
+        @Override
+        public Entity entity() {
+            return current;
         }
 
         private void fill() {

@@ -69,7 +69,7 @@ public final class MemoryTableStore implements TableStore {
 
     @Override
     public EntityCursor scan(StoredTable table, KeyRange range) {
-        return live(table).map(t -> t.scan(range)).orElseGet(() -> MemoryTable.EMPTY_CURSOR);
+        return live(table).map(t -> t.scan(range)).orElseGet(() -> EntityCursor.of(List.of()));
     }
 
     @Override

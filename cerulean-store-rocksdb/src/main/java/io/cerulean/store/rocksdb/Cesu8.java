@@ -49,6 +49,35 @@ final class Cesu8 {
         return out;
     }
 
+    /** Whether the {@code len} bytes at {@code pos} encode exactly {@code s}; allocates nothing. */
+    static boolean equals(byte[] in, int pos, int len, String s) {
+        int end = pos + len;
+        int i = pos;
+        for (int k = 0; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (c < 0x80) {
+                if (i >= end || in[i] != (byte) c) {
+                    return false;
+                }
+                i++;
+            } else {
+                int width = c < 0x800 ? 2 : 3;
+                if (i + width > end) {
+                    return false;
+                }
+                byte[] encoded = new byte[3];
+                encode(String.valueOf(c), encoded, 0);
+                for (int b = 0; b < width; b++) {
+                    if (in[i + b] != encoded[b]) {
+                        return false;
+                    }
+                }
+                i += width;
+            }
+        }
+        return i == end;
+    }
+
     /** Decodes {@code len} bytes at {@code pos}. */
     static String decode(byte[] in, int pos, int len) {
         int end = pos + len;

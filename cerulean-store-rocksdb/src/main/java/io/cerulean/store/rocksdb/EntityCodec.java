@@ -66,20 +66,27 @@ final class EntityCodec {
         Map<String, PropertyValue> properties = new LinkedHashMap<>(count * 2);
         for (int i = 0; i < count; i++) {
             String name = r.string();
-            EdmType type = EdmType.ofOrdinal(r.byte1());
-            PropertyValue value = switch (type) {
-                case STRING -> PropertyValue.ofString(r.string());
-                case INT32 -> PropertyValue.ofInt32(r.int4());
-                case INT64 -> PropertyValue.ofInt64(r.long8());
-                case DOUBLE -> PropertyValue.ofDouble(Double.longBitsToDouble(r.long8()));
-                case BOOLEAN -> PropertyValue.ofBoolean(r.byte1() != 0);
-                case DATETIME -> PropertyValue.ofDateTime(DateTimes.fromEpochTicks(r.long8()));
-                case GUID -> PropertyValue.ofGuid(new UUID(r.long8(), r.long8()));
-                case BINARY -> PropertyValue.ofBinaryOwned(r.bytes(r.varint()));
-            };
-            properties.put(name, value);
+            properties.put(name, r.value(EdmType.ofOrdinal(r.byte1())));
         }
         return new Entity(partitionKey, rowKey, DateTimes.fromEpochTicks(timestamp), properties);
+    }
+
+    /** One property of an encoded entity, or null when it has none of that name; decodes nothing else. */
+    static PropertyValue find(byte[] bytes, String name) {
+        Reader r = new Reader(bytes);
+        r.pos = 9; // version and Timestamp
+        int count = r.varint();
+        for (int i = 0; i < count; i++) {
+            int nameLength = r.varint();
+            boolean match = Cesu8.equals(bytes, r.pos, nameLength, name);
+            r.pos += nameLength;
+            EdmType type = EdmType.ofOrdinal(r.byte1());
+            if (match) {
+                return r.value(type);
+            }
+            r.skip(type);
+        }
+        return null;
     }
 
     /** The Timestamp of an encoded entity, without decoding the rest. */
@@ -182,6 +189,31 @@ final class EntityCodec {
                     return v;
                 }
             }
+        }
+
+        PropertyValue value(EdmType type) {
+            return switch (type) {
+                case STRING -> PropertyValue.ofString(string());
+                case INT32 -> PropertyValue.ofInt32(int4());
+                case INT64 -> PropertyValue.ofInt64(long8());
+                case DOUBLE -> PropertyValue.ofDouble(Double.longBitsToDouble(long8()));
+                case BOOLEAN -> PropertyValue.ofBoolean(byte1() != 0);
+                case DATETIME -> PropertyValue.ofDateTime(DateTimes.fromEpochTicks(long8()));
+                case GUID -> PropertyValue.ofGuid(new UUID(long8(), long8()));
+                case BINARY -> PropertyValue.ofBinaryOwned(bytes(varint()));
+            };
+        }
+
+        void skip(EdmType type) {
+            // The length is read first: a varint moves pos itself.
+            int length = switch (type) {
+                case STRING, BINARY -> varint();
+                case INT32 -> 4;
+                case INT64, DOUBLE, DATETIME -> 8;
+                case BOOLEAN -> 1;
+                case GUID -> 16;
+            };
+            pos += length;
         }
 
         String string() {

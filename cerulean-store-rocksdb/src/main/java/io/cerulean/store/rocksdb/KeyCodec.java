@@ -83,7 +83,12 @@ final class KeyCodec {
 
     /** Position of the separator between PartitionKey and RowKey in an entity key. */
     static int separatorIndex(byte[] key) {
-        for (int i = 8; i < key.length; i++) {
+        return separatorIndex(key, key.length);
+    }
+
+    /** As {@link #separatorIndex(byte[])}, for a key in the first {@code length} bytes of a buffer. */
+    static int separatorIndex(byte[] key, int length) {
+        for (int i = 8; i < length; i++) {
             if (key[i] == SEPARATOR) {
                 return i;
             }
@@ -96,7 +101,11 @@ final class KeyCodec {
     }
 
     static String rowKeyOf(byte[] key, int separator) {
-        return Cesu8.decode(key, separator + 1, key.length - separator - 1);
+        return rowKeyOf(key, separator, key.length);
+    }
+
+    static String rowKeyOf(byte[] key, int separator, int length) {
+        return Cesu8.decode(key, separator + 1, length - separator - 1);
     }
 
     static byte[] tableKey(String account, String normalizedName) {

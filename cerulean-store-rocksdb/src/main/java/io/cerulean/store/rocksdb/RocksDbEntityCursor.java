@@ -1,6 +1,7 @@
 package io.cerulean.store.rocksdb;
 
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.PropertySource;
 import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.KeyRange;
 import org.rocksdb.ReadOptions;
@@ -8,11 +9,19 @@ import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 
-/** Entities of a key range from a RocksDB iterator, which reads one implicit snapshot. */
+/**
+ * Entities of a key range from a RocksDB iterator, which reads one implicit snapshot. Keys and
+ * values are copied into buffers reused from entity to entity (the iterator's byte[] accessors
+ * allocate on every call), and property lookups ({@link #current()}) read those bytes without
+ * decoding the whole entity.
+ */
 final class RocksDbEntityCursor implements EntityCursor {
     private final Slice upperBound;
     private final ReadOptions options;
     private final RocksIterator iterator;
+    private final EncodedEntity current = new EncodedEntity();
+    private final ReusableBuffer key = new ReusableBuffer(1024);
+    private final ReusableBuffer value = new ReusableBuffer(16 * 1024);
     private boolean started;
 
     RocksDbEntityCursor(RocksDbFiles files, long tableId, KeyRange range) {
@@ -23,7 +32,7 @@ final class RocksDbEntityCursor implements EntityCursor {
     }
 
     @Override
-    public Entity next() {
+    public boolean advance() {
         if (started) {
             iterator.next();
         }
@@ -34,12 +43,22 @@ final class RocksDbEntityCursor implements EntityCursor {
             } catch (RocksDBException e) {
                 throw new StoreException("scanning", e);
             }
-            return null;
+            return false;
         }
-        byte[] key = iterator.key();
-        int separator = KeyCodec.separatorIndex(key);
-        return EntityCodec.decode(KeyCodec.partitionKeyOf(key, separator), KeyCodec.rowKeyOf(key, separator),
-                iterator.value());
+        int keyLength = key.read(iterator::key);
+        value.read(iterator::value);
+        current.reset(key.bytes(), keyLength, value.bytes());
+        return true;
+    }
+
+    @Override
+    public PropertySource current() {
+        return current;
+    }
+
+    @Override
+    public Entity entity() {
+        return current.decode();
     }
 
     @Override

@@ -1,0 +1,80 @@
+package io.cerulean.store.rocksdb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.PropertyValue;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+/** The byte layouts: order preserved, values round trip, lookups agree with full decoding. */
+class CodecPropertiesTest {
+    @Property(tries = 2000)
+    void cesu8BytesSortLikeUtf16Strings(@ForAll("strings") String a, @ForAll("strings") String b) {
+        int byStrings = Integer.signum(a.compareTo(b));
+        int byBytes = Integer.signum(Arrays.compareUnsigned(Cesu8.encode(a), Cesu8.encode(b)));
+        assertThat(byBytes).isEqualTo(byStrings);
+        assertThat(Cesu8.decode(Cesu8.encode(a), 0, Cesu8.length(a))).isEqualTo(a);
+        assertThat(Cesu8.equals(Cesu8.encode(a), 0, Cesu8.length(a), b)).isEqualTo(a.equals(b));
+    }
+
+    @Property(tries = 2000)
+    void entityKeysSortLikeEntityKeys(@ForAll("keys") String pk1, @ForAll("keys") String rk1,
+                                      @ForAll("keys") String pk2, @ForAll("keys") String rk2) {
+        int byKeys = Integer.signum(pk1.equals(pk2) ? rk1.compareTo(rk2) : pk1.compareTo(pk2));
+        int byBytes = Integer.signum(Arrays.compareUnsigned(KeyCodec.entityKey(7, pk1, rk1),
+                KeyCodec.entityKey(7, pk2, rk2)));
+        assertThat(byBytes).isEqualTo(byKeys);
+    }
+
+    @Property(tries = 500)
+    void findAgreesWithDecode(@ForAll("entities") Entity entity, @ForAll("strings") String probe) {
+        byte[] bytes = EntityCodec.encode(entity);
+        Entity decoded = EntityCodec.decode(entity.partitionKey(), entity.rowKey(), bytes);
+        assertThat(decoded).isEqualTo(entity);
+        for (String name : entity.properties().keySet()) {
+            assertThat(EntityCodec.find(bytes, name)).isEqualTo(entity.properties().get(name));
+        }
+        assertThat(EntityCodec.find(bytes, probe)).isEqualTo(entity.properties().get(probe));
+    }
+
+    @Provide
+    Arbitrary<String> strings() {
+        // All of UTF-16, surrogates included (paired or not), where code-point and code-unit orders differ.
+        return Arbitraries.strings().withCharRange('\u0000', '\uFFFF').ofMaxLength(6);
+    }
+
+    @Provide
+    Arbitrary<String> keys() {
+        return Arbitraries.strings().withCharRange('\u0020', '\uFFFF').ofMaxLength(5)
+                .filter(s -> s.chars().noneMatch(c -> c >= 0x7F && c <= 0x9F));
+    }
+
+    @Provide
+    Arbitrary<Entity> entities() {
+        List<Arbitrary<PropertyValue>> values = List.of(
+                strings().map(PropertyValue::ofString),
+                Arbitraries.integers().map(PropertyValue::ofInt32),
+                Arbitraries.longs().map(PropertyValue::ofInt64),
+                Arbitraries.doubles().map(PropertyValue::ofDouble),
+                Arbitraries.of(true, false).map(PropertyValue::ofBoolean),
+                Arbitraries.longs().between(-11644473600L, 253402300799L)
+                        .map(s -> PropertyValue.ofDateTime(Instant.ofEpochSecond(s, 1234500))),
+                Arbitraries.create(UUID::randomUUID).map(PropertyValue::ofGuid),
+                Arbitraries.bytes().array(byte[].class).ofMaxSize(20).map(PropertyValue::ofBinary));
+        Arbitrary<PropertyValue> value = Arbitraries.oneOf(values);
+        Arbitrary<Map<String, PropertyValue>> properties = Arbitraries.maps(
+                Arbitraries.strings().alpha().ofMinLength(1).ofMaxLength(4), value).ofMaxSize(8)
+                .map(LinkedHashMap::new);
+        return properties.map(p -> new Entity("pk", "rk", Instant.parse("2026-01-01T00:00:00.1234567Z"), p));
+    }
+}
