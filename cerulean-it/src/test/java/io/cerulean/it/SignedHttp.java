@@ -20,7 +20,7 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Raw HTTP against a Cerulean server, signed with SharedKeyLite like the SDKs do:
+ * Raw HTTP against a Cerulean server, signed with SharedKeyLite like the SDKs do (or Shared Key):
  * {@code x-ms-date + "\n" + "/" + account + rawPath}, so for path-style URLs the account appears
  * twice ({@code /devstoreaccount1/devstoreaccount1/Tables}).
  */
@@ -37,14 +37,25 @@ final class SignedHttp {
 
     private final int port;
     private final byte[] key;
+    private final boolean lite;
 
     SignedHttp(int port) {
         this(port, DEV_KEY);
     }
 
     SignedHttp(int port, String base64Key) {
+        this(port, base64Key, true);
+    }
+
+    private SignedHttp(int port, String base64Key, boolean lite) {
         this.port = port;
         this.key = Base64.getDecoder().decode(base64Key);
+        this.lite = lite;
+    }
+
+    /** The same server, signing with full Shared Key (VERB, Content-MD5, Content-Type, date) as Python does. */
+    SignedHttp withSharedKey() {
+        return new SignedHttp(port, Base64.getEncoder().encodeToString(key), false);
     }
 
     static SignedHttp to(ServerFixture.RunningServer server) {
@@ -105,8 +116,12 @@ final class SignedHttp {
         builder.header("x-ms-date", date);
         HttpRequest request = builder.build();
         if (signed) {
+            String stringToSign = lite ? date + "\n" + canonicalResource(request.uri())
+                    : request.method() + "\n" + request.headers().firstValue("Content-MD5").orElse("") + "\n"
+                    + request.headers().firstValue("Content-Type").orElse("") + "\n" + date + "\n"
+                    + canonicalResource(request.uri());
             request = HttpRequest.newBuilder(request, (n, v) -> true)
-                    .header("Authorization", "SharedKeyLite " + ACCOUNT + ":" + sign(date, request.uri()))
+                    .header("Authorization", (lite ? "SharedKeyLite " : "SharedKey ") + ACCOUNT + ":" + sign(stringToSign))
                     .build();
         }
         try {
@@ -120,7 +135,7 @@ final class SignedHttp {
         }
     }
 
-    private String sign(String date, URI uri) {
+    private static String canonicalResource(URI uri) {
         String resource = "/" + ACCOUNT + uri.getRawPath();
         String query = uri.getRawQuery();
         if (query != null) {
@@ -130,10 +145,14 @@ final class SignedHttp {
                 }
             }
         }
+        return resource;
+    }
+
+    private String sign(String stringToSign) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            byte[] sig = mac.doFinal((date + "\n" + resource).getBytes(StandardCharsets.UTF_8));
+            byte[] sig = mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8));
             return Base64.getEncoder().encodeToString(sig);
         } catch (java.security.GeneralSecurityException e) {
             throw new IllegalStateException(e);

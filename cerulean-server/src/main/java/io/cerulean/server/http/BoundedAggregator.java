@@ -3,6 +3,7 @@ package io.cerulean.server.http;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.LastHttpContent;
 import java.util.function.Supplier;
 
 /**
@@ -17,8 +18,28 @@ public final class BoundedAggregator extends HttpObjectAggregator {
         this.tooLarge = tooLarge;
     }
 
+    private boolean closeAfterDiscarding;
+
+    /**
+     * Answers 413 at once but closes only after the rest of the body has arrived (the aggregator
+     * discards it): closing with unread bytes makes the kernel reset the connection, and the
+     * client would never see the answer.
+     */
     @Override
     protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
-        HttpHandler.write(ctx, tooLarge.get(), false);
+        HttpHandler.writeBeforeClosing(ctx, tooLarge.get());
+        closeAfterDiscarding = !(oversized instanceof LastHttpContent);
+        if (!closeAfterDiscarding) {
+            ctx.close();
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
+        boolean last = msg instanceof LastHttpContent;
+        super.channelRead(ctx, msg);
+        if (closeAfterDiscarding && last) {
+            ctx.close();
+        }
     }
 }

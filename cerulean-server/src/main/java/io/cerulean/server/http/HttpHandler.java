@@ -17,6 +17,8 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
@@ -24,13 +26,15 @@ import java.util.function.Function;
 
 /**
  * Hands each complete request to a worker thread (operations may block on storage and on the
- * durable commit) and writes the response back on the connection, keeping it alive if asked.
+ * durable commit) and writes the responses back on the connection in request order, keeping it
+ * alive if asked. One instance per connection.
  */
 public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final Function<AzureRequest, AzureResponse> pipeline;
     private final Function<TableServiceException, AzureResponse> earlyErrors;
     private final Executor workers;
     private final boolean secure;
+    private final ArrayDeque<PendingResponse> inFlight = new ArrayDeque<>(); // event loop only
 
     public HttpHandler(Function<AzureRequest, AzureResponse> pipeline,
                        Function<TableServiceException, AzureResponse> earlyErrors, Executor workers, boolean secure) {
@@ -43,8 +47,10 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
+        PendingResponse pending = new PendingResponse(keepAlive);
+        inFlight.add(pending);
         if (request.decoderResult().isFailure()) {
-            write(ctx, earlyErrors.apply(malformed(request.decoderResult().cause())), false);
+            pending.complete(ctx, earlyErrors.apply(malformed(request.decoderResult().cause())), false);
             return;
         }
         String uri = request.uri();
@@ -56,12 +62,48 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         }
         byte[] body = new byte[request.content().readableBytes()];
         request.content().readBytes(body);
-        AzureRequest azureRequest = new AzureRequest(request.method().name(), rawPath,
-                new QueryStringDecoder(uri).parameters(), request.headers().copy(), body, secure);
+        // ';' is data in a query (RFC 3986), e.g. $format=application/json;odata=nometadata.
+        var query = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 1024, true).parameters();
+        AzureRequest azureRequest = new AzureRequest(request.method().name(), rawPath, query,
+                request.headers().copy(), body, secure);
         try {
-            workers.execute(() -> write(ctx, pipeline.apply(azureRequest), keepAlive));
+            workers.execute(() -> {
+                AzureResponse response = pipeline.apply(azureRequest);
+                ctx.executor().execute(() -> pending.complete(ctx, response, keepAlive));
+            });
         } catch (RejectedExecutionException e) {
-            write(ctx, earlyErrors.apply(new TableServiceException(ErrorCode.SERVER_BUSY)), false);
+            pending.complete(ctx, earlyErrors.apply(new TableServiceException(ErrorCode.SERVER_BUSY)), false);
+        }
+    }
+
+    /**
+     * Writes the responses that are ready, in the order their requests arrived: requests run in
+     * parallel, but HTTP/1.1 pipelining requires answers in request order. Event loop only.
+     */
+    private void flushReady(ChannelHandlerContext ctx) {
+        while (!inFlight.isEmpty() && inFlight.peek().response != null) {
+            PendingResponse next = inFlight.poll();
+            write(ctx, next.response, next.keepAlive);
+            if (!next.keepAlive) {
+                inFlight.clear();
+                return;
+            }
+        }
+    }
+
+    /** A request's place in its connection's queue of answers. */
+    private final class PendingResponse {
+        private boolean keepAlive;
+        private AzureResponse response;
+
+        PendingResponse(boolean keepAlive) {
+            this.keepAlive = keepAlive;
+        }
+
+        void complete(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive) {
+            this.response = response;
+            this.keepAlive = keepAlive;
+            flushReady(ctx);
         }
     }
 
@@ -76,6 +118,20 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     }
 
     static void write(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive) {
+        FullHttpResponse http = toHttp(response, keepAlive);
+        if (keepAlive) {
+            ctx.writeAndFlush(http);
+        } else {
+            ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    /** Says the connection will close, but leaves closing it to the caller. */
+    static void writeBeforeClosing(ChannelHandlerContext ctx, AzureResponse response) {
+        ctx.writeAndFlush(toHttp(response, false));
+    }
+
+    private static FullHttpResponse toHttp(AzureResponse response, boolean keepAlive) {
         ByteBuf content = response.body().length == 0 ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(response.body());
         FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(response.status()), content);
@@ -83,13 +139,8 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
             http.headers().add(header.getKey(), header.getValue());
         }
         http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
-        if (keepAlive) {
-            http.headers().set(HttpHeaderNames.CONNECTION, "keep-alive");
-            ctx.writeAndFlush(http);
-        } else {
-            http.headers().set(HttpHeaderNames.CONNECTION, "close");
-            ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
-        }
+        http.headers().set(HttpHeaderNames.CONNECTION, keepAlive ? "keep-alive" : "close");
+        return http;
     }
 
     @Override
