@@ -47,7 +47,7 @@ public final class RequestPipeline {
             resource = PathParser.parse(request.rawPath());
             String account = authenticator.authenticate(request, resource.account());
             TableOperation operation = router.route(resource, request);
-            RequestContext context = new RequestContext(request, resource, account, MetadataLevel.negotiate(request),
+            RequestContext context = new RequestContext(request, requestId, resource, account, MetadataLevel.negotiate(request),
                     baseUrl(request, account), service);
             return ResponseRenderer.success(operation.handle(context), request, requestId);
         } catch (TableServiceException e) {

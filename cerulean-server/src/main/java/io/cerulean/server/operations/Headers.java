@@ -5,15 +5,21 @@ import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.ETag;
 import io.cerulean.core.spi.Condition;
 import io.cerulean.server.http.AzureRequest;
+import java.util.List;
 import java.util.Locale;
 
-/** Request headers with meaning for entity and table operations: If-Match and Prefer. */
-final class Headers {
+/**
+ * Request headers with meaning for entity and table operations: If-Match, Prefer and
+ * X-HTTP-Method. Public because the sub-requests of a {@code $batch} obey the same rules.
+ */
+public final class Headers {
+    private static final List<String> TUNNELLED_METHODS = List.of("MERGE", "PUT", "DELETE", "PATCH");
+
     private Headers() {
     }
 
     /** If-Match as a condition: absent, {@code *}, or the Timestamp an ETag names. */
-    static Condition ifMatch(AzureRequest request) {
+    public static Condition ifMatch(AzureRequest request) {
         String value = request.header("If-Match");
         if (value == null) {
             return Condition.NONE;
@@ -26,7 +32,7 @@ final class Headers {
     }
 
     /** Rejects If-None-Match, which the Table service does not support on writes. */
-    static void noIfNoneMatch(AzureRequest request) {
+    public static void noIfNoneMatch(AzureRequest request) {
         if (request.header("If-None-Match") != null) {
             throw new TableServiceException(ErrorCode.INVALID_INPUT,
                     "The If-None-Match header is not supported by this operation.");
@@ -34,7 +40,7 @@ final class Headers {
     }
 
     /** The Prefer header's choice: true for return-content, false for return-no-content, default when absent. */
-    static boolean returnContent(AzureRequest request, boolean byDefault) {
+    public static boolean returnContent(AzureRequest request, boolean byDefault) {
         String prefer = request.header("Prefer");
         if (prefer == null) {
             return byDefault;
@@ -49,8 +55,31 @@ final class Headers {
         return byDefault;
     }
 
-    static boolean preferStated(AzureRequest request) {
+    public static boolean preferStated(AzureRequest request) {
         String prefer = request.header("Prefer");
         return prefer != null && prefer.toLowerCase(Locale.ROOT).contains("return-");
+    }
+
+    /**
+     * The method a request acts as (contract 3.14): POST with {@code X-HTTP-Method} acts as the
+     * method named (MERGE, PUT, DELETE or PATCH); the header with any other verb, more than once
+     * or with another value is an XMethod error. The same table as {@link io.cerulean.server.routing.Router}'s.
+     */
+    public static String effectiveMethod(AzureRequest request) {
+        List<String> tunnel = request.headers().getAll("X-HTTP-Method");
+        if (tunnel.isEmpty()) {
+            return request.method();
+        }
+        if (!request.method().equals("POST")) {
+            throw new TableServiceException(ErrorCode.X_METHOD_NOT_USING_POST);
+        }
+        if (tunnel.size() > 1 || tunnel.get(0).contains(",")) {
+            throw new TableServiceException(ErrorCode.X_METHOD_INCORRECT_COUNT);
+        }
+        String method = tunnel.get(0).trim().toUpperCase(Locale.ROOT);
+        if (!TUNNELLED_METHODS.contains(method)) {
+            throw new TableServiceException(ErrorCode.X_METHOD_INCORRECT_VALUE);
+        }
+        return method;
     }
 }

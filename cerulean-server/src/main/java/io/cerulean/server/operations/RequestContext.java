@@ -6,9 +6,10 @@ import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.routing.Resource;
 
 /**
- * What an operation gets: the request, the resource it addresses, the authenticated account, the
- * negotiated JSON metadata level, the account's base URL (for links) and the service to act on.
+ * What an operation gets: the request and its id ({@code x-ms-request-id}), the resource it
+ * addresses, the authenticated account, the negotiated JSON metadata level, the account's base URL
+ * (for links) and the service to act on.
  */
-public record RequestContext(AzureRequest request, Resource resource, String account, MetadataLevel level,
-                             String baseUrl, TableService service) {
+public record RequestContext(AzureRequest request, String requestId, Resource resource, String account,
+                             MetadataLevel level, String baseUrl, TableService service) {
 }

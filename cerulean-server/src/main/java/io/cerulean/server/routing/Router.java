@@ -2,20 +2,20 @@ package io.cerulean.server.routing;
 
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
+import io.cerulean.server.batch.ExecuteBatch;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.operations.CreateTable;
 import io.cerulean.server.operations.DeleteEntity;
 import io.cerulean.server.operations.DeleteTable;
 import io.cerulean.server.operations.GetEntity;
 import io.cerulean.server.operations.GetTable;
+import io.cerulean.server.operations.Headers;
 import io.cerulean.server.operations.InsertEntity;
 import io.cerulean.server.operations.NotYetImplemented;
 import io.cerulean.server.operations.QueryEntities;
 import io.cerulean.server.operations.QueryTables;
 import io.cerulean.server.operations.TableOperation;
 import io.cerulean.server.operations.WriteEntity;
-import java.util.List;
-import java.util.Locale;
 
 /**
  * Picks the operation for a resource and an HTTP method. POST with {@code X-HTTP-Method} acts as
@@ -23,8 +23,6 @@ import java.util.Locale;
  * way when they think they talk to Cosmos DB.
  */
 public final class Router {
-    private static final List<String> TUNNELLED_METHODS = List.of("MERGE", "PUT", "DELETE", "PATCH");
-
     private final TableOperation createTable = new CreateTable();
     private final TableOperation deleteTable = new DeleteTable();
     private final TableOperation getTable = new GetTable();
@@ -35,12 +33,12 @@ public final class Router {
     private final TableOperation replaceEntity = WriteEntity.replace();
     private final TableOperation mergeEntity = WriteEntity.merge();
     private final TableOperation deleteEntity = new DeleteEntity();
-    private final TableOperation batch = new NotYetImplemented("Entity group transactions ($batch)");
+    private final TableOperation batch = new ExecuteBatch();
     private final TableOperation acl = new NotYetImplemented("Table ACL");
     private final TableOperation serviceOperations = new NotYetImplemented("Table service properties and stats");
 
     public TableOperation route(Resource resource, AzureRequest request) {
-        String method = effectiveMethod(request);
+        String method = Headers.effectiveMethod(request);
         boolean tunnelled = !method.equals(request.method());
         boolean getOrPut = method.equals("GET") || method.equals("PUT");
         if (request.queryParameter("comp") != null && resource.kind() == ResourceKind.ENTITY_SET) {
@@ -78,23 +76,5 @@ public final class Router {
     private static TableOperation notAllowed(String method) {
         throw new TableServiceException(ErrorCode.METHOD_NOT_ALLOWED,
                 "The method " + method + " is not allowed on this resource.");
-    }
-
-    private static String effectiveMethod(AzureRequest request) {
-        List<String> tunnel = request.headers().getAll("X-HTTP-Method");
-        if (tunnel.isEmpty()) {
-            return request.method();
-        }
-        if (!request.method().equals("POST")) {
-            throw new TableServiceException(ErrorCode.X_METHOD_NOT_USING_POST);
-        }
-        if (tunnel.size() > 1 || tunnel.get(0).contains(",")) {
-            throw new TableServiceException(ErrorCode.X_METHOD_INCORRECT_COUNT);
-        }
-        String method = tunnel.get(0).trim().toUpperCase(Locale.ROOT);
-        if (!TUNNELLED_METHODS.contains(method)) {
-            throw new TableServiceException(ErrorCode.X_METHOD_INCORRECT_VALUE);
-        }
-        return method;
     }
 }

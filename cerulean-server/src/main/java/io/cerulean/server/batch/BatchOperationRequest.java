@@ -1,0 +1,63 @@
+package io.cerulean.server.batch;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.server.http.AzureRequest;
+import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One HTTP request embedded in a batch, as sent: the method, the path of its target (scheme and
+ * host stripped from an absolute URI, contract 6.1), the raw query, the embedded headers, the
+ * body (surrounding blank lines removed) and the Content-ID if one was given, in the MIME part
+ * headers (Python) or in the embedded headers (legacy). The Content-ID is only ever echoed.
+ */
+record BatchOperationRequest(String method, String rawPath, String rawQuery, PartHeaders headers, byte[] body,
+                             String contentId) {
+    /** The query options a sub-request may carry; others (leftover SAS parameters such as tn, spk, si) are ignored. */
+    private static final List<String> KEPT_QUERY_OPTIONS = List.of("$select", "$format");
+
+    BatchOperationRequest {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(rawPath, "rawPath");
+        Objects.requireNonNull(rawQuery, "rawQuery");
+        Objects.requireNonNull(headers, "headers");
+        Objects.requireNonNull(body, "body");
+    }
+
+    /**
+     * This sub-request as an {@link AzureRequest}, so that the rules for If-Match, Prefer,
+     * X-HTTP-Method and content negotiation are the ones stand-alone operations use. Only
+     * {@code $select} and {@code $format} survive from the query.
+     *
+     * @throws TableServiceException InvalidQueryParameterValue when a kept option is badly escaped
+     */
+    AzureRequest toAzureRequest(boolean secure) {
+        HttpHeaders httpHeaders = DefaultHttpHeadersFactory.headersFactory().withValidation(false).newHeaders();
+        headers.values().forEach((name, values) -> values.forEach(value -> httpHeaders.add(name, value)));
+        return new AzureRequest(method, rawPath, keptQueryOptions(), httpHeaders, body, secure);
+    }
+
+    private Map<String, List<String>> keptQueryOptions() {
+        Map<String, List<String>> kept = new HashMap<>();
+        if (rawQuery.isEmpty()) {
+            return kept;
+        }
+        try {
+            new QueryStringDecoder(rawQuery, false).parameters().forEach((name, values) -> {
+                if (KEPT_QUERY_OPTIONS.contains(name)) {
+                    kept.put(name, values);
+                }
+            });
+        } catch (IllegalArgumentException e) {
+            throw new TableServiceException(ErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+                    "The query of the operation's URL is not correctly percent-encoded.");
+        }
+        return kept;
+    }
+}

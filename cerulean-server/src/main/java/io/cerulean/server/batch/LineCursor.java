@@ -1,0 +1,90 @@
+package io.cerulean.server.batch;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Walks a byte range line by line. A line ends at LF; a CR right before it is not part of the
+ * line, so CRLF and LF-only bodies read alike (contract 6.1: legacy clients send LF only).
+ * Each byte is looked at a bounded number of times, whatever the input.
+ */
+final class LineCursor {
+    private final byte[] data;
+    private final int limit;
+    private int next;
+    private int start;
+    private int end;
+
+    LineCursor(byte[] data, int from, int limit) {
+        this.data = data;
+        this.next = from;
+        this.limit = limit;
+    }
+
+    /** Moves to the next line; false when the range is exhausted. */
+    boolean advance() {
+        if (next >= limit) {
+            return false;
+        }
+        start = next;
+        int i = start;
+        while (i < limit && data[i] != '\n') {
+            i++;
+        }
+        next = i < limit ? i + 1 : limit;
+        end = i > start && data[i - 1] == '\r' ? i - 1 : i;
+        return true;
+    }
+
+    /** Skips blank lines; false when only blank lines were left. The cursor then stands on the first non-blank one. */
+    boolean advanceToNonBlank() {
+        while (advance()) {
+            if (!blank()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Where the current line starts. */
+    int start() {
+        return start;
+    }
+
+    /** Where the current line's content ends (its terminator excluded). */
+    int end() {
+        return end;
+    }
+
+    /** Where the line after the current one starts. */
+    int next() {
+        return next;
+    }
+
+    /** Whether the current line holds nothing but spaces and tabs. */
+    boolean blank() {
+        for (int i = start; i < end; i++) {
+            if (data[i] != ' ' && data[i] != '\t') {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether the current line begins with {@code prefix}. */
+    boolean startsWith(byte[] prefix) {
+        if (end - start < prefix.length) {
+            return false;
+        }
+        for (int i = 0; i < prefix.length; i++) {
+            if (data[start + i] != prefix[i]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The current line as text (UTF-8; header lines are ASCII in practice). */
+    String text() {
+        return new String(data, start, end - start, StandardCharsets.UTF_8);
+    }
+}
