@@ -10,20 +10,21 @@ import java.util.Optional;
  * The opaque values of the continuation headers ({@code NextPartitionKey}, {@code NextRowKey},
  * {@code NextTableName}). Each names the next key to return, inclusive.
  *
- * <p>Format, pinned by tests because clients keep tokens: {@code 1!<length>!<payload>} where
+ * <p>Format, pinned by tests because clients keep tokens: {@code 2!<length>!<payload>}, where
  * payload is the key's UTF-8 bytes in unpadded URL-safe base64 and length is the payload's
- * length, the shape the service itself uses. Tokens are ASCII and URL-safe: the JavaScript SDK
- * decodes them byte-wise. Plain base64 of the key (another emulator's form) is accepted too.
+ * length. Tokens are ASCII (the JavaScript SDK decodes them byte-wise) and need no escaping in a
+ * URL. Also read: the service's own shape, {@code 1!<length>!<base64 with '=' written as '-'>},
+ * and plain base64 of the key (another emulator's form). In those, a {@code +} that reached us
+ * as a space (a client that did not encode the query) is read back as {@code +}.
  */
 public final class ContinuationToken {
-    private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
 
     private ContinuationToken() {
     }
 
     public static String encode(String key) {
-        String payload = ENCODER.encodeToString(key.getBytes(StandardCharsets.UTF_8));
-        return "1!" + payload.length() + "!" + payload;
+        String payload = Base64.getUrlEncoder().withoutPadding().encodeToString(key.getBytes(StandardCharsets.UTF_8));
+        return "2!" + payload.length() + "!" + payload;
     }
 
     /**
@@ -36,9 +37,13 @@ public final class ContinuationToken {
                 "The continuation token in query parameter '" + parameter + "' is not valid."));
     }
 
+    private static String base64(String text) {
+        return new String(Base64.getDecoder().decode(text.replace(' ', '+')), StandardCharsets.UTF_8);
+    }
+
     static Optional<String> tryDecode(String token) {
         try {
-            if (token.startsWith("1!")) {
+            if (token.startsWith("2!") || token.startsWith("1!")) {
                 int bang = token.indexOf('!', 2);
                 if (bang < 0) {
                     return Optional.empty();
@@ -48,9 +53,11 @@ public final class ContinuationToken {
                 if (payload.length() != length) {
                     return Optional.empty();
                 }
-                return Optional.of(new String(Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8));
+                return Optional.of(token.charAt(0) == '2'
+                        ? new String(Base64.getUrlDecoder().decode(payload), StandardCharsets.UTF_8)
+                        : base64(payload.replace('-', '=')));
             }
-            return Optional.of(new String(Base64.getDecoder().decode(token), StandardCharsets.UTF_8));
+            return Optional.of(base64(token));
         } catch (IllegalArgumentException e) {
             return Optional.empty();
         }

@@ -112,8 +112,9 @@ public final class TableService {
 
     /**
      * Query Entities: one page of the entities matching the query, in key order. The page ends at
-     * {@code top} entities or when the time budget is spent, whichever is first; its continuation
-     * is the key of the next matching entity, so no page after it is empty without reason.
+     * {@code top} entities or when the time budget is spent, whichever is first. A full page
+     * continues at the next matching entity; a page cut by the budget at the next entity not yet
+     * read.
      */
     public EntityPage queryEntities(StoredTable table, EntityQuery query) {
         QueryPlan plan = QueryPlanner.plan(query.filter());

@@ -10,16 +10,26 @@ import org.junit.jupiter.api.Test;
 class ContinuationTokenTest {
     @Test
     void encodingIsPinned() {
-        assertThat(ContinuationToken.encode("listEntitiesTest")).isEqualTo("1!22!bGlzdEVudGl0aWVzVGVzdA");
-        assertThat(ContinuationToken.encode("")).isEqualTo("1!0!");
-        assertThat(ContinuationToken.encode("\u00e9\uD83D\uDE00?")).isEqualTo("1!10!w6nwn5iAPw");
+        assertThat(ContinuationToken.encode("listEntitiesTest")).isEqualTo("2!22!bGlzdEVudGl0aWVzVGVzdA");
+        assertThat(ContinuationToken.encode("")).isEqualTo("2!0!");
+        assertThat(ContinuationToken.encode("\u00e9\uD83D\uDE00?")).isEqualTo("2!10!w6nwn5iAPw");
     }
 
     @Test
-    void tokensAreAsciiAndUrlSafe() {
-        String token = ContinuationToken.encode("\u00ff\u00fe+/=\uD83D\uDE00 '\"");
+    void tokensAreAsciiAndRoundTrip() {
+        String key = "\u00ff\u00fe+/=\uD83D\uDE00 '\">>>???";
+        String token = ContinuationToken.encode(key);
         assertThat(token).matches("[A-Za-z0-9!_-]*");
-        assertThat(ContinuationToken.decode(token, "NextRowKey")).isEqualTo("\u00ff\u00fe+/=\uD83D\uDE00 '\"");
+        assertThat(ContinuationToken.decode(token, "NextRowKey")).isEqualTo(key);
+    }
+
+    @Test
+    void theServicesOwnTokensAreRead() {
+        assertThat(ContinuationToken.decode("1!4!Yg--", "NextPartitionKey")).isEqualTo("b");
+        // A token the service itself wrote (a recording of Query Tables), and one with a '+' sent unencoded.
+        assertThat(ContinuationToken.decode("1!24!bGlzdEVudGl0aWVzVGVzdA--", "NextTableName")).isEqualTo("listEntitiesTest");
+        assertThat(ContinuationToken.decode("1!4!Pj4-", "NextRowKey")).isEqualTo(">>");
+        assertThat(ContinuationToken.decode("1!4!Pz8 ", "NextRowKey")).isEqualTo("??>");
     }
 
     @Test

@@ -1,0 +1,140 @@
+package io.cerulean.it.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.azure.data.tables.TableClient;
+import com.azure.data.tables.models.ListEntitiesOptions;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.cerulean.app.Cerulean;
+import io.cerulean.it.ServerFixture;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.IntPredicate;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * Pages cut short by the time budget rather than by $top (spec 5.3: the service may stop after 5 s, and a
+ * page may be empty yet carry continuation headers): servers whose budget is zero, so every page stops
+ * after the first check (every 256 entities read). Paging must stay exact, and the SDK must follow empty pages.
+ */
+class QueryPageBudgetTest {
+    private static final int SIZE = 700;
+    private static final Map<ServerFixture, Cerulean> SERVERS = new EnumMap<>(ServerFixture.class);
+    private static final List<Path> DIRS = new ArrayList<>();
+
+    private static synchronized Cerulean server(ServerFixture fixture) {
+        return SERVERS.computeIfAbsent(fixture, f -> {
+            Cerulean.Builder builder = Cerulean.builder().port(0).pageBudget(Duration.ZERO);
+            if (f == ServerFixture.IN_MEMORY) {
+                builder.inMemory();
+            } else {
+                try {
+                    Path dir = Files.createTempDirectory("cerulean-it-budget");
+                    DIRS.add(dir);
+                    builder.dataDir(dir);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+            return builder.start();
+        });
+    }
+
+    @AfterAll
+    static synchronized void stopServers() throws IOException {
+        SERVERS.values().forEach(Cerulean::close);
+        SERVERS.clear();
+        for (Path dir : DIRS) {
+            try (Stream<Path> paths = Files.walk(dir)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+        DIRS.clear();
+    }
+
+    private static boolean flagged(int i) {
+        return i % 50 == 7;
+    }
+
+    private record Paged(List<String> rowKeys, List<Integer> pageSizes) {
+    }
+
+    private static Paged readAll(RawHttp http, String table, String filter) {
+        List<String> rows = new ArrayList<>();
+        List<Integer> sizes = new ArrayList<>();
+        String nextPk = null;
+        String nextRk = null;
+        for (int page = 0; page < 100; page++) {
+            String path = "/" + table + "()?" + (filter == null ? "" : "$filter=" + RawHttp.q(filter))
+                    + (nextPk == null ? "" : "&NextPartitionKey=" + RawHttp.q(nextPk) + "&NextRowKey=" + RawHttp.q(nextRk));
+            RawHttp.Response response = http.get(path, RawHttp.NO_METADATA);
+            assertThat(response.status()).as("%s", response).isEqualTo(200);
+            List<JsonNode> values = response.values();
+            sizes.add(values.size());
+            values.forEach(v -> rows.add(v.path("RowKey").asText()));
+            nextPk = response.header("x-ms-continuation-NextPartitionKey");
+            nextRk = response.header("x-ms-continuation-NextRowKey");
+            if (nextPk == null) {
+                return new Paged(rows, sizes);
+            }
+        }
+        throw new AssertionError("runaway paging for " + filter);
+    }
+
+    private static List<String> expected(IntPredicate matches) {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < SIZE; i++) {
+            if (matches.test(i)) {
+                rows.add(String.format("r%04d", i));
+            }
+        }
+        return rows;
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerFixture.class)
+    void pagesCutByTheBudgetResumeExactly(ServerFixture fixture) {
+        Cerulean cerulean = server(fixture);
+        TableClient table = QueryServers.serviceClient(cerulean.connectionString()).createTable(QueryServers.uniqueTableName("Budget"));
+        RawHttp http = new RawHttp(cerulean.port());
+        List<Runnable> inserts = new ArrayList<>();
+        for (int i = 0; i < SIZE; i++) {
+            String body = "{\"PartitionKey\":\"p\",\"RowKey\":\"" + String.format("r%04d", i) + "\",\"Flag\":" + flagged(i) + "}";
+            inserts.add(() -> http.insert(table.getTableName(), body));
+        }
+        QueryServers.parallel(inserts);
+
+        Paged all = readAll(http, table.getTableName(), null);
+        assertThat(all.rowKeys()).containsExactlyElementsOf(expected(i -> true));
+        assertThat(all.pageSizes().size()).as("pages %s were cut by the budget", all.pageSizes()).isGreaterThanOrEqualTo(3);
+
+        Paged sparse = readAll(http, table.getTableName(), "Flag eq true");
+        assertThat(sparse.rowKeys()).containsExactlyElementsOf(expected(QueryPageBudgetTest::flagged));
+        assertThat(sparse.pageSizes().size()).as("pages %s", sparse.pageSizes()).isGreaterThanOrEqualTo(3);
+
+        Paged range = readAll(http, table.getTableName(), "PartitionKey eq 'p' and RowKey ge 'r0100' and RowKey lt 'r0650'");
+        assertThat(range.rowKeys()).containsExactlyElementsOf(expected(i -> i >= 100 && i < 650));
+
+        Paged residual = readAll(http, table.getTableName(), "PartitionKey eq 'p' and RowKey ge 'r0300' and Flag eq false");
+        assertThat(residual.rowKeys()).containsExactlyElementsOf(expected(i -> i >= 300 && !flagged(i)));
+
+        List<String> viaSdk = new ArrayList<>();
+        table.listEntities(new ListEntitiesOptions().setFilter("Flag eq true"), null, null)
+                .forEach(e -> viaSdk.add(e.getRowKey()));
+        assertThat(viaSdk).as("the SDK follows empty pages").containsExactlyElementsOf(expected(QueryPageBudgetTest::flagged));
+        List<String> everything = new ArrayList<>();
+        table.listEntities().forEach(e -> everything.add(e.getRowKey()));
+        assertThat(everything).containsExactlyElementsOf(expected(i -> true));
+    }
+}
