@@ -116,7 +116,7 @@ public final class DateTimes {
         if (text == null || text.isEmpty()) {
             return Optional.empty();
         }
-        if (FIVE_DIGIT_YEAR.matcher(text).lookingAt()) {
+        if (text.length() > 5 && text.charAt(4) != '-' && FIVE_DIGIT_YEAR.matcher(text).lookingAt()) {
             return Optional.of(Instant.MAX);
         }
         Instant instant;

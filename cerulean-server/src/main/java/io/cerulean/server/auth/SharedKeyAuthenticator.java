@@ -106,10 +106,13 @@ public final class SharedKeyAuthenticator {
         String comp = request.queryParameter("comp");
         String compSuffix = comp == null ? "" : "?comp=" + comp;
         Set<String> paths = new LinkedHashSet<>();
+        String secondaryPrefix = "/" + account + "-secondary";
         for (String path : List.of(request.rawPath(), PathParser.percentDecode(request.rawPath()))) {
             paths.add(path);
-            // .NET and JavaScript sign secondary-endpoint requests with the primary account name in the path.
-            paths.add(path.replaceFirst("^/" + account + "-secondary(?=/|$)", "/" + account));
+            if (path.startsWith(secondaryPrefix)) {
+                // .NET and JavaScript sign secondary-endpoint requests with the primary account name in the path.
+                paths.add("/" + account + path.substring(secondaryPrefix.length()));
+            }
         }
         List<String> result = new ArrayList<>();
         for (String path : paths) {
