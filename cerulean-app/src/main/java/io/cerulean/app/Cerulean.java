@@ -7,8 +7,11 @@ import io.cerulean.server.CeruleanServer;
 import io.cerulean.server.ServerConfig;
 import io.cerulean.server.auth.Account;
 import io.cerulean.server.auth.Accounts;
+import io.cerulean.server.metrics.Metrics;
 import io.cerulean.store.memory.MemoryTableStore;
 import io.cerulean.store.rocksdb.RocksDbTableStore;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -136,7 +139,9 @@ public final class Cerulean implements AutoCloseable {
             try {
                 HybridClock clock = HybridClock.system(new StoredClockLease(store));
                 TableService service = new TableService(store, clock, pageBudget);
-                return new Cerulean(store, CeruleanServer.start(config, service), configured);
+                PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+                Metrics metrics = new Metrics(registry, registry::scrape);
+                return new Cerulean(store, CeruleanServer.start(config, service, metrics), configured);
             } catch (RuntimeException e) {
                 store.close();
                 throw e;

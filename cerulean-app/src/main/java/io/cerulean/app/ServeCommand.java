@@ -37,6 +37,11 @@ final class ServeCommand implements Callable<Integer> {
             description = "Keep data in memory only; it is gone when the server stops (env CERULEAN_IN_MEMORY).")
     boolean inMemory;
 
+    @Option(names = "--page-budget-ms", defaultValue = "${env:CERULEAN_PAGE_BUDGET_MS:-5000}",
+            description = "How long one query page may read before it returns what it has with a continuation "
+                    + "(env CERULEAN_PAGE_BUDGET_MS; default ${DEFAULT-VALUE}, as Azure).")
+    long pageBudgetMs;
+
     @Option(names = "--account", paramLabel = "NAME:KEY1[:KEY2]",
             description = "An account to serve besides devstoreaccount1 (repeatable). Also from env "
                     + "CERULEAN_ACCOUNTS and AZURITE_ACCOUNTS, as name:key1[:key2];name2:key1.")
@@ -44,7 +49,12 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        Cerulean.Builder builder = Cerulean.builder().host(host).port(port);
+        if (pageBudgetMs < 1) {
+            System.err.println("cerulean: --page-budget-ms must be at least 1");
+            return EXIT_BAD_CONFIG;
+        }
+        Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
+                .pageBudget(java.time.Duration.ofMillis(pageBudgetMs));
         builder = inMemory ? builder.inMemory() : builder.dataDir(dataDir);
         try {
             for (String variable : List.of("AZURITE_ACCOUNTS", "CERULEAN_ACCOUNTS")) {

@@ -7,6 +7,7 @@ import io.cerulean.core.service.TableService;
 import io.cerulean.server.auth.SharedKeyAuthenticator;
 import io.cerulean.server.http.BoundedAggregator;
 import io.cerulean.server.http.HttpHandler;
+import io.cerulean.server.metrics.Metrics;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
@@ -56,8 +57,8 @@ public final class CeruleanServer implements AutoCloseable {
      *
      * @throws PortInUseException when the address is taken
      */
-    public static CeruleanServer start(ServerConfig config, TableService service) {
-        RequestPipeline pipeline = new RequestPipeline(service, new SharedKeyAuthenticator(config.accounts()));
+    public static CeruleanServer start(ServerConfig config, TableService service, Metrics metrics) {
+        RequestPipeline pipeline = new RequestPipeline(service, new SharedKeyAuthenticator(config.accounts()), metrics);
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
         EventLoopGroup io = epoll ? new EpollEventLoopGroup() : new NioEventLoopGroup();

@@ -7,12 +7,15 @@ import io.cerulean.server.auth.SharedKeyAuthenticator;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.http.MetadataLevel;
+import io.cerulean.server.metrics.Metrics;
+import io.cerulean.server.metrics.QueryMetrics;
 import io.cerulean.server.operations.RequestContext;
 import io.cerulean.server.operations.TableOperation;
 import io.cerulean.server.routing.PathParser;
 import io.cerulean.server.routing.Resource;
 import io.cerulean.server.routing.ResourceKind;
 import io.cerulean.server.routing.Router;
+import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,18 +33,28 @@ import org.slf4j.LoggerFactory;
  */
 public final class RequestPipeline {
     private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
+    /** Where the server's metrics are served, unauthenticated, in the Prometheus text format. */
+    public static final String METRICS_PATH = "/$metrics";
 
     private final TableService service;
     private final SharedKeyAuthenticator authenticator;
-    private final Router router = new Router();
+    private final Router router;
+    private final Metrics metrics;
 
-    public RequestPipeline(TableService service, SharedKeyAuthenticator authenticator) {
+    public RequestPipeline(TableService service, SharedKeyAuthenticator authenticator, Metrics metrics) {
         this.service = service;
         this.authenticator = authenticator;
+        this.metrics = metrics;
+        this.router = new Router(new QueryMetrics(metrics.registry()));
     }
 
     public AzureResponse handle(AzureRequest request) {
         String requestId = RequestIds.next();
+        if (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET")) {
+            // No account name starts with '$', so this path never shadows one. Counters only, no data.
+            return AzureResponse.status(200).body("text/plain; version=0.0.4; charset=utf-8",
+                    metrics.scrape().get().getBytes(StandardCharsets.UTF_8));
+        }
         Resource resource = null;
         try {
             resource = PathParser.parse(request.rawPath());

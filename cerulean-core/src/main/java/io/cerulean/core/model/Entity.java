@@ -1,7 +1,6 @@
 package io.cerulean.core.model;
 
 import java.time.Instant;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -21,7 +20,7 @@ public record Entity(String partitionKey, String rowKey, Instant timestamp, Map<
         Objects.requireNonNull(partitionKey, "partitionKey");
         Objects.requireNonNull(rowKey, "rowKey");
         Objects.requireNonNull(properties, "properties");
-        properties = Collections.unmodifiableMap(new LinkedHashMap<>(properties));
+        properties = Properties.copyOf(properties);
     }
 
     /** An entity as a client sent it, before the server stamps it. */
@@ -35,9 +34,9 @@ public record Entity(String partitionKey, String rowKey, Instant timestamp, Map<
 
     /** This entity with {@code changes} merged in: named properties replaced or added, the rest kept. */
     public Entity mergedWith(Map<String, PropertyValue> changes) {
-        Map<String, PropertyValue> merged = new LinkedHashMap<>(properties);
+        LinkedHashMap<String, PropertyValue> merged = new LinkedHashMap<>(properties);
         merged.putAll(changes);
-        return new Entity(partitionKey, rowKey, timestamp, merged);
+        return new Entity(partitionKey, rowKey, timestamp, Properties.owning(merged));
     }
 
     public EntityKey key() {

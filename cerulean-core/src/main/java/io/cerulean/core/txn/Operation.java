@@ -1,9 +1,8 @@
 package io.cerulean.core.txn;
 
+import io.cerulean.core.model.Properties;
 import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.spi.Condition;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 
@@ -18,7 +17,7 @@ public record Operation(OperationKind kind, String partitionKey, String rowKey,
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(partitionKey, "partitionKey");
         Objects.requireNonNull(rowKey, "rowKey");
-        properties = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(properties, "properties")));
+        properties = Properties.copyOf(Objects.requireNonNull(properties, "properties"));
         Objects.requireNonNull(ifMatch, "ifMatch");
         if (ifMatch instanceof Condition.MustNotExist) {
             throw new IllegalArgumentException("If-Match cannot demand absence");

@@ -77,7 +77,7 @@ final class BatchRequestParser {
             throw MultipartReader.malformed("a part holds no HTTP request");
         }
         String requestLine = lines.text().trim();
-        String[] tokens = requestLine.split("[ \t]+");
+        String[] tokens = requestLine.replace('\t', ' ').split(" +");
         if (tokens.length < 2 || tokens.length > 3 || (tokens.length == 3 && !tokens[2].startsWith("HTTP/"))) {
             throw MultipartReader.malformed("'" + PartHeaders.abbreviate(requestLine) + "' is not an HTTP request line");
         }

@@ -7,6 +7,7 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.Properties;
 import io.cerulean.core.model.PropertyValue;
 import java.io.IOException;
 import java.util.HashMap;
@@ -77,7 +78,7 @@ public final class EntityJsonReader {
     private static EntityBody toEntityBody(Map<String, RawValue> values, Map<String, String> annotations) {
         String partitionKey = null;
         String rowKey = null;
-        Map<String, PropertyValue> properties = new LinkedHashMap<>();
+        LinkedHashMap<String, PropertyValue> properties = new LinkedHashMap<>();
         for (Map.Entry<String, RawValue> entry : values.entrySet()) {
             String name = entry.getKey();
             RawValue raw = entry.getValue();
@@ -103,7 +104,7 @@ public final class EntityJsonReader {
                     () -> invalid("The type '" + annotation + "' of property '" + name + "' is not an EDM type."));
             properties.put(name, ValueConverter.convert(name, type, raw));
         }
-        return new EntityBody(partitionKey, rowKey, properties);
+        return new EntityBody(partitionKey, rowKey, Properties.owning(properties));
     }
 
     static TableServiceException invalid(String message) {

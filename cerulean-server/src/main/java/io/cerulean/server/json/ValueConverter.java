@@ -9,7 +9,6 @@ import io.cerulean.core.model.PropertyValue;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.UUID;
-import java.util.regex.Pattern;
 
 /**
  * Turns one JSON value into a typed property: strictly where the type's wire form is fixed,
@@ -17,8 +16,6 @@ import java.util.regex.Pattern;
  * "false" strings for annotated booleans). Anything else is 400 InvalidInput naming the property.
  */
 final class ValueConverter {
-    private static final Pattern GUID =
-            Pattern.compile("[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
 
     private ValueConverter() {
     }
@@ -118,10 +115,25 @@ final class ValueConverter {
     }
 
     private static UUID guid(String name, String text) {
-        if (!GUID.matcher(text).matches()) {
+        if (!isGuid(text)) {
             throw bad(name, "'" + text + "' is not a GUID");
         }
         return UUID.fromString(text);
+    }
+
+    /** {@code 8-4-4-4-12} hexadecimal digits; UUID.fromString alone accepts shorter groups. */
+    private static boolean isGuid(String text) {
+        if (text.length() != 36) {
+            return false;
+        }
+        for (int i = 0; i < 36; i++) {
+            char c = text.charAt(i);
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+            if (dash ? c != '-' : Character.digit(c, 16) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static String requireString(String name, JsonToken token, String text) {

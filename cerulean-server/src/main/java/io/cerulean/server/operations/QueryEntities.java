@@ -9,6 +9,7 @@ import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.http.MediaTypes;
 import io.cerulean.server.json.EntityJsonWriter;
+import io.cerulean.server.metrics.QueryMetrics;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,11 @@ import java.util.Optional;
  */
 public final class QueryEntities implements TableOperation {
     private final QueryLog queryLog = new QueryLog();
+    private final QueryMetrics metrics;
+
+    public QueryEntities(QueryMetrics metrics) {
+        this.metrics = metrics;
+    }
 
     @Override
     public AzureResponse handle(RequestContext context) {
@@ -28,6 +34,7 @@ public final class QueryEntities implements TableOperation {
         EntityQuery query = new EntityQuery(QueryOptions.filter(request), QueryOptions.top(request), resumeFrom(request));
         EntityPage page = context.service().queryEntities(table, query);
         queryLog.record(table, request.queryParameter("$filter"), page);
+        metrics.record(page);
         AzureResponse response = AzureResponse.status(200)
                 .header("x-cerulean-query-plan", page.plan().explain())
                 .header("x-cerulean-entities-read", Long.toString(page.entitiesRead()))

@@ -4,6 +4,7 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.batch.ExecuteBatch;
 import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.metrics.QueryMetrics;
 import io.cerulean.server.operations.CreateTable;
 import io.cerulean.server.operations.DeleteEntity;
 import io.cerulean.server.operations.DeleteTable;
@@ -29,13 +30,17 @@ public final class Router {
     private final TableOperation queryTables = new QueryTables();
     private final TableOperation insertEntity = new InsertEntity();
     private final TableOperation getEntity = new GetEntity();
-    private final TableOperation queryEntities = new QueryEntities();
+    private final TableOperation queryEntities;
     private final TableOperation replaceEntity = WriteEntity.replace();
     private final TableOperation mergeEntity = WriteEntity.merge();
     private final TableOperation deleteEntity = new DeleteEntity();
     private final TableOperation batch = new ExecuteBatch();
     private final TableOperation acl = new NotYetImplemented("Table ACL");
     private final TableOperation serviceOperations = new NotYetImplemented("Table service properties and stats");
+
+    public Router(QueryMetrics queryMetrics) {
+        this.queryEntities = new QueryEntities(queryMetrics);
+    }
 
     public TableOperation route(Resource resource, AzureRequest request) {
         String method = Headers.effectiveMethod(request);

@@ -9,6 +9,8 @@ import io.cerulean.core.service.TableService;
 import io.cerulean.core.time.HybridClock;
 import io.cerulean.server.batch.ExecuteBatch;
 import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.metrics.Metrics;
+import io.cerulean.server.metrics.QueryMetrics;
 import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.operations.CreateTable;
 import io.cerulean.server.operations.DeleteEntity;
@@ -37,7 +39,7 @@ class RouterTest {
     private static final String BASE = "/devstoreaccount1";
     private static final String ENTITY = BASE + "/mytable(PartitionKey='p',RowKey='r')";
 
-    private final Router router = new Router();
+    private final Router router = new Router(new QueryMetrics(Metrics.discarded().registry()));
 
     private static AzureRequest request(String method, String path, String... tunnel) {
         return request(method, path, Map.of(), new byte[0], tunnel);

@@ -3,6 +3,7 @@ package io.cerulean.store.rocksdb;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.Properties;
 import io.cerulean.core.model.PropertyValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -63,12 +64,12 @@ final class EntityCodec {
         }
         long timestamp = r.long8();
         int count = r.varint();
-        Map<String, PropertyValue> properties = new LinkedHashMap<>(count * 2);
+        LinkedHashMap<String, PropertyValue> properties = new LinkedHashMap<>(count * 2);
         for (int i = 0; i < count; i++) {
             String name = r.string();
             properties.put(name, r.value(EdmType.ofOrdinal(r.byte1())));
         }
-        return new Entity(partitionKey, rowKey, DateTimes.fromEpochTicks(timestamp), properties);
+        return new Entity(partitionKey, rowKey, DateTimes.fromEpochTicks(timestamp), Properties.owning(properties));
     }
 
     /** One property of an encoded entity, or null when it has none of that name; decodes nothing else. */
