@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.azure.core.exception.HttpResponseException;
 import com.azure.data.tables.models.TableServiceException;
+import io.cerulean.it.support.RawResponse;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /** Assertions on the errors a user of the SDK or of raw HTTP sees. */
@@ -30,7 +31,7 @@ final class AzureErrors {
     }
 
     /** Checks a raw response is an Azure error with this status and code, in the body and x-ms-error-code. */
-    static void assertRawError(SignedHttp.Response response, int status, String code) {
+    static void assertRawError(RawResponse response, int status, String code) {
         assertThat(response.status()).as("status of %s", response).isEqualTo(status);
         assertThat(response.errorCode()).as("body code of %s", response).isEqualTo(code);
         assertThat(response.header("x-ms-error-code")).as("x-ms-error-code of %s", response).isEqualTo(code);

@@ -6,6 +6,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
+import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Many clients writing at once: optimistic concurrency loses nothing, parallel inserts all land. */
 class ConcurrencyTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final int THREADS = 16;
     private static final int MERGES_PER_THREAD = 50;
 

@@ -9,6 +9,8 @@ import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
 import io.cerulean.app.Cerulean;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.io.IOException;
 import java.net.ServerSocket;
 import org.junit.jupiter.api.AfterAll;
@@ -19,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The ways users point the SDK at Cerulean: connection strings and endpoint + named key. */
 class ConnectionStringTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {

@@ -8,13 +8,16 @@ import com.azure.core.http.rest.Response;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** Insert, get, update, merge, upsert and delete of entities through the Java SDK. */
 class EntityCrudTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {
@@ -152,7 +155,7 @@ class EntityCrudTest {
         SignedHttp http = SERVERS.http(fixture);
         String body = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"Timestamp@odata.type\":\"Edm.DateTime\","
                 + "\"Timestamp\":\"2001-01-01T00:00:00Z\",\"X\":\"x\"}";
-        SignedHttp.Response created = http.send("POST", "/" + table, body, "Prefer", "return-no-content");
+        RawResponse created = http.send("POST", "/" + table, body, "Prefer", "return-no-content");
         assertThat(created.status()).as("%s", created).isEqualTo(204);
         TableEntity got = SERVERS.service(fixture).getTableClient(table).getEntity("p", "r");
         assertThat(got.getTimestamp().getYear()).isGreaterThanOrEqualTo(2024);

@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.time.OffsetDateTime;
@@ -18,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Optimistic concurrency: ETags, Timestamps and If-Match. */
 class EntityEtagTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {
@@ -118,11 +121,11 @@ class EntityEtagTest {
         SignedHttp http = SERVERS.http(fixture);
         String path = SignedHttp.entityPath(table.getTableName(), "p", "r");
         Set<String> etags = new HashSet<>();
-        SignedHttp.Response created = http.send("POST", "/" + table.getTableName(),
+        RawResponse created = http.send("POST", "/" + table.getTableName(),
                 "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}", "Prefer", "return-no-content");
         etags.add(created.header("ETag"));
         for (int i = 0; i < 20; i++) {
-            SignedHttp.Response written = switch (i % 4) {
+            RawResponse written = switch (i % 4) {
                 case 0 -> http.send("PUT", path, "{\"I\":" + i + "}");
                 case 1 -> http.send("PATCH", path, "{\"I\":" + i + "}");
                 case 2 -> http.send("PUT", path, "{\"I\":" + i + "}", "If-Match", "*");
@@ -132,7 +135,7 @@ class EntityEtagTest {
             String etag = written.header("ETag");
             assertThat(etag).as("write %d", i).startsWith("W/\"datetime'").endsWith("'\"");
             assertThat(etags.add(etag)).as("etag %s after write %d is new", etag, i).isTrue();
-            SignedHttp.Response got = http.get(path);
+            RawResponse got = http.get(path);
             assertThat(got.header("ETag")).isEqualTo(etag);
             assertThat(got.json().path("odata.etag").asText()).isEqualTo(etag);
             assertThat(table.getEntity("p", "r").getETag()).isEqualTo(etag);

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
+import io.cerulean.it.support.SharedServers;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -16,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Azure code and leaves the stored entity as it was.
  */
 class EntityLimitsTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
+import io.cerulean.it.support.SharedServers;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
@@ -18,7 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every EDM type survives a round trip through the Java SDK: get and list return what was stored. */
 class EntityTypesTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {

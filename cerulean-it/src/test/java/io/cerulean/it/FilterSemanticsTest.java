@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -17,7 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** $filter over typed properties, evaluated as Azure does (type-compatible comparisons, missing = false). */
 class FilterSemanticsTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final Map<ServerFixture, TableClient> TABLES = new EnumMap<>(ServerFixture.class);
 
     @AfterAll
@@ -115,7 +118,7 @@ class FilterSemanticsTest {
     @EnumSource(ServerFixture.class)
     void filterOnTableQueryAndSelectComposeOnTheWire(ServerFixture fixture) {
         String table = table(fixture).getTableName();
-        SignedHttp.Response response = SERVERS.http(fixture).get("/" + table + "()?$filter="
+        RawResponse response = SERVERS.http(fixture).get("/" + table + "()?$filter="
                 + SignedHttp.q("I gt 5 and I lt 25") + "&$select=I,S", "Accept", SignedHttp.NO_METADATA);
         assertThat(response.status()).as("%s", response).isEqualTo(200);
         assertThat(response.json().path("value").toString()).isEqualTo("[{\"I\":10,\"S\":\"s1\"},{\"I\":20,\"S\":\"s2\"}]");

@@ -2,6 +2,7 @@ package io.cerulean.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.it.support.SharedServers;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
@@ -20,7 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * order they were sent (RFC 9112, section 9.3.2).
  */
 class HttpPipeliningTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final int REQUESTS = 40;
 
     @AfterAll

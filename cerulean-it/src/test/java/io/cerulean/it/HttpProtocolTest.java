@@ -8,6 +8,9 @@ import com.azure.core.exception.HttpResponseException;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,7 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** HTTP-level protocol: verbs, X-HTTP-Method tunnelling, versions, headers and authentication. */
 class HttpProtocolTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final String WRONG_KEY =
             "AAAAvdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
 
@@ -40,7 +43,7 @@ class HttpProtocolTest {
     void mergeVerbMergesLikePatch(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = tableWithEntity(fixture, http);
-        SignedHttp.Response merged = http.send("MERGE", SignedHttp.entityPath(table, "p", "r"), "{\"C\":3}", "If-Match", "*");
+        RawResponse merged = http.send("MERGE", SignedHttp.entityPath(table, "p", "r"), "{\"C\":3}", "If-Match", "*");
         assertThat(merged.status()).as("%s", merged).isEqualTo(204);
         assertThat(merged.header("ETag")).startsWith("W/\"datetime'");
         JsonNode got = entity(http, table);
@@ -53,13 +56,13 @@ class HttpProtocolTest {
     void postWithXHttpMethodMergeMergesAndUpserts(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = tableWithEntity(fixture, http);
-        SignedHttp.Response merged = http.send("POST", SignedHttp.entityPath(table, "p", "r"), "{\"C\":3}",
+        RawResponse merged = http.send("POST", SignedHttp.entityPath(table, "p", "r"), "{\"C\":3}",
                 "X-HTTP-Method", "MERGE", "If-Match", "*");
         assertThat(merged.status()).as("%s", merged).isEqualTo(204);
         JsonNode got = entity(http, table);
         assertThat(got.path("A").asInt()).isEqualTo(1);
         assertThat(got.path("C").asInt()).isEqualTo(3);
-        SignedHttp.Response upserted = http.send("POST", SignedHttp.entityPath(table, "p", "r2"), "{\"D\":4}",
+        RawResponse upserted = http.send("POST", SignedHttp.entityPath(table, "p", "r2"), "{\"D\":4}",
                 "X-HTTP-Method", "MERGE");
         assertThat(upserted.status()).as("%s", upserted).isEqualTo(204);
         assertThat(http.get(SignedHttp.entityPath(table, "p", "r2")).json().path("D").asInt()).isEqualTo(4);
@@ -116,7 +119,7 @@ class HttpProtocolTest {
                 new Call("POST", "/Tables('" + table + "')", false), new Call("PUT", "/" + table, false),
                 new Call("DELETE", "/" + table, false), new Call("PATCH", "/" + table + "()", false),
                 new Call("POST", entity, false))) {
-            SignedHttp.Response response = http.send(call.method(), call.path(), "{}", "If-Match", "*");
+            RawResponse response = http.send(call.method(), call.path(), "{}", "If-Match", "*");
             assertThat(response.status()).as("%s %s: %s", call.method(), call.path(), response).isBetween(400, 499);
             assertThat(response.errorCode()).as("%s %s", call.method(), call.path()).isNotBlank();
             if (call.clearly405()) {
@@ -130,10 +133,10 @@ class HttpProtocolTest {
     @EnumSource(ServerFixture.class)
     void unknownVersionIsServedAndEchoed(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
-        SignedHttp.Response response = http.get("/Tables", "x-ms-version", "2099-01-01");
+        RawResponse response = http.get("/Tables", "x-ms-version", "2099-01-01");
         assertThat(response.status()).as("%s", response).isEqualTo(200);
         assertThat(response.header("x-ms-version")).isEqualTo("2099-01-01");
-        SignedHttp.Response legacy = http.get("/Tables", "x-ms-version", "2017-07-29");
+        RawResponse legacy = http.get("/Tables", "x-ms-version", "2017-07-29");
         assertThat(legacy.header("x-ms-version")).isEqualTo("2017-07-29");
     }
 
@@ -154,9 +157,9 @@ class HttpProtocolTest {
     @EnumSource(ServerFixture.class)
     void commonResponseHeadersArePresentAndClientRequestIdIsEchoed(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
-        SignedHttp.Response ok = http.get("/Tables", "x-ms-client-request-id", "my-id-123");
-        SignedHttp.Response error = http.get("/Tables('NoSuchOne1')", "x-ms-client-request-id", "my-id-456");
-        for (SignedHttp.Response response : List.of(ok, error)) {
+        RawResponse ok = http.get("/Tables", "x-ms-client-request-id", "my-id-123");
+        RawResponse error = http.get("/Tables('NoSuchOne1')", "x-ms-client-request-id", "my-id-456");
+        for (RawResponse response : List.of(ok, error)) {
             assertThat(response.header("x-ms-request-id")).isNotBlank();
             assertThat(response.header("Date")).endsWith("GMT");
             assertThat(response.header("X-Content-Type-Options")).isEqualTo("nosniff");
@@ -196,7 +199,7 @@ class HttpProtocolTest {
         for (String authorization : List.of("SharedKeyLite devstoreaccount1:AAAA", "SharedKeyLite devstoreaccount1:",
                 "SharedKeyLite devstoreaccount1:not base64!!", "SharedKey devstoreaccount1:AAAA", "Basic Zm9vOmJhcg==",
                 "garbage", "SharedKeyLite otheraccount:AAAA")) {
-            SignedHttp.Response response = http.sendUnsigned("POST", "/Tables", "{\"TableName\":\"" + table + "\"}",
+            RawResponse response = http.sendUnsigned("POST", "/Tables", "{\"TableName\":\"" + table + "\"}",
                     "Authorization", authorization);
             assertThat(response.status()).as("%s: %s", authorization, response).isEqualTo(403);
             assertThat(response.errorCode()).as(authorization).isEqualTo("AuthenticationFailed");

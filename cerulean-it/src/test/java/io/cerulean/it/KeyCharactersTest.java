@@ -10,6 +10,9 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -17,7 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Which characters and lengths PartitionKey and RowKey accept, end to end through URLs and bodies. */
 class KeyCharactersTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final List<String> ALLOWED = List.of("O'Brien", "two''quotes", "with space", "100%", "50%25",
             "a+b", "a&b=c", "say \"hi\"", "Grüße", "日本語", "emoji\uD83D\uDE00", "paren(s),comma", "semi;colon",
             "tilde~star*bang!", "at@dollar$", "'", "''", "%27", "a'", "'a", "trailing ", "[brackets]{}");
@@ -114,7 +117,7 @@ class KeyCharactersTest {
     @EnumSource(ServerFixture.class)
     void slashInUrlKeyIsRefusedWith400(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Slash");
-        SignedHttp.Response response = SERVERS.http(fixture).send("PUT",
+        RawResponse response = SERVERS.http(fixture).send("PUT",
                 SignedHttp.entityPath(table.getTableName(), "p", "a/b"), "{\"V\":1}");
         assertThat(response.status()).as("%s", response).isEqualTo(400);
         assertThat(response.errorCode()).isIn("InvalidInput", "OutOfRangeInput", "InvalidUri");

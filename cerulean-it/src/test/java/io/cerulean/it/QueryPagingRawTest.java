@@ -1,11 +1,14 @@
 package io.cerulean.it;
 
 import static io.cerulean.it.AzureErrors.assertRawError;
-import static io.cerulean.it.SignedHttp.q;
+import static io.cerulean.it.support.SignedHttp.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -19,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Query Entities continuation on the wire: x-ms-continuation-Next* headers and exact resumption. */
 class QueryPagingRawTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final List<String> PARTITIONS = List.of("a", "B", "c\uD83D\uDE00");
 
     @AfterAll
@@ -60,7 +63,7 @@ class QueryPagingRawTest {
             String path = "/" + table + "()?$top=100" + query
                     + (nextPk == null ? "" : "&NextPartitionKey=" + q(nextPk))
                     + (nextRk == null ? "" : "&NextRowKey=" + q(nextRk));
-            SignedHttp.Response response = http.get(path, "Accept", SignedHttp.NO_METADATA);
+            RawResponse response = http.get(path, "Accept", SignedHttp.NO_METADATA);
             assertThat(response.status()).as("%s", response).isEqualTo(200);
             assertThat(response.json().path("value").size()).isLessThanOrEqualTo(100);
             response.json().path("value").forEach(e -> seen.add(e.path("PartitionKey").asText() + "|"
@@ -129,10 +132,10 @@ class QueryPagingRawTest {
         TreeSet<String> keys = new TreeSet<>();
         String table = filledTable(fixture, keys);
         SignedHttp http = SERVERS.http(fixture);
-        SignedHttp.Response first = http.get("/" + table + "()?$top=250", "Accept", SignedHttp.NO_METADATA);
+        RawResponse first = http.get("/" + table + "()?$top=250", "Accept", SignedHttp.NO_METADATA);
         String nextPk = first.header("x-ms-continuation-NextPartitionKey");
         assertThat(nextPk).isNotNull();
-        SignedHttp.Response resumed = http.get("/" + table + "()?$top=3&NextPartitionKey=" + q(nextPk), "Accept",
+        RawResponse resumed = http.get("/" + table + "()?$top=3&NextPartitionKey=" + q(nextPk), "Accept",
                 SignedHttp.NO_METADATA);
         assertThat(resumed.status()).as("%s", resumed).isEqualTo(200);
         List<String> rows = new ArrayList<>();

@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -15,7 +18,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * insert, replace and merge alike, and nothing is written.
  */
 class RequestBodyValidationTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {
@@ -37,7 +40,7 @@ class RequestBodyValidationTest {
         assertRawError(http.send("PUT", path, body, "If-Match", "*"), status, code);
         assertRawError(http.send("PATCH", path, body), status, code);
         assertRawError(http.send("MERGE", path, body, "If-Match", "*"), status, code);
-        SignedHttp.Response all = http.get("/" + table + "()", "Accept", SignedHttp.NO_METADATA);
+        RawResponse all = http.get("/" + table + "()", "Accept", SignedHttp.NO_METADATA);
         assertThat(all.json().path("value")).hasSize(1);
         assertThat(all.json().path("value").get(0).path("Keep").asInt()).isEqualTo(1);
         assertThat(all.json().path("value").get(0).size()).as("%s", all).isEqualTo(4);
@@ -118,7 +121,7 @@ class RequestBodyValidationTest {
         SignedHttp http = SERVERS.http(fixture);
         for (String body : List.of("{\"PartitionKey\":\"p\",", "not json", "{\"PartitionKey\":\"p\" \"RowKey\":\"r\"}",
                 "", "[]", "[{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}]", "\"string\"", "42", "null")) {
-            SignedHttp.Response response = http.send("POST", "/" + table, body);
+            RawResponse response = http.send("POST", "/" + table, body);
             assertThat(response.status()).as("body <%s>: %s", body, response).isEqualTo(400);
             assertThat(response.errorCode()).as("body <%s>", body).isEqualTo("InvalidInput");
         }
@@ -144,7 +147,7 @@ class RequestBodyValidationTest {
         SignedHttp http = SERVERS.http(fixture);
         String body = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"A\":\"" + "x".repeat(4 * 1024 * 1024) + "\"}";
         for (int attempt = 0; attempt < 20; attempt++) {
-            SignedHttp.Response response;
+            RawResponse response;
             try {
                 response = http.send("POST", "/" + table, body);
             } catch (java.io.UncheckedIOException e) {

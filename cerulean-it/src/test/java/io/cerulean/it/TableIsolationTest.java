@@ -6,6 +6,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
+import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -14,7 +15,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Tables, partitions and keys that share prefixes stay apart (store key layouts must not blur them). */
 class TableIsolationTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {

@@ -10,6 +10,7 @@ import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.ListTablesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableItem;
+import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -23,7 +24,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Create, delete and list tables through the Java SDK. */
 class TableOperationsTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {

@@ -1,10 +1,13 @@
 package io.cerulean.it;
 
 import static io.cerulean.it.AzureErrors.assertRawError;
-import static io.cerulean.it.SignedHttp.q;
+import static io.cerulean.it.support.SignedHttp.q;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -13,7 +16,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Table operations on the wire: status codes, bodies, headers and continuation of Query Tables. */
 class TableRawHttpTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {
@@ -25,7 +28,7 @@ class TableRawHttpTest {
     void createTableWithoutPreferAnswers201WithBodyAndLocation(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String name = SharedServers.uniqueTableName("Raw");
-        SignedHttp.Response created = http.send("POST", "/Tables", "{\"TableName\":\"" + name + "\"}");
+        RawResponse created = http.send("POST", "/Tables", "{\"TableName\":\"" + name + "\"}");
         assertThat(created.status()).as("%s", created).isEqualTo(201);
         assertThat(created.json().path("TableName").asText()).isEqualTo(name);
         assertThat(created.json().path("odata.metadata").asText()).isEqualTo(http.base() + "/$metadata#Tables/@Element");
@@ -39,7 +42,7 @@ class TableRawHttpTest {
     void createTableWithReturnNoContentAnswers204(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String name = SharedServers.uniqueTableName("Raw");
-        SignedHttp.Response created = http.send("POST", "/Tables", "{\"TableName\":\"" + name + "\"}",
+        RawResponse created = http.send("POST", "/Tables", "{\"TableName\":\"" + name + "\"}",
                 "Prefer", "return-no-content");
         assertThat(created.status()).as("%s", created).isEqualTo(204);
         assertThat(created.body()).isEmpty();
@@ -52,12 +55,12 @@ class TableRawHttpTest {
     void getSingleTableAnswers200ForExistingAnd404ForMissing(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String name = SERVERS.newTable(fixture, "Single").getTableName();
-        SignedHttp.Response found = http.get("/Tables('" + name + "')");
+        RawResponse found = http.get("/Tables('" + name + "')");
         assertThat(found.status()).as("%s", found).isEqualTo(200);
         assertThat(found.json().path("TableName").asText()).isEqualTo(name);
-        SignedHttp.Response foundOtherCase = http.get("/Tables('" + name.toLowerCase() + "')");
+        RawResponse foundOtherCase = http.get("/Tables('" + name.toLowerCase() + "')");
         assertThat(foundOtherCase.status()).as("table names are case-insensitive: %s", foundOtherCase).isEqualTo(200);
-        SignedHttp.Response missing = http.get("/Tables('" + name + "zz')");
+        RawResponse missing = http.get("/Tables('" + name + "zz')");
         assertThat(missing.status()).isEqualTo(404);
         assertThat(missing.errorCode()).isIn("ResourceNotFound", "TableNotFound");
     }
@@ -87,7 +90,7 @@ class TableRawHttpTest {
         String next = null;
         int pages = 0;
         do {
-            SignedHttp.Response page = http.get("/Tables?$top=2&$filter=" + filter
+            RawResponse page = http.get("/Tables?$top=2&$filter=" + filter
                     + (next == null ? "" : "&NextTableName=" + q(next)));
             assertThat(page.status()).as("%s", page).isEqualTo(200);
             JsonNode value = page.json().path("value");
@@ -112,7 +115,7 @@ class TableRawHttpTest {
         List<String> paged = new ArrayList<>();
         String next = null;
         do {
-            SignedHttp.Response page = http.get("/Tables()?$top=1" + (next == null ? "" : "&NextTableName=" + q(next)));
+            RawResponse page = http.get("/Tables()?$top=1" + (next == null ? "" : "&NextTableName=" + q(next)));
             assertThat(page.status()).as("%s", page).isEqualTo(200);
             page.json().path("value").forEach(t -> paged.add(t.path("TableName").asText()));
             next = page.header("x-ms-continuation-NextTableName");
@@ -149,7 +152,7 @@ class TableRawHttpTest {
         assertRawError(http.send("POST", "/Tables", "{\"TableName\":\"a" + "b".repeat(63) + "\"}"), 400, "OutOfRangeInput");
         assertRawError(http.send("POST", "/Tables", "{\"TableName\":\"a b c\"}"), 400, "InvalidResourceName");
         assertRawError(http.send("POST", "/Tables", "{\"TableName\":\"tAbLeS\"}"), 400, "InvalidResourceName");
-        SignedHttp.Response noName = http.send("POST", "/Tables", "{}");
+        RawResponse noName = http.send("POST", "/Tables", "{}");
         assertThat(noName.status()).as("%s", noName).isEqualTo(400);
     }
 }

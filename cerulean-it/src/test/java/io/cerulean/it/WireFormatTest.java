@@ -3,6 +3,9 @@ package io.cerulean.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
@@ -11,7 +14,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** The JSON the server emits for entities: EDM wire forms, DateTime/ETag formats, metadata levels. */
 class WireFormatTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final String TIMESTAMP = "\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d(\\.\\d{0,6}[1-9])?Z";
 
     @AfterAll
@@ -37,7 +40,7 @@ class WireFormatTest {
     /** Inserts {@link #BODY} into a new table and returns the table name. */
     private static String insert(SignedHttp http, ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "Wire").getTableName();
-        SignedHttp.Response created = http.send("POST", "/" + table, BODY, "Prefer", "return-no-content");
+        RawResponse created = http.send("POST", "/" + table, BODY, "Prefer", "return-no-content");
         assertThat(created.status()).as("%s", created).isEqualTo(204);
         return table;
     }
@@ -70,7 +73,7 @@ class WireFormatTest {
     void timestampAndEtagHaveTheAzureFormat(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
-        SignedHttp.Response got = http.get(SignedHttp.entityPath(table, "p", "r"));
+        RawResponse got = http.get(SignedHttp.entityPath(table, "p", "r"));
         JsonNode json = got.json();
         String timestamp = json.path("Timestamp").asText();
         assertThat(timestamp).matches(TIMESTAMP);
@@ -86,7 +89,7 @@ class WireFormatTest {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
         for (String path : List.of(SignedHttp.entityPath(table, "p", "r"), "/" + table + "()")) {
-            SignedHttp.Response got = http.get(path, "Accept", SignedHttp.NO_METADATA);
+            RawResponse got = http.get(path, "Accept", SignedHttp.NO_METADATA);
             JsonNode entity = path.endsWith("()") ? got.json().path("value").get(0) : got.json();
             assertThat(fieldNames(got.json())).noneMatch(n -> n.startsWith("odata."));
             assertThat(fieldNames(entity)).noneMatch(n -> n.contains("odata")).contains("PartitionKey", "RowKey",
@@ -115,7 +118,7 @@ class WireFormatTest {
     void fullMetadataAddsTypeIdEditLinkAndTimestampType(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
-        for (SignedHttp.Response got : List.of(http.get(SignedHttp.entityPath(table, "p", "r"), "Accept", SignedHttp.FULL),
+        for (RawResponse got : List.of(http.get(SignedHttp.entityPath(table, "p", "r"), "Accept", SignedHttp.FULL),
                 http.get("/" + table + "()?$format=" + SignedHttp.q(SignedHttp.FULL)))) {
             JsonNode entity = got.json().has("value") ? got.json().path("value").get(0) : got.json();
             assertThat(entity.path("odata.type").asText()).isEqualTo("devstoreaccount1." + table);
@@ -134,7 +137,7 @@ class WireFormatTest {
     void insertWithoutPreferEchoesTheEntityWith201(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SERVERS.newTable(fixture, "Echo").getTableName();
-        SignedHttp.Response created = http.send("POST", "/" + table, BODY);
+        RawResponse created = http.send("POST", "/" + table, BODY);
         assertThat(created.status()).as("%s", created).isEqualTo(201);
         JsonNode json = created.json();
         assertThat(json.path("odata.metadata").asText()).isEqualTo(http.base() + "/$metadata#" + table + "/@Element");
@@ -164,7 +167,7 @@ class WireFormatTest {
     void urlsOfEntitiesWithSpecialKeysAreEscapedLikeAzure(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SERVERS.newTable(fixture, "SpecialChars").getTableName();
-        SignedHttp.Response created = http.send("POST", "/" + table,
+        RawResponse created = http.send("POST", "/" + table,
                 "{\"PartitionKey\":\"A'aaa_bbbb2\\\"\",\"RowKey\":\"\\\"A'aaa_bbbb2\"}", "Prefer", "return-no-content");
         assertThat(created.status()).as("%s", created).isEqualTo(204);
         String link = table + "(PartitionKey='A''aaa_bbbb2%22',RowKey='%22A''aaa_bbbb2')";
@@ -172,7 +175,7 @@ class WireFormatTest {
         JsonNode entity = http.get("/" + table + "()", "Accept", SignedHttp.FULL).json().path("value").get(0);
         assertThat(entity.path("odata.id").asText()).isEqualTo(http.base() + "/" + link);
         assertThat(entity.path("odata.editLink").asText()).isEqualTo(link);
-        SignedHttp.Response spaced = http.send("POST", "/" + table,
+        RawResponse spaced = http.send("POST", "/" + table,
                 "{\"PartitionKey\":\"a b\",\"RowKey\":\"é,(x)=1\"}", "Prefer", "return-no-content");
         assertThat(spaced.header("Location")).isEqualTo(http.base() + "/" + table + "(PartitionKey='a%20b',RowKey='%C3%A9,(x)=1')");
     }

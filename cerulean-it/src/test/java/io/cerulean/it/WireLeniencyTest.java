@@ -4,13 +4,16 @@ import static io.cerulean.it.AzureErrors.assertRawError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** What the server accepts from the many clients out there: lenient inputs, strict outputs. */
 class WireLeniencyTest {
-    private static final SharedServers SERVERS = new SharedServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {
@@ -20,7 +23,7 @@ class WireLeniencyTest {
     private static JsonNode insertAndGet(ServerFixture fixture, String properties, String... headers) {
         String table = SERVERS.newTable(fixture, "Lenient").getTableName();
         SignedHttp http = SERVERS.http(fixture);
-        SignedHttp.Response created = http.send("POST", "/" + table, "{\"PartitionKey\":\"p\",\"RowKey\":\"r\","
+        RawResponse created = http.send("POST", "/" + table, "{\"PartitionKey\":\"p\",\"RowKey\":\"r\","
                 + properties + "}", headers);
         assertThat(created.status()).as("%s", created).isIn(201, 204);
         return http.get(SignedHttp.entityPath(table, "p", "r"), "Accept", SignedHttp.FULL).json();
@@ -90,7 +93,7 @@ class WireLeniencyTest {
         SignedHttp http = SERVERS.http(fixture);
         http.send("POST", "/" + table, "{\"PartitionKey\":\"p\",\"RowKey\":\"a;b\"}", "Prefer", "return-no-content");
         http.send("POST", "/" + table, "{\"PartitionKey\":\"p\",\"RowKey\":\"a\"}", "Prefer", "return-no-content");
-        SignedHttp.Response filtered = http.get("/" + table + "()?$filter=RowKey%20eq%20'a;b'");
+        RawResponse filtered = http.get("/" + table + "()?$filter=RowKey%20eq%20'a;b'");
         assertThat(filtered.status()).as("%s", filtered).isEqualTo(200);
         assertThat(filtered.json().path("value")).hasSize(1);
         assertThat(filtered.json().path("value").get(0).path("RowKey").asText()).isEqualTo("a;b");
@@ -104,7 +107,7 @@ class WireLeniencyTest {
     void urlKeysWinOverBodyKeysOnUpdate(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "UrlWins").getTableName();
         SignedHttp http = SERVERS.http(fixture);
-        SignedHttp.Response put = http.send("PUT", SignedHttp.entityPath(table, "p", "r"),
+        RawResponse put = http.send("PUT", SignedHttp.entityPath(table, "p", "r"),
                 "{\"PartitionKey\":\"other\",\"RowKey\":\"other\",\"V\":1}");
         assertThat(put.status()).as("%s", put).isEqualTo(204);
         JsonNode all = http.get("/" + table + "()", "Accept", SignedHttp.NO_METADATA).json().path("value");
@@ -118,7 +121,7 @@ class WireLeniencyTest {
     void tableNamesInEntityUrlsAreCaseInsensitiveAndTimeoutIsIgnored(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "CaseTbl").getTableName();
         SignedHttp http = SERVERS.http(fixture);
-        SignedHttp.Response insert = http.send("POST", "/" + table.toUpperCase() + "?timeout=30",
+        RawResponse insert = http.send("POST", "/" + table.toUpperCase() + "?timeout=30",
                 "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}", "Prefer", "return-no-content");
         assertThat(insert.status()).as("%s", insert).isEqualTo(204);
         assertThat(http.get("/" + table.toLowerCase() + "(PartitionKey='p',%20RowKey='r')?timeout=5").status())
@@ -130,7 +133,7 @@ class WireLeniencyTest {
     @EnumSource(ServerFixture.class)
     void insertWithReturnContentEchoesAndSaysSo(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "RetCont").getTableName();
-        SignedHttp.Response created = SERVERS.http(fixture).send("POST", "/" + table,
+        RawResponse created = SERVERS.http(fixture).send("POST", "/" + table,
                 "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"V\":1}", "Prefer", "return-content");
         assertThat(created.status()).isEqualTo(201);
         assertThat(created.header("Preference-Applied")).isEqualTo("return-content");
@@ -154,7 +157,7 @@ class WireLeniencyTest {
     void nonStringKeysAreRefused(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "NumKey").getTableName();
         SignedHttp http = SERVERS.http(fixture);
-        SignedHttp.Response response = http.send("POST", "/" + table, "{\"PartitionKey\":1,\"RowKey\":\"r\"}");
+        RawResponse response = http.send("POST", "/" + table, "{\"PartitionKey\":1,\"RowKey\":\"r\"}");
         assertThat(response.status()).as("%s", response).isEqualTo(400);
         assertThat(http.get("/" + table + "()").json().path("value")).isEmpty();
     }

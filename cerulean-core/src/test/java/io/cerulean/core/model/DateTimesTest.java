@@ -45,4 +45,20 @@ class DateTimesTest {
         Instant early = Instant.parse("1601-01-01T00:00:00.0000001Z");
         assertThat(DateTimes.fromEpochTicks(DateTimes.toEpochTicks(early))).isEqualTo(early);
     }
+
+    @Test
+    void theFastPathAgreesWithJavaTimeOnEveryShapeItTakes() {
+        java.util.Random random = new java.util.Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            Instant instant = Instant.ofEpochSecond(random.nextLong(DateTimes.MIN.getEpochSecond(),
+                    DateTimes.MAX.getEpochSecond()), random.nextInt(1_000_000_000));
+            String iso = instant.toString(); // yyyy-MM-ddTHH:mm:ss[.fff[fff[fff]]]Z
+            assertThat(DateTimes.parse(iso)).as(iso).contains(DateTimes.truncateToTicks(instant));
+        }
+        assertThat(DateTimes.parse("2024-02-30T00:00:00Z")).isEmpty();
+        assertThat(DateTimes.parse("2024-02-29T23:59:59.1Z")).contains(Instant.parse("2024-02-29T23:59:59.1Z"));
+        assertThat(DateTimes.parse("2023-01-01T24:00:00Z")).isEmpty();
+        assertThat(DateTimes.parse("2023-01-01T00:00:00.1234567890Z")).isEmpty();
+        assertThat(DateTimes.parse("2023-1-01T00:00:00Z")).isEmpty();
+    }
 }

@@ -9,6 +9,7 @@ import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * writer got there first. However the writers interleave, every employee is listed exactly once.
  */
 class IndexEntitiesPatternTest {
-    private static final BatchServers SERVERS = new BatchServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final int WRITERS = 8;
     private static final int EMPLOYEES_PER_WRITER = 10;
     private static final String DEPARTMENT = "Sales";

@@ -6,6 +6,9 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -16,7 +19,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * checked the way those SDKs read them.
  */
 class SdkDialectsOnTheWireTest {
-    private static final BatchServers SERVERS = new BatchServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {
@@ -45,7 +48,7 @@ class SdkDialectsOnTheWireTest {
     void javaScriptBodyWithAbsoluteUrlsLowerCaseHeadersAndExtraBlankLines(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Js");
         table.createEntity(entity("2"));
-        RawBatch raw = SERVERS.raw(fixture);
+        SignedHttp raw = SERVERS.http(fixture).withDateHeader();
         String body = crlf("""
                 --batch_js1
                 content-type: multipart/mixed; boundary=changeset_js2
@@ -79,7 +82,7 @@ class SdkDialectsOnTheWireTest {
                 --changeset_js2--
                 --batch_js1--
                 """).formatted(raw.base(), table.getTableName());
-        RawBatch.Response response = raw.post("multipart/mixed; boundary=batch_js1", body);
+        RawResponse response = raw.postBatch("multipart/mixed; boundary=batch_js1", body);
         assertThat(response.partStatuses()).containsExactly(204, 204);
         assertThat(response.body()).contains("Location: " + raw.base() + "/" + table.getTableName()
                 + "(PartitionKey='p',RowKey='1')\r\n");
@@ -93,7 +96,7 @@ class SdkDialectsOnTheWireTest {
     void dotNetBodyWithContentIdsAndAQuotedBoundary(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Net");
         table.createEntity(entity("c"));
-        RawBatch raw = SERVERS.raw(fixture);
+        SignedHttp raw = SERVERS.http(fixture).withDateHeader();
         String body = crlf("""
                 --batch_net1
                 Content-Type: multipart/mixed; boundary="changeset_net2"
@@ -122,7 +125,7 @@ class SdkDialectsOnTheWireTest {
                 --changeset_net2--
                 --batch_net1--
                 """).formatted(raw.base(), table.getTableName());
-        RawBatch.Response response = raw.post("multipart/mixed; boundary=\"batch_net1\"", body);
+        RawResponse response = raw.postBatch("multipart/mixed; boundary=\"batch_net1\"", body);
         assertThat(response.partStatuses()).containsExactly(204, 204);
         assertThat(response.contentIds()).containsExactly("1", "2");
         assertThat(table.getEntity("p", "a b").getProperty("v")).isEqualTo(1);
@@ -134,7 +137,7 @@ class SdkDialectsOnTheWireTest {
     void pythonBodyWithPartContentIdsTunnelledMergeAndReturnContent(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Py");
         table.createEntity(entity("2"));
-        RawBatch raw = SERVERS.raw(fixture);
+        SignedHttp raw = SERVERS.http(fixture).withDateHeader();
         String body = crlf("""
                 --batch_py1
                 Content-Type: multipart/mixed; boundary=changeset_py2
@@ -166,7 +169,7 @@ class SdkDialectsOnTheWireTest {
 
                 --batch_py1--
                 """).formatted(raw.base(), table.getTableName());
-        RawBatch.Response response = raw.post("multipart/mixed; boundary=batch_py1", body);
+        RawResponse response = raw.postBatch("multipart/mixed; boundary=batch_py1", body);
         assertThat(response.partStatuses()).containsExactly(201, 204);
         assertThat(response.contentIds()).containsExactly("0", "1");
         String json = response.body().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
@@ -181,7 +184,7 @@ class SdkDialectsOnTheWireTest {
         TableClient table = SERVERS.newTable(fixture, "Legacy");
         table.createEntity(entity("a"));
         table.createEntity(entity("b"));
-        RawBatch raw = SERVERS.raw(fixture);
+        SignedHttp raw = SERVERS.http(fixture).withDateHeader();
         String body = """
                 --batch_L1
                 Content-Type: multipart/mixed; boundary=changeset_M1
@@ -207,7 +210,7 @@ class SdkDialectsOnTheWireTest {
                 --changeset_M1--
                 --batch_L1
                 """.formatted(raw.base(), table.getTableName());
-        RawBatch.Response response = raw.post("multipart/mixed; boundary=batch_L1", body);
+        RawResponse response = raw.postBatch("multipart/mixed; boundary=batch_L1", body);
         assertThat(response.partStatuses()).containsExactly(204, 204);
         assertThat(response.contentIds()).containsExactly("1", "2");
         assertThat(table.getEntity("p", "a").getProperties()).containsEntry("x", 1);
@@ -219,7 +222,7 @@ class SdkDialectsOnTheWireTest {
     void aFailingPartEchoesItsContentIdAndIndexAndNothingIsApplied(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Fail");
         table.createEntity(entity("taken"));
-        RawBatch raw = SERVERS.raw(fixture);
+        SignedHttp raw = SERVERS.http(fixture).withDateHeader();
         String insert = """
                 --changeset_f2
                 Content-Type: application/http
@@ -236,7 +239,7 @@ class SdkDialectsOnTheWireTest {
                 + insert.formatted(raw.base(), table.getTableName(), 5, "new")
                 + insert.formatted(raw.base(), table.getTableName(), 6, "taken")
                 + "--changeset_f2--\n--batch_f1--\n");
-        RawBatch.Response response = raw.post("multipart/mixed; boundary=batch_f1", body);
+        RawResponse response = raw.postBatch("multipart/mixed; boundary=batch_f1", body);
         assertThat(response.partStatuses()).containsExactly(409);
         assertThat(response.contentIds()).containsExactly("6");
         assertThat(response.body()).contains("Preference-Applied: return-no-content\r\n");
@@ -251,7 +254,7 @@ class SdkDialectsOnTheWireTest {
     void aSingleGetOutsideAChangeSetRetrievesOneEntity(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Get");
         table.createEntity(entity("r").addProperty("w", "x"));
-        RawBatch raw = SERVERS.raw(fixture);
+        SignedHttp raw = SERVERS.http(fixture).withDateHeader();
         String body = crlf("""
                 --batch_g1
                 Content-Type: application/http
@@ -262,14 +265,14 @@ class SdkDialectsOnTheWireTest {
 
                 --batch_g1--
                 """);
-        RawBatch.Response found = raw.post("multipart/mixed; boundary=batch_g1",
+        RawResponse found = raw.postBatch("multipart/mixed; boundary=batch_g1",
                 body.formatted(raw.base(), table.getTableName(), "r"));
         assertThat(found.partStatuses()).containsExactly(200);
         assertThat(found.body()).doesNotContain("changesetresponse_");
         assertThat(found.etags()).containsExactly(table.getEntity("p", "r").getETag());
         String json = found.body().lines().filter(l -> l.startsWith("{")).findFirst().orElseThrow();
         assertThat(json).contains("\"w\":\"x\"").doesNotContain("\"v\"");
-        RawBatch.Response missing = raw.post("multipart/mixed; boundary=batch_g1",
+        RawResponse missing = raw.postBatch("multipart/mixed; boundary=batch_g1",
                 body.formatted(raw.base(), table.getTableName(), "nope"));
         assertThat(missing.partStatuses()).containsExactly(404);
         assertThat(missing.partError().path("code").asText()).isEqualTo("ResourceNotFound");

@@ -3,6 +3,9 @@ package io.cerulean.it.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterAll;
@@ -14,7 +17,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * authentication and one over 4 MiB are answered with a normal error response, not a 202.
  */
 class TopLevelBatchErrorsTest {
-    private static final BatchServers SERVERS = new BatchServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {
@@ -28,15 +31,15 @@ class TopLevelBatchErrorsTest {
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void aBodyThatIsNotABatchIs400InvalidInput(ServerFixture fixture) {
-        RawBatch raw = SERVERS.raw(fixture);
-        RawBatch.Response malformed = raw.post("multipart/mixed; boundary=batch_x", "{\"not\":\"multipart\"}");
+        SignedHttp raw = SERVERS.http(fixture).withDateHeader();
+        RawResponse malformed = raw.postBatch("multipart/mixed; boundary=batch_x", "{\"not\":\"multipart\"}");
         assertThat(malformed.status()).isEqualTo(400);
         assertThat(malformed.header("x-ms-error-code")).isEqualTo("InvalidInput");
         assertThat(malformed.topLevelError().path("code").asText()).isEqualTo("InvalidInput");
-        RawBatch.Response noBoundary = raw.post("application/json", "{}");
+        RawResponse noBoundary = raw.postBatch("application/json", "{}");
         assertThat(noBoundary.status()).isEqualTo(400);
         assertThat(noBoundary.header("x-ms-error-code")).isEqualTo("InvalidInput");
-        RawBatch.Response twoChangeSets = raw.post("multipart/mixed; boundary=b", crlf("""
+        RawResponse twoChangeSets = raw.postBatch("multipart/mixed; boundary=b", crlf("""
                 --b
                 Content-Type: multipart/mixed; boundary=c
 
@@ -54,7 +57,7 @@ class TopLevelBatchErrorsTest {
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void onlyTheOuterRequestIsAuthenticatedAndWithoutItNothingRuns(ServerFixture fixture) {
-        RawBatch.Response unsigned = SERVERS.raw(fixture).post("multipart/mixed; boundary=b",
+        RawResponse unsigned = SERVERS.http(fixture).withDateHeader().postBatch("multipart/mixed; boundary=b",
                 "--b\r\n\r\n--b--".getBytes(StandardCharsets.UTF_8), false);
         assertThat(unsigned.status()).isIn(401, 403);
         assertThat(unsigned.header("Content-Type")).doesNotStartWith("multipart/");
@@ -65,7 +68,8 @@ class TopLevelBatchErrorsTest {
     void aBodyOverFourMebibytesIs413RequestBodyTooLarge(ServerFixture fixture) {
         byte[] oversized = new byte[4 * 1024 * 1024 + 1];
         Arrays.fill(oversized, (byte) 'x');
-        RawBatch.Response tooLarge = SERVERS.raw(fixture).post("multipart/mixed; boundary=b", oversized, true);
+        RawResponse tooLarge = SERVERS.http(fixture).withDateHeader()
+                .postBatch("multipart/mixed; boundary=b", oversized, true);
         assertThat(tooLarge.status()).isEqualTo(413);
         assertThat(tooLarge.header("x-ms-error-code")).isEqualTo("RequestBodyTooLarge");
     }

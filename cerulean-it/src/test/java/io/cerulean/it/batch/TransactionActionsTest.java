@@ -12,6 +12,7 @@ import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import com.azure.data.tables.models.TableTransactionResult;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,7 +25,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Contract section 6 through {@code TableClient.submitTransaction}: every action type, results, failures by index. */
 class TransactionActionsTest {
-    private static final BatchServers SERVERS = new BatchServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
 
     @AfterAll
     static void stopServers() {
@@ -178,7 +179,7 @@ class TransactionActionsTest {
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void aMissingTableIsReportedAtIndexZero(ServerFixture fixture) {
-        TableClient missing = SERVERS.service(fixture).getTableClient(BatchServers.uniqueName("Missing"));
+        TableClient missing = SERVERS.service(fixture).getTableClient(SharedServers.uniqueTableName("Missing"));
         assertFailure(failure(missing, List.of(
                 action(TableTransactionActionType.CREATE, entity("a"), false),
                 action(TableTransactionActionType.CREATE, entity("b"), false))), 0, "TableNotFound");

@@ -8,6 +8,7 @@ import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * half-applied transfer.
  */
 class TransferConcurrencyTest {
-    private static final BatchServers SERVERS = new BatchServers();
+    private static final SharedServers SERVERS = SharedServers.perClass();
     private static final int THREADS = 16;
     private static final int ACCOUNTS = 8;
     private static final long INITIAL_BALANCE = 1_000;

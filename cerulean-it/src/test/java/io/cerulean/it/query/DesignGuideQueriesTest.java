@@ -8,6 +8,9 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -27,6 +30,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * and {@code x-cerulean-entities-returned}.
  */
 class DesignGuideQueriesTest {
+    private static final SharedServers SERVERS = SharedServers.jvmWide();
     private static final Set<String> SYSTEM = Set.of("PartitionKey", "RowKey", "Timestamp", "odata.etag");
 
     private static List<TableEntity> list(TableClient table, ListEntitiesOptions options) {
@@ -39,18 +43,19 @@ class DesignGuideQueriesTest {
         return entities.stream().map(TableEntity::getRowKey).toList();
     }
 
-    private static RawHttp.Response rawQuery(ServerFixture fixture, TableClient table, String query) {
-        RawHttp.Response response = QueryServers.http(fixture).get("/" + table.getTableName() + "()?" + query, RawHttp.NO_METADATA);
+    private static RawResponse rawQuery(ServerFixture fixture, TableClient table, String query) {
+        RawResponse response = SERVERS.http(fixture).get("/" + table.getTableName() + "()?" + query,
+                "Accept", SignedHttp.NO_METADATA);
         assertThat(response.status()).as("%s -> %s", query, response).isEqualTo(200);
         return response;
     }
 
     private static String filter(String text) {
-        return "$filter=" + RawHttp.q(text);
+        return "$filter=" + SignedHttp.q(text);
     }
 
     private static void load(TableClient table, List<TableEntity> entities) {
-        QueryServers.parallel(entities.stream().map(e -> (Runnable) () -> table.createEntity(e)).toList());
+        SharedServers.parallel(entities.stream().map(e -> (Runnable) () -> table.createEntity(e)).toList());
     }
 
     // ---------------------------------------------------------------- compound key range
@@ -58,7 +63,7 @@ class DesignGuideQueriesTest {
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void compoundKeyRangeReadsOnlyTheRange(ServerFixture fixture) {
-        TableClient table = QueryServers.newTable(fixture, "Employees");
+        TableClient table = SERVERS.newTable(fixture, "Employees");
         List<String> salesRows = List.of("empid_000122", "empid_000122_z", "empid_000123", "empid_000123_a",
                 "empid_000123_b", "empid_0001230", "empid_000123~", "empid_000124", "empid_000124_a", "empid_1");
         List<TableEntity> entities = new ArrayList<>();
@@ -83,7 +88,7 @@ class DesignGuideQueriesTest {
         for (String text : List.of(query,
                 "(PartitionKey eq 'Sales') and (RowKey ge 'empid_000123') and (RowKey lt 'empid_000124')",
                 "RowKey lt 'empid_000124' and RowKey ge 'empid_000123' and PartitionKey eq 'Sales'")) {
-            RawHttp.Response raw = rawQuery(fixture, table, filter(text));
+            RawResponse raw = rawQuery(fixture, table, filter(text));
             assertThat(raw.plan()).as(text).isEqualTo("RANGE(pk='Sales', rk=['empid_000123'..'empid_000124'))");
             assertThat(raw.entitiesReturned()).isEqualTo(expected.size());
             assertThat(raw.entitiesRead()).as("read only the range").isEqualTo(raw.entitiesReturned());
@@ -96,7 +101,7 @@ class DesignGuideQueriesTest {
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void logTailReturnsTheNewestEntriesFirst(ServerFixture fixture) {
-        TableClient table = QueryServers.newTable(fixture, "LogTail");
+        TableClient table = SERVERS.newTable(fixture, "LogTail");
         Instant start = Instant.parse("2024-03-01T00:00:00Z");
         List<TableEntity> entries = new ArrayList<>();
         List<Long> ticks = new ArrayList<>();
@@ -119,20 +124,20 @@ class DesignGuideQueriesTest {
         assertThat(firstPage.getValue()).extracting(e -> e.getProperty("Message")).containsExactlyElementsOf(newestFirst);
         assertThat(firstPage.getContinuationToken()).as("older entries follow").isNotNull();
 
-        RawHttp.Response raw = rawQuery(fixture, table, filter("PartitionKey eq 'log'") + "&$top=10");
+        RawResponse raw = rawQuery(fixture, table, filter("PartitionKey eq 'log'") + "&$top=10");
         assertThat(raw.values()).extracting(e -> e.path("Message").asText()).containsExactlyElementsOf(newestFirst);
         assertThat(raw.plan()).isEqualTo("PARTITION_SCAN(pk='log')");
         assertThat(raw.entitiesReturned()).isEqualTo(10);
         assertThat(raw.entitiesRead()).as("the tail only, not the whole log").isBetween(10L, 11L);
         assertThat(raw.header("x-ms-continuation-NextPartitionKey")).isNotNull();
-        assertThat(RawHttp.decodeToken(raw.header("x-ms-continuation-NextRowKey")))
+        assertThat(SignedHttp.decodeToken(raw.header("x-ms-continuation-NextRowKey")))
                 .isEqualTo(String.format("%019d", Long.MAX_VALUE - ticks.get(49)));
     }
 
     // ---------------------------------------------------------------- heterogeneous entity types
 
     private static TableClient companyTable(ServerFixture fixture) {
-        TableClient table = QueryServers.newTable(fixture, "Company");
+        TableClient table = SERVERS.newTable(fixture, "Company");
         List<TableEntity> entities = new ArrayList<>();
         int[] ages = {25, 31, 45, 30};
         String[] names = {"Ada", "Ben", "Cy", "Di"};
@@ -193,7 +198,7 @@ class DesignGuideQueriesTest {
         assertThat(customProperties(departments.get(0))).containsExactlyInAnyOrder("EntityType", "DepartmentName",
                 "EmployeeCount", "Budget");
         assertThat(departments.get(0).getProperty("Budget")).isEqualTo(5_000_000_000L);
-        RawHttp.Response raw = rawQuery(fixture, table, filter("PartitionKey eq 'Sales' and EntityType eq 'Department'"));
+        RawResponse raw = rawQuery(fixture, table, filter("PartitionKey eq 'Sales' and EntityType eq 'Department'"));
         assertThat(raw.plan()).isEqualTo("PARTITION_SCAN(pk='Sales') | FILTER EntityType eq 'Department'");
         assertThat(raw.entitiesRead()).isEqualTo(3);
 
@@ -219,7 +224,7 @@ class DesignGuideQueriesTest {
     void projectionOfOnePropertyReturnsOnlyThatProperty(ServerFixture fixture) {
         TableClient table = companyTable(fixture);
 
-        RawHttp.Response raw = rawQuery(fixture, table, "$select=Email");
+        RawResponse raw = rawQuery(fixture, table, "$select=Email");
         List<JsonNode> values = raw.values();
         assertThat(values).hasSize(6);
         for (JsonNode entity : values) {
@@ -231,7 +236,7 @@ class DesignGuideQueriesTest {
         assertThat(values).extracting(e -> e.get("Email").isNull() ? null : e.get("Email").asText())
                 .containsExactly(null, "ben@contoso.com", null, null, "ada@contoso.com", "cy@contoso.com");
 
-        RawHttp.Response withKeys = rawQuery(fixture, table, "$select=" + RawHttp.q("RowKey, Email") + "&"
+        RawResponse withKeys = rawQuery(fixture, table, "$select=" + SignedHttp.q("RowKey, Email") + "&"
                 + filter("EntityType eq 'Employee'"));
         for (JsonNode entity : withKeys.values()) {
             List<String> names = new ArrayList<>();
@@ -239,8 +244,8 @@ class DesignGuideQueriesTest {
             assertThat(names).as("%s", entity).containsExactlyInAnyOrder("RowKey", "Email");
         }
 
-        RawHttp.Response minimal = QueryServers.http(fixture).get("/" + table.getTableName() + "()?$select=Email",
-                RawHttp.MINIMAL);
+        RawResponse minimal = SERVERS.http(fixture).get("/" + table.getTableName() + "()?$select=Email",
+                "Accept", SignedHttp.MINIMAL);
         assertThat(minimal.json().path("odata.metadata").asText()).endsWith("#" + table.getTableName() + "&$select=Email");
         for (JsonNode entity : minimal.values()) {
             List<String> names = new ArrayList<>();
@@ -260,7 +265,7 @@ class DesignGuideQueriesTest {
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void plansReadOnlyWhatTheFilterAllows(ServerFixture fixture) {
-        TableClient table = QueryServers.newTable(fixture, "Plans");
+        TableClient table = SERVERS.newTable(fixture, "Plans");
         List<TableEntity> entities = new ArrayList<>();
         for (String rk : List.of("a", "b", "c", "d", "r", "r'q")) {
             entities.add(new TableEntity("p", rk).addProperty("Age", rk.length() * 20 + rk.charAt(0) % 7));
@@ -273,60 +278,60 @@ class DesignGuideQueriesTest {
         load(table, entities);
         int tableSize = entities.size();
 
-        RawHttp.Response point = rawQuery(fixture, table, filter("PartitionKey eq 'p' and RowKey eq 'r'"));
+        RawResponse point = rawQuery(fixture, table, filter("PartitionKey eq 'p' and RowKey eq 'r'"));
         assertThat(point.plan()).isEqualTo("POINT(pk='p', rk='r')");
         assertThat(point.entitiesRead()).isEqualTo(1);
         assertThat(point.values()).extracting(e -> e.path("RowKey").asText()).containsExactly("r");
 
-        RawHttp.Response quoted = rawQuery(fixture, table, filter("RowKey eq 'r''q' and PartitionKey eq 'p'"));
+        RawResponse quoted = rawQuery(fixture, table, filter("RowKey eq 'r''q' and PartitionKey eq 'p'"));
         assertThat(quoted.plan()).isEqualTo("POINT(pk='p', rk='r''q')");
         assertThat(quoted.values()).extracting(e -> e.path("RowKey").asText()).containsExactly("r'q");
 
-        RawHttp.Response absent = rawQuery(fixture, table, filter("PartitionKey eq 'p' and RowKey eq 'zz'"));
+        RawResponse absent = rawQuery(fixture, table, filter("PartitionKey eq 'p' and RowKey eq 'zz'"));
         assertThat(absent.plan()).isEqualTo("POINT(pk='p', rk='zz')");
         assertThat(absent.entitiesRead()).isZero();
         assertThat(absent.values()).isEmpty();
 
-        RawHttp.Response set = rawQuery(fixture, table,
+        RawResponse set = rawQuery(fixture, table,
                 filter("PartitionKey eq 'p' and (RowKey eq 'b' or RowKey eq 'zz' or RowKey eq 'a')"));
         assertThat(set.plan()).isEqualTo("POINT_SET(pk='p', rk='a', pk='p', rk='b', pk='p', rk='zz')");
         assertThat(set.entitiesRead()).as("the existing points").isEqualTo(2);
         assertThat(set.values()).extracting(e -> e.path("RowKey").asText()).containsExactly("a", "b");
 
-        RawHttp.Response sdkStyle = rawQuery(fixture, table,
+        RawResponse sdkStyle = rawQuery(fixture, table,
                 filter("(PartitionKey eq 'q' and RowKey eq 'r1') or (PartitionKey eq 'p' and RowKey eq 'd')"));
         assertThat(sdkStyle.plan()).isEqualTo("POINT_SET(pk='p', rk='d', pk='q', rk='r1')");
         assertThat(sdkStyle.entitiesRead()).isEqualTo(2);
         assertThat(sdkStyle.values()).extracting(e -> e.path("PartitionKey").asText() + "/" + e.path("RowKey").asText())
                 .containsExactly("p/d", "q/r1");
 
-        RawHttp.Response partition = rawQuery(fixture, table, filter("PartitionKey eq 'p'"));
+        RawResponse partition = rawQuery(fixture, table, filter("PartitionKey eq 'p'"));
         assertThat(partition.plan()).isEqualTo("PARTITION_SCAN(pk='p')");
         assertThat(partition.entitiesRead()).as("the partition, not the table").isEqualTo(6);
         assertThat(partition.entitiesReturned()).isEqualTo(6);
 
-        RawHttp.Response filtered = rawQuery(fixture, table, filter("PartitionKey eq 'p' and Age gt 30"));
+        RawResponse filtered = rawQuery(fixture, table, filter("PartitionKey eq 'p' and Age gt 30"));
         assertThat(filtered.plan()).isEqualTo("PARTITION_SCAN(pk='p') | FILTER Age gt 30");
         assertThat(filtered.entitiesRead()).isEqualTo(6);
 
-        RawHttp.Response range = rawQuery(fixture, table, filter("PartitionKey eq 'p' and RowKey gt 'b' and RowKey le 'd'"));
+        RawResponse range = rawQuery(fixture, table, filter("PartitionKey eq 'p' and RowKey gt 'b' and RowKey le 'd'"));
         assertThat(range.plan()).isEqualTo("RANGE(pk='p', rk=('b'..'d'])");
         assertThat(range.entitiesRead()).isEqualTo(2);
 
-        RawHttp.Response partitions = rawQuery(fixture, table, filter("PartitionKey ge 'p' and PartitionKey lt 'q'"));
+        RawResponse partitions = rawQuery(fixture, table, filter("PartitionKey ge 'p' and PartitionKey lt 'q'"));
         assertThat(partitions.plan()).startsWith("PARTITION_RANGE(");
         assertThat(partitions.entitiesRead()).as("partitions p and pp").isEqualTo(10);
         assertThat(partitions.entitiesReturned()).isEqualTo(10);
 
-        RawHttp.Response scan = rawQuery(fixture, table, filter("Age gt 30"));
+        RawResponse scan = rawQuery(fixture, table, filter("Age gt 30"));
         assertThat(scan.plan()).isEqualTo("TABLE_SCAN | FILTER Age gt 30");
         assertThat(scan.entitiesRead()).isEqualTo(tableSize);
 
-        RawHttp.Response everything = rawQuery(fixture, table, "");
+        RawResponse everything = rawQuery(fixture, table, "");
         assertThat(everything.plan()).isEqualTo("TABLE_SCAN");
         assertThat(everything.entitiesRead()).isEqualTo(tableSize);
 
-        RawHttp.Response nothing = rawQuery(fixture, table, filter("PartitionKey eq 'p' and PartitionKey eq 'q'"));
+        RawResponse nothing = rawQuery(fixture, table, filter("PartitionKey eq 'p' and PartitionKey eq 'q'"));
         assertThat(nothing.entitiesRead()).isZero();
         assertThat(nothing.values()).isEmpty();
     }
@@ -334,7 +339,7 @@ class DesignGuideQueriesTest {
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void timestampIsFilterableAsADateTime(ServerFixture fixture) {
-        TableClient table = QueryServers.newTable(fixture, "Stamped");
+        TableClient table = SERVERS.newTable(fixture, "Stamped");
         load(table, List.of(new TableEntity("p", "a"), new TableEntity("p", "b")));
         Instant after = Instant.now().plusSeconds(3600);
         String afterText = FilterOracle.dateTimeText(after);

@@ -2,6 +2,7 @@ package io.cerulean.it.query;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cerulean.it.support.SignedHttp;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
@@ -275,7 +276,7 @@ final class FilterOracle {
 
     /** The Insert Entity body: every non-obvious type annotated, doubles always (so 2.0 stays a Double). */
     static String insertBody(TestEntity entity) {
-        ObjectNode node = RawHttp.JSON.createObjectNode();
+        ObjectNode node = SignedHttp.JSON.createObjectNode();
         node.put("PartitionKey", entity.pk);
         node.put("RowKey", entity.rk);
         for (Map.Entry<String, Value> p : entity.props.entrySet()) {

@@ -7,6 +7,9 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -20,6 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * stored after the large ones, and continuation tokens for the longest keys all work with large data.
  */
 class QueryLargeEntitiesTest {
+    private static final SharedServers SERVERS = SharedServers.jvmWide();
     private static final String PK_A = "\uE000".repeat(511) + "a";
     private static final String PK_B = "\uE000".repeat(511) + "b";
     private static final String BLOB = "\u00e9".repeat(31_999) + "!";
@@ -53,11 +57,11 @@ class QueryLargeEntitiesTest {
     }
 
     private static String load(ServerFixture fixture) {
-        String table = QueryServers.newTable(fixture, "Large").getTableName();
-        RawHttp http = QueryServers.http(fixture);
+        String table = SERVERS.newTable(fixture, "Large").getTableName();
+        SignedHttp http = SERVERS.http(fixture);
         List<Runnable> inserts = new ArrayList<>();
         for (int i = 0; i < COUNT; i++) {
-            ObjectNode body = RawHttp.JSON.createObjectNode().put("PartitionKey", pk(i)).put("RowKey", rk(i));
+            ObjectNode body = SignedHttp.JSON.createObjectNode().put("PartitionKey", pk(i)).put("RowKey", rk(i));
             if (i % 2 == 1) {
                 body.put("Blob", BLOB);
             } else {
@@ -67,7 +71,7 @@ class QueryLargeEntitiesTest {
             String json = body.toString();
             inserts.add(() -> http.insert(table, json));
         }
-        QueryServers.parallel(inserts);
+        SharedServers.parallel(inserts);
         return table;
     }
 
@@ -86,9 +90,10 @@ class QueryLargeEntitiesTest {
     @EnumSource(ServerFixture.class)
     void filtersAndPagesWorkAtTheSizeLimits(ServerFixture fixture) {
         String table = load(fixture);
-        RawHttp http = QueryServers.http(fixture);
+        SignedHttp http = SERVERS.http(fixture);
 
-        RawHttp.Response filtered = http.get("/" + table + "()?$filter=" + RawHttp.q("N ge 3 and Tag eq 'x'"), RawHttp.MINIMAL);
+        RawResponse filtered = http.get("/" + table + "()?$filter=" + SignedHttp.q("N ge 3 and Tag eq 'x'"),
+                "Accept", SignedHttp.MINIMAL);
         assertThat(filtered.status()).as("%s", filtered.status()).isEqualTo(200);
         List<Integer> expected = keyOrder(i -> i >= 3 && i % 3 == 0);
         assertThat(filtered.values()).hasSize(expected.size());
@@ -100,9 +105,9 @@ class QueryLargeEntitiesTest {
         String nextPk = null;
         String nextRk = null;
         for (int page = 0; page < 20; page++) {
-            RawHttp.Response response = http.get("/" + table + "()?$top=2&$select=N"
-                    + (nextPk == null ? "" : "&NextPartitionKey=" + RawHttp.q(nextPk) + "&NextRowKey=" + RawHttp.q(nextRk)),
-                    RawHttp.NO_METADATA);
+            RawResponse response = http.get("/" + table + "()?$top=2&$select=N"
+                    + (nextPk == null ? "" : "&NextPartitionKey=" + SignedHttp.q(nextPk) + "&NextRowKey=" + SignedHttp.q(nextRk)),
+                    "Accept", SignedHttp.NO_METADATA);
             assertThat(response.status()).as("page %d: %s", page, response).isEqualTo(200);
             response.values().forEach(v -> seen.add(v.path("N").asInt()));
             nextPk = response.header("x-ms-continuation-NextPartitionKey");
@@ -114,17 +119,17 @@ class QueryLargeEntitiesTest {
         assertThat(seen).containsExactlyElementsOf(keyOrder(i -> true));
 
         String range = "PartitionKey eq '" + PK_B + "' and RowKey gt '" + rk(5) + "'";
-        RawHttp.Response ranged = http.get("/" + table + "()?$filter=" + RawHttp.q(range), RawHttp.MINIMAL);
+        RawResponse ranged = http.get("/" + table + "()?$filter=" + SignedHttp.q(range), "Accept", SignedHttp.MINIMAL);
         assertThat(ranged.status()).isEqualTo(200);
         assertThat(ranged.plan()).startsWith("RANGE(");
         assertThat(ranged.values()).extracting(v -> v.path("N").asInt()).containsExactly(7, 9, 11);
         assertThat(ranged.entitiesRead()).isEqualTo(3);
 
-        RawHttp.Response partitions = http.get("/" + table + "()?$filter=" + RawHttp.q("PartitionKey gt '\uE000' and N lt 4"),
-                RawHttp.MINIMAL);
+        RawResponse partitions = http.get("/" + table + "()?$filter=" + SignedHttp.q("PartitionKey gt '\uE000' and N lt 4"),
+                "Accept", SignedHttp.MINIMAL);
         assertThat(partitions.values()).extracting(v -> v.path("N").asInt()).containsExactly(0, 2, 1, 3);
 
-        TableClient client = QueryServers.service(fixture).getTableClient(table);
+        TableClient client = SERVERS.service(fixture).getTableClient(table);
         List<Integer> viaSdk = new ArrayList<>();
         client.listEntities(new ListEntitiesOptions().setFilter("N lt 4").setTop(1), null, null).forEach(e -> {
             viaSdk.add((Integer) e.getProperty("N"));

@@ -13,6 +13,9 @@ import io.cerulean.it.query.FilterOracle.Or;
 import io.cerulean.it.query.FilterOracle.TestEntity;
 import io.cerulean.it.query.FilterOracle.Type;
 import io.cerulean.it.query.FilterOracle.Value;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -40,6 +43,8 @@ import net.jqwik.api.statistics.Statistics;
  * raw HTTP, against {@link FilterOracle}: same entities, same order, same properties.
  */
 class QueryOraclePropertyTest {
+    private static final SharedServers SERVERS = SharedServers.jvmWide();
+
     /** Names that are prefixes of each other or differ only in case (property names are case-sensitive). */
     private static final List<String> PROPS = List.of("A", "AB", "a", "Num", "Nu");
     private static final List<String> SELECTABLE = List.of("PartitionKey", "RowKey", "A", "AB", "a", "Num", "Nu", "Missing");
@@ -97,21 +102,21 @@ class QueryOraclePropertyTest {
     // ---------------------------------------------------------------- the check
 
     private static void check(ServerFixture fixture, Scenario scenario) {
-        RawHttp http = QueryServers.http(fixture);
-        String table = QueryServers.uniqueTableName("Oracle");
-        QueryServers.service(fixture).createTable(table);
+        SignedHttp http = SERVERS.http(fixture);
+        String table = SharedServers.uniqueTableName("Oracle");
+        SERVERS.service(fixture).createTable(table);
         try {
-            QueryServers.parallel(scenario.entities().stream()
+            SharedServers.parallel(scenario.entities().stream()
                     .map(e -> (Runnable) () -> http.insert(table, FilterOracle.insertBody(e))).toList());
             for (Query query : scenario.queries()) {
                 verify(http, table, scenario.entities(), query);
             }
         } finally {
-            QueryServers.service(fixture).deleteTable(table);
+            SERVERS.service(fixture).deleteTable(table);
         }
     }
 
-    private static void verify(RawHttp http, String table, List<TestEntity> entities, Query query) {
+    private static void verify(SignedHttp http, String table, List<TestEntity> entities, Query query) {
         List<Row> expected = entities.stream().filter(e -> FilterOracle.selects(query.filter(), e)).sorted(KEY_ORDER)
                 .map(e -> new Row(visibleKey(e, query.select()), FilterOracle.projection(e, query.select()))).toList();
         List<Row> actual = readAll(http, table, query, entities.size());
@@ -123,7 +128,7 @@ class QueryOraclePropertyTest {
     }
 
     /** Every page of the query, following the continuation headers, checking each page on the way. */
-    private static List<Row> readAll(RawHttp http, String table, Query query, int tableSize) {
+    private static List<Row> readAll(SignedHttp http, String table, Query query, int tableSize) {
         List<Row> rows = new ArrayList<>();
         String nextPk = null;
         String nextRk = null;
@@ -132,15 +137,16 @@ class QueryOraclePropertyTest {
             assertThat(page).as("runaway paging for %s", query).isLessThanOrEqualTo(tableSize + 1);
             StringBuilder path = new StringBuilder("/" + table + "()?$top=" + query.top());
             if (query.filter() != null) {
-                path.append("&$filter=").append(RawHttp.q(query.filterText()));
+                path.append("&$filter=").append(SignedHttp.q(query.filterText()));
             }
             if (query.select() != null) {
-                path.append("&$select=").append(RawHttp.q(String.join(",", query.select())));
+                path.append("&$select=").append(SignedHttp.q(String.join(",", query.select())));
             }
             if (nextPk != null) {
-                path.append("&NextPartitionKey=").append(RawHttp.q(nextPk)).append("&NextRowKey=").append(RawHttp.q(nextRk));
+                path.append("&NextPartitionKey=").append(SignedHttp.q(nextPk))
+                        .append("&NextRowKey=").append(SignedHttp.q(nextRk));
             }
-            RawHttp.Response response = http.get(path.toString(), RawHttp.MINIMAL);
+            RawResponse response = http.get(path.toString(), "Accept", SignedHttp.MINIMAL);
             assertThat(response.status()).as("%s -> %s", query, response).isEqualTo(200);
             if (page == 0) {
                 String plan = response.plan();
@@ -182,7 +188,7 @@ class QueryOraclePropertyTest {
             assertThat(nextPk + nextRk).as("tokens are ASCII and URL-safe").matches("[A-Za-z0-9!*_.~-]*");
             assertThat(pageRows).as("a page with a continuation is full (budget not reached) for %s", query)
                     .hasSize(query.top());
-            promisedKey = RawHttp.decodeToken(nextPk) + "|" + RawHttp.decodeToken(nextRk);
+            promisedKey = SignedHttp.decodeToken(nextPk) + "|" + SignedHttp.decodeToken(nextRk);
         }
     }
 

@@ -7,6 +7,9 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cerulean.app.Cerulean;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -70,15 +73,15 @@ class QueryPageBudgetTest {
     private record Paged(List<String> rowKeys, List<Integer> pageSizes) {
     }
 
-    private static Paged readAll(RawHttp http, String table, String filter) {
+    private static Paged readAll(SignedHttp http, String table, String filter) {
         List<String> rows = new ArrayList<>();
         List<Integer> sizes = new ArrayList<>();
         String nextPk = null;
         String nextRk = null;
         for (int page = 0; page < 100; page++) {
-            String path = "/" + table + "()?" + (filter == null ? "" : "$filter=" + RawHttp.q(filter))
-                    + (nextPk == null ? "" : "&NextPartitionKey=" + RawHttp.q(nextPk) + "&NextRowKey=" + RawHttp.q(nextRk));
-            RawHttp.Response response = http.get(path, RawHttp.NO_METADATA);
+            String path = "/" + table + "()?" + (filter == null ? "" : "$filter=" + SignedHttp.q(filter))
+                    + (nextPk == null ? "" : "&NextPartitionKey=" + SignedHttp.q(nextPk) + "&NextRowKey=" + SignedHttp.q(nextRk));
+            RawResponse response = http.get(path, "Accept", SignedHttp.NO_METADATA);
             assertThat(response.status()).as("%s", response).isEqualTo(200);
             List<JsonNode> values = response.values();
             sizes.add(values.size());
@@ -106,14 +109,15 @@ class QueryPageBudgetTest {
     @EnumSource(ServerFixture.class)
     void pagesCutByTheBudgetResumeExactly(ServerFixture fixture) {
         Cerulean cerulean = server(fixture);
-        TableClient table = QueryServers.serviceClient(cerulean.connectionString()).createTable(QueryServers.uniqueTableName("Budget"));
-        RawHttp http = new RawHttp(cerulean.port());
+        TableClient table = SharedServers.serviceClient(cerulean.connectionString())
+                .createTable(SharedServers.uniqueTableName("Budget"));
+        SignedHttp http = new SignedHttp(cerulean.port());
         List<Runnable> inserts = new ArrayList<>();
         for (int i = 0; i < SIZE; i++) {
             String body = "{\"PartitionKey\":\"p\",\"RowKey\":\"" + String.format("r%04d", i) + "\",\"Flag\":" + flagged(i) + "}";
             inserts.add(() -> http.insert(table.getTableName(), body));
         }
-        QueryServers.parallel(inserts);
+        SharedServers.parallel(inserts);
 
         Paged all = readAll(http, table.getTableName(), null);
         assertThat(all.rowKeys()).containsExactlyElementsOf(expected(i -> true));

@@ -11,6 +11,9 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -32,21 +35,22 @@ import org.junit.jupiter.params.provider.EnumSource;
  * continuation tokens and bad filters.
  */
 class QueryPagingTest {
+    private static final SharedServers SERVERS = SharedServers.jvmWide();
     private static final int BIG = 5000;
     private static final Map<ServerFixture, String> BIG_TABLES = new EnumMap<>(ServerFixture.class);
 
     /** A table of 5000 entities in 7 partitions (created once per server); returns its name. */
     private static synchronized String bigTable(ServerFixture fixture) {
         return BIG_TABLES.computeIfAbsent(fixture, f -> {
-            String name = QueryServers.newTable(f, "Big").getTableName();
-            RawHttp http = QueryServers.http(f);
+            String name = SERVERS.newTable(f, "Big").getTableName();
+            SignedHttp http = SERVERS.http(f);
             List<Runnable> inserts = new ArrayList<>();
             for (int i = 0; i < BIG; i++) {
                 String body = "{\"PartitionKey\":\"p" + (i % 7) + "\",\"RowKey\":\"" + String.format("r%05d", i)
                         + "\",\"N\":" + i + "}";
                 inserts.add(() -> http.insert(name, body));
             }
-            QueryServers.parallel(inserts);
+            SharedServers.parallel(inserts);
             return name;
         });
     }
@@ -64,7 +68,7 @@ class QueryPagingTest {
         return entity.path("PartitionKey").asText() + "|" + entity.path("RowKey").asText();
     }
 
-    private static void assertInvalidInput(RawHttp.Response response) {
+    private static void assertInvalidInput(RawResponse response) {
         assertThat(response.status()).as("%s", response).isEqualTo(400);
         assertThat(response.errorCode()).as("%s", response).isEqualTo("InvalidInput");
     }
@@ -75,32 +79,32 @@ class QueryPagingTest {
     @EnumSource(ServerFixture.class)
     void topIsAPageSizeOfAtMost1000(ServerFixture fixture) {
         String table = bigTable(fixture);
-        RawHttp http = QueryServers.http(fixture);
+        SignedHttp http = SERVERS.http(fixture);
         List<String> keys = bigKeys();
 
-        RawHttp.Response max = http.get("/" + table + "()?$top=1000", RawHttp.NO_METADATA);
+        RawResponse max = http.get("/" + table + "()?$top=1000", "Accept", SignedHttp.NO_METADATA);
         assertThat(max.status()).isEqualTo(200);
         assertThat(max.values()).extracting(QueryPagingTest::key).containsExactlyElementsOf(keys.subList(0, 1000));
         assertThat(max.header("x-ms-continuation-NextPartitionKey")).isNotNull();
-        assertThat(RawHttp.decodeToken(max.header("x-ms-continuation-NextPartitionKey")) + "|"
-                + RawHttp.decodeToken(max.header("x-ms-continuation-NextRowKey"))).isEqualTo(keys.get(1000));
+        assertThat(SignedHttp.decodeToken(max.header("x-ms-continuation-NextPartitionKey")) + "|"
+                + SignedHttp.decodeToken(max.header("x-ms-continuation-NextRowKey"))).isEqualTo(keys.get(1000));
 
-        RawHttp.Response unbounded = http.get("/" + table + "()", RawHttp.NO_METADATA);
+        RawResponse unbounded = http.get("/" + table + "()", "Accept", SignedHttp.NO_METADATA);
         assertThat(unbounded.values()).as("no $top: at most 1000").hasSize(1000);
         assertThat(unbounded.header("x-ms-continuation-NextPartitionKey")).isNotNull();
 
-        assertThat(http.get("/" + table + "()?$top=999", RawHttp.NO_METADATA).values()).hasSize(999);
-        assertThat(http.get("/" + table + "()?$top=1", RawHttp.NO_METADATA).values()).hasSize(1);
+        assertThat(http.get("/" + table + "()?$top=999", "Accept", SignedHttp.NO_METADATA).values()).hasSize(999);
+        assertThat(http.get("/" + table + "()?$top=1", "Accept", SignedHttp.NO_METADATA).values()).hasSize(1);
 
-        assertInvalidInput(http.get("/" + table + "()?$top=1001", RawHttp.NO_METADATA));
-        assertInvalidInput(http.get("/" + table + "()?$top=5000&$filter=" + RawHttp.q("PartitionKey eq 'p1'"),
-                RawHttp.NO_METADATA));
+        assertInvalidInput(http.get("/" + table + "()?$top=1001", "Accept", SignedHttp.NO_METADATA));
+        assertInvalidInput(http.get("/" + table + "()?$top=5000&$filter=" + SignedHttp.q("PartitionKey eq 'p1'"),
+                "Accept", SignedHttp.NO_METADATA));
 
-        RawHttp.Response zero = http.get("/" + table + "()?$top=0", RawHttp.NO_METADATA);
+        RawResponse zero = http.get("/" + table + "()?$top=0", "Accept", SignedHttp.NO_METADATA);
         assertThat(zero.status()).as("%s", zero).isEqualTo(200);
         assertThat(zero.values()).isEmpty();
 
-        Throwable viaSdk = catchThrowable(() -> QueryServers.service(fixture).getTableClient(table)
+        Throwable viaSdk = catchThrowable(() -> SERVERS.service(fixture).getTableClient(table)
                 .listEntities(new ListEntitiesOptions().setTop(1001), null, null).iterator().next());
         assertThat(viaSdk).isInstanceOf(HttpResponseException.class);
         assertThat(((HttpResponseException) viaSdk).getResponse().getStatusCode()).isEqualTo(400);
@@ -111,7 +115,7 @@ class QueryPagingTest {
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void sdkIterationReturnsEveryEntityExactlyOnceInOrder(ServerFixture fixture) {
-        TableClient table = QueryServers.service(fixture).getTableClient(bigTable(fixture));
+        TableClient table = SERVERS.service(fixture).getTableClient(bigTable(fixture));
         List<String> keys = bigKeys();
 
         List<String> all = new ArrayList<>();
@@ -181,8 +185,8 @@ class QueryPagingTest {
     }
 
     private static void resumeUnderChange(ServerFixture fixture, String filter, Predicate<Key> matches, Random random) {
-        RawHttp http = QueryServers.http(fixture);
-        String table = QueryServers.newTable(fixture, "Resume").getTableName();
+        SignedHttp http = SERVERS.http(fixture);
+        String table = SERVERS.newTable(fixture, "Resume").getTableName();
         TreeMap<Key, Boolean> present = new TreeMap<>();
         List<Runnable> inserts = new ArrayList<>();
         for (String pk : List.of("a", "b", "c")) {
@@ -192,7 +196,7 @@ class QueryPagingTest {
                 inserts.add(() -> http.insert(table, body(k)));
             }
         }
-        QueryServers.parallel(inserts);
+        SharedServers.parallel(inserts);
         Set<Key> initial = new HashSet<>(present.keySet());
         Set<Key> deleted = new HashSet<>();
         Set<Key> insertedBehind = new HashSet<>();
@@ -204,9 +208,9 @@ class QueryPagingTest {
         int continued = 0;
         for (int page = 0; ; page++) {
             assertThat(page).as("runaway paging").isLessThan(200);
-            String path = "/" + table + "()?$top=7" + (filter == null ? "" : "&$filter=" + RawHttp.q(filter))
-                    + (nextPk == null ? "" : "&NextPartitionKey=" + RawHttp.q(nextPk) + "&NextRowKey=" + RawHttp.q(nextRk));
-            RawHttp.Response response = http.get(path, RawHttp.NO_METADATA);
+            String path = "/" + table + "()?$top=7" + (filter == null ? "" : "&$filter=" + SignedHttp.q(filter))
+                    + (nextPk == null ? "" : "&NextPartitionKey=" + SignedHttp.q(nextPk) + "&NextRowKey=" + SignedHttp.q(nextRk));
+            RawResponse response = http.get(path, "Accept", SignedHttp.NO_METADATA);
             assertThat(response.status()).as("%s", response).isEqualTo(200);
             response.values().forEach(e -> seen.add(Key.parse(key(e))));
             nextPk = response.header("x-ms-continuation-NextPartitionKey");
@@ -215,7 +219,7 @@ class QueryPagingTest {
                 break;
             }
             continued++;
-            Key resume = new Key(RawHttp.decodeToken(nextPk), RawHttp.decodeToken(nextRk));
+            Key resume = new Key(SignedHttp.decodeToken(nextPk), SignedHttp.decodeToken(nextRk));
             Key last = seen.isEmpty() ? new Key("", "") : seen.get(seen.size() - 1);
             // The resume point itself goes away, and one more entity ahead of it.
             if (present.containsKey(resume)) {
@@ -265,7 +269,7 @@ class QueryPagingTest {
         return "{\"PartitionKey\":\"" + k.pk + "\",\"RowKey\":\"" + k.rk + "\",\"Odd\":" + (n % 4 != 0) + "}";
     }
 
-    private static void remove(RawHttp http, String table, Key k, TreeMap<Key, Boolean> present, Set<Key> deleted,
+    private static void remove(SignedHttp http, String table, Key k, TreeMap<Key, Boolean> present, Set<Key> deleted,
                                Set<Key> deletedAhead) {
         http.delete(table, k.pk, k.rk);
         present.remove(k);
@@ -290,19 +294,19 @@ class QueryPagingTest {
     // ---------------------------------------------------------------- continuation tokens
 
     private static String partitionTable(ServerFixture fixture) {
-        TableClient table = QueryServers.newTable(fixture, "Parts");
+        TableClient table = SERVERS.newTable(fixture, "Parts");
         List<TableEntity> entities = new ArrayList<>();
         for (String pk : List.of("a", "b", "c")) {
             for (int i = 0; i < 5; i++) {
                 entities.add(new TableEntity(pk, "r" + i).addProperty("N", i));
             }
         }
-        QueryServers.parallel(entities.stream().map(e -> (Runnable) () -> table.createEntity(e)).toList());
+        SharedServers.parallel(entities.stream().map(e -> (Runnable) () -> table.createEntity(e)).toList());
         return table.getTableName();
     }
 
-    private static List<String> page(RawHttp http, String table, String query) {
-        RawHttp.Response response = http.get("/" + table + "()?" + query, RawHttp.NO_METADATA);
+    private static List<String> page(SignedHttp http, String table, String query) {
+        RawResponse response = http.get("/" + table + "()?" + query, "Accept", SignedHttp.NO_METADATA);
         assertThat(response.status()).as("%s -> %s", query, response).isEqualTo(200);
         return response.values().stream().map(QueryPagingTest::key).toList();
     }
@@ -311,20 +315,21 @@ class QueryPagingTest {
     @EnumSource(ServerFixture.class)
     void nextPartitionKeyWithoutNextRowKeyStartsAtThePartitionsFirstRow(ServerFixture fixture) {
         String table = partitionTable(fixture);
-        RawHttp http = QueryServers.http(fixture);
-        assertThat(page(http, table, "$top=3&NextPartitionKey=" + RawHttp.q(RawHttp.token("b"))))
+        SignedHttp http = SERVERS.http(fixture);
+        assertThat(page(http, table, "$top=3&NextPartitionKey=" + SignedHttp.q(SignedHttp.token("b"))))
                 .containsExactly("b|r0", "b|r1", "b|r2");
-        assertThat(page(http, table, "$top=3&NextPartitionKey=" + RawHttp.q(RawHttp.token("bb"))))
+        assertThat(page(http, table, "$top=3&NextPartitionKey=" + SignedHttp.q(SignedHttp.token("bb"))))
                 .as("a partition that does not exist: the next one").containsExactly("c|r0", "c|r1", "c|r2");
-        assertThat(page(http, table, "$filter=" + RawHttp.q("N ge 2") + "&NextPartitionKey=" + RawHttp.q(RawHttp.token("b"))))
+        assertThat(page(http, table, "$filter=" + SignedHttp.q("N ge 2") + "&NextPartitionKey="
+                + SignedHttp.q(SignedHttp.token("b"))))
                 .containsExactly("b|r2", "b|r3", "b|r4", "c|r2", "c|r3", "c|r4");
-        assertThat(page(http, table, "$filter=" + RawHttp.q("PartitionKey eq 'b'") + "&NextPartitionKey="
-                + RawHttp.q(RawHttp.token("b")))).containsExactly("b|r0", "b|r1", "b|r2", "b|r3", "b|r4");
-        assertThat(page(http, table, "$top=2&NextPartitionKey=" + RawHttp.q(RawHttp.token("b")) + "&NextRowKey="
-                + RawHttp.q(RawHttp.token("r3")))).containsExactly("b|r3", "b|r4");
+        assertThat(page(http, table, "$filter=" + SignedHttp.q("PartitionKey eq 'b'") + "&NextPartitionKey="
+                + SignedHttp.q(SignedHttp.token("b")))).containsExactly("b|r0", "b|r1", "b|r2", "b|r3", "b|r4");
+        assertThat(page(http, table, "$top=2&NextPartitionKey=" + SignedHttp.q(SignedHttp.token("b")) + "&NextRowKey="
+                + SignedHttp.q(SignedHttp.token("r3")))).containsExactly("b|r3", "b|r4");
         // Plain base64 of the key, as another emulator writes it (spec 5.3).
         String plain = Base64.getEncoder().encodeToString("b".getBytes(StandardCharsets.UTF_8));
-        assertThat(page(http, table, "$top=3&NextPartitionKey=" + RawHttp.q(plain)))
+        assertThat(page(http, table, "$top=3&NextPartitionKey=" + SignedHttp.q(plain)))
                 .containsExactly("b|r0", "b|r1", "b|r2");
     }
 
@@ -336,25 +341,26 @@ class QueryPagingTest {
     @EnumSource(ServerFixture.class)
     void continuationTokensInTheServicesOwnShapeAreAccepted(ServerFixture fixture) {
         String table = partitionTable(fixture);
-        RawHttp http = QueryServers.http(fixture);
+        SignedHttp http = SERVERS.http(fixture);
         String serviceToken = "1!4!" + Base64.getEncoder().encodeToString("b".getBytes(StandardCharsets.UTF_8)).replace('=', '-');
         assertThat(serviceToken).isEqualTo("1!4!Yg--");
-        assertThat(page(http, table, "$top=3&NextPartitionKey=" + RawHttp.q(serviceToken)))
+        assertThat(page(http, table, "$top=3&NextPartitionKey=" + SignedHttp.q(serviceToken)))
                 .containsExactly("b|r0", "b|r1", "b|r2");
         String rowToken = "1!4!" + Base64.getEncoder().encodeToString("r3".getBytes(StandardCharsets.UTF_8)).replace('=', '-');
-        assertThat(page(http, table, "$top=3&NextPartitionKey=" + RawHttp.q(serviceToken) + "&NextRowKey="
-                + RawHttp.q(rowToken))).containsExactly("b|r3", "b|r4", "c|r0");
+        assertThat(page(http, table, "$top=3&NextPartitionKey=" + SignedHttp.q(serviceToken) + "&NextRowKey="
+                + SignedHttp.q(rowToken))).containsExactly("b|r3", "b|r4", "c|r0");
     }
 
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void malformedContinuationTokensAre400InvalidInput(ServerFixture fixture) {
         String table = partitionTable(fixture);
-        RawHttp http = QueryServers.http(fixture);
+        SignedHttp http = SERVERS.http(fixture);
         for (String token : List.of("1!3!YQ", "1!x!YQ", "1!", "1!9", "%%%", "****", "Y", "1!2!Y*")) {
-            assertInvalidInput(http.get("/" + table + "()?NextPartitionKey=" + RawHttp.q(token), RawHttp.NO_METADATA));
-            assertInvalidInput(http.get("/" + table + "()?NextPartitionKey=" + RawHttp.q(RawHttp.token("b"))
-                    + "&NextRowKey=" + RawHttp.q(token), RawHttp.NO_METADATA));
+            assertInvalidInput(http.get("/" + table + "()?NextPartitionKey=" + SignedHttp.q(token),
+                    "Accept", SignedHttp.NO_METADATA));
+            assertInvalidInput(http.get("/" + table + "()?NextPartitionKey=" + SignedHttp.q(SignedHttp.token("b"))
+                    + "&NextRowKey=" + SignedHttp.q(token), "Accept", SignedHttp.NO_METADATA));
         }
     }
 
@@ -364,7 +370,7 @@ class QueryPagingTest {
     @EnumSource(ServerFixture.class)
     void filterErrorsAre400InvalidInputNamingThePosition(ServerFixture fixture) {
         String table = partitionTable(fixture);
-        RawHttp http = QueryServers.http(fixture);
+        SignedHttp http = SERVERS.http(fixture);
         Map<String, Integer> errors = new LinkedHashMap<>();
         errors.put("PartitionKey eq", 15);
         errors.put("N gt 3 and", 10);
@@ -387,12 +393,13 @@ class QueryPagingTest {
         errors.put("N eq 1.", 5);
         errors.put("N # 3", 2);
         for (Map.Entry<String, Integer> error : errors.entrySet()) {
-            RawHttp.Response response = http.get("/" + table + "()?$filter=" + RawHttp.q(error.getKey()), RawHttp.NO_METADATA);
+            RawResponse response = http.get("/" + table + "()?$filter=" + SignedHttp.q(error.getKey()),
+                    "Accept", SignedHttp.NO_METADATA);
             assertInvalidInput(response);
             assertThat(response.errorMessage()).as("message for %s", error.getKey())
                     .containsPattern("\\bposition " + error.getValue() + "\\b");
         }
-        Throwable viaSdk = catchThrowable(() -> QueryServers.service(fixture).getTableClient(table)
+        Throwable viaSdk = catchThrowable(() -> SERVERS.service(fixture).getTableClient(table)
                 .listEntities(new ListEntitiesOptions().setFilter("RowKey eq 'abc"), null, null).iterator().next());
         assertThat(viaSdk).isInstanceOf(HttpResponseException.class);
         HttpResponseException e = (HttpResponseException) viaSdk;

@@ -6,6 +6,9 @@ import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.ListTablesOptions;
 import com.azure.data.tables.models.TableItem;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,22 +17,23 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /** Query Tables (spec 3.1, 5.4): $filter on TableName, $top and NextTableName paging. */
 class QueryTablesFilterTest {
+    private static final SharedServers SERVERS = SharedServers.jvmWide();
 
     /** Creates {@code prefix + suffix} for each suffix; the prefix is new, lowercase, and no other table starts with it. */
     private static String createTables(ServerFixture fixture, List<String> suffixes) {
-        String prefix = QueryServers.uniqueTableName("qt").toLowerCase(Locale.ROOT);
-        TableServiceClient service = QueryServers.service(fixture);
-        QueryServers.parallel(suffixes.stream().map(s -> (Runnable) () -> service.createTable(prefix + s)).toList());
+        String prefix = SharedServers.uniqueTableName("qt").toLowerCase(Locale.ROOT);
+        TableServiceClient service = SERVERS.service(fixture);
+        SharedServers.parallel(suffixes.stream().map(s -> (Runnable) () -> service.createTable(prefix + s)).toList());
         return prefix;
     }
 
     private static List<String> sdkNames(ServerFixture fixture, ListTablesOptions options) {
         List<String> names = new ArrayList<>();
-        QueryServers.service(fixture).listTables(options, null, null).forEach(t -> names.add(t.getName()));
+        SERVERS.service(fixture).listTables(options, null, null).forEach(t -> names.add(t.getName()));
         return names;
     }
 
-    private static List<String> rawNames(RawHttp.Response response) {
+    private static List<String> rawNames(RawResponse response) {
         assertThat(response.status()).as("%s", response).isEqualTo(200);
         return response.values().stream().map(v -> v.path("TableName").asText()).toList();
     }
@@ -44,10 +48,11 @@ class QueryTablesFilterTest {
     @EnumSource(ServerFixture.class)
     void tableNameFiltersSelectByName(ServerFixture fixture) {
         String p = createTables(fixture, SUFFIXES);
-        RawHttp http = QueryServers.http(fixture);
+        SignedHttp http = SERVERS.http(fixture);
 
         assertThat(sdkNames(fixture, new ListTablesOptions().setFilter("TableName eq '" + p + "a3'"))).containsExactly(p + "a3");
-        assertThat(rawNames(http.get("/Tables?$filter=" + RawHttp.q("TableName eq '" + p + "a3'"), RawHttp.NO_METADATA)))
+        assertThat(rawNames(http.get("/Tables?$filter=" + SignedHttp.q("TableName eq '" + p + "a3'"),
+                "Accept", SignedHttp.NO_METADATA)))
                 .containsExactly(p + "a3");
         assertThat(sdkNames(fixture, new ListTablesOptions().setFilter("TableName eq '" + p + "zz'"))).isEmpty();
 
@@ -74,7 +79,7 @@ class QueryTablesFilterTest {
     @EnumSource(ServerFixture.class)
     void pagesFollowNextTableName(ServerFixture fixture) {
         String p = createTables(fixture, SUFFIXES);
-        RawHttp http = QueryServers.http(fixture);
+        SignedHttp http = SERVERS.http(fixture);
         List<String> expected = SUFFIXES.stream().map(s -> p + s).toList();
 
         List<String> seen = new ArrayList<>();
@@ -82,8 +87,8 @@ class QueryTablesFilterTest {
         String next = null;
         for (int page = 0; ; page++) {
             assertThat(page).as("runaway paging").isLessThan(20);
-            RawHttp.Response response = http.get("/Tables?$top=3&$filter=" + RawHttp.q(range(p))
-                    + (next == null ? "" : "&NextTableName=" + RawHttp.q(next)), RawHttp.NO_METADATA);
+            RawResponse response = http.get("/Tables?$top=3&$filter=" + SignedHttp.q(range(p))
+                    + (next == null ? "" : "&NextTableName=" + SignedHttp.q(next)), "Accept", SignedHttp.NO_METADATA);
             List<String> names = rawNames(response);
             sizes.add(names.size());
             seen.addAll(names);
@@ -98,7 +103,7 @@ class QueryTablesFilterTest {
 
         assertThat(sdkNames(fixture, new ListTablesOptions().setFilter(range(p)).setTop(2))).containsExactlyElementsOf(expected);
         List<String> firstPage = new ArrayList<>();
-        QueryServers.service(fixture).listTables(new ListTablesOptions().setFilter(range(p)).setTop(4), null, null)
+        SERVERS.service(fixture).listTables(new ListTablesOptions().setFilter(range(p)).setTop(4), null, null)
                 .iterableByPage().iterator().next().getValue().forEach(t -> firstPage.add(t.getName()));
         assertThat(firstPage).containsExactlyElementsOf(expected.subList(0, 4));
 
@@ -107,8 +112,8 @@ class QueryTablesFilterTest {
         next = null;
         for (int page = 0; ; page++) {
             assertThat(page).as("runaway paging").isLessThan(1000);
-            RawHttp.Response response = http.get("/Tables?$top=5" + (next == null ? "" : "&NextTableName=" + RawHttp.q(next)),
-                    RawHttp.NO_METADATA);
+            RawResponse response = http.get("/Tables?$top=5" + (next == null ? "" : "&NextTableName=" + SignedHttp.q(next)),
+                    "Accept", SignedHttp.NO_METADATA);
             List<String> names = rawNames(response);
             assertThat(names.size()).isLessThanOrEqualTo(5);
             all.addAll(names);
@@ -120,24 +125,24 @@ class QueryTablesFilterTest {
         assertThat(all).doesNotHaveDuplicates();
         assertThat(all.stream().filter(expected::contains).toList()).containsExactlyElementsOf(expected);
         List<String> viaSdk = new ArrayList<>();
-        QueryServers.service(fixture).listTables().forEach((TableItem t) -> viaSdk.add(t.getName()));
+        SERVERS.service(fixture).listTables().forEach((TableItem t) -> viaSdk.add(t.getName()));
         assertThat(viaSdk).containsAll(expected).doesNotHaveDuplicates();
     }
 
     @ParameterizedTest
     @EnumSource(ServerFixture.class)
     void badTopAndBadContinuationAre400InvalidInput(ServerFixture fixture) {
-        RawHttp http = QueryServers.http(fixture);
-        RawHttp.Response tooMany = http.get("/Tables?$top=1001", RawHttp.NO_METADATA);
+        SignedHttp http = SERVERS.http(fixture);
+        RawResponse tooMany = http.get("/Tables?$top=1001", "Accept", SignedHttp.NO_METADATA);
         assertThat(tooMany.status()).as("%s", tooMany).isEqualTo(400);
         assertThat(tooMany.errorCode()).isEqualTo("InvalidInput");
-        assertThat(rawNames(http.get("/Tables?$top=1000", RawHttp.NO_METADATA)).size()).isLessThanOrEqualTo(1000);
+        assertThat(rawNames(http.get("/Tables?$top=1000", "Accept", SignedHttp.NO_METADATA)).size()).isLessThanOrEqualTo(1000);
         for (String token : List.of("1!3!YQ", "%%%", "1!", "****")) {
-            RawHttp.Response bad = http.get("/Tables?NextTableName=" + RawHttp.q(token), RawHttp.NO_METADATA);
+            RawResponse bad = http.get("/Tables?NextTableName=" + SignedHttp.q(token), "Accept", SignedHttp.NO_METADATA);
             assertThat(bad.status()).as("%s: %s", token, bad).isEqualTo(400);
             assertThat(bad.errorCode()).isEqualTo("InvalidInput");
         }
-        RawHttp.Response badFilter = http.get("/Tables?$filter=" + RawHttp.q("TableName eq"), RawHttp.NO_METADATA);
+        RawResponse badFilter = http.get("/Tables?$filter=" + SignedHttp.q("TableName eq"), "Accept", SignedHttp.NO_METADATA);
         assertThat(badFilter.status()).as("%s", badFilter).isEqualTo(400);
         assertThat(badFilter.errorCode()).isEqualTo("InvalidInput");
         assertThat(badFilter.errorMessage()).contains("position 12");
