@@ -4,6 +4,7 @@ import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.TableNames;
 import io.cerulean.core.spi.CommitResult;
+import io.cerulean.core.spi.Condition;
 import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.KeyRange;
 import io.cerulean.core.spi.Mutation;
@@ -157,20 +158,24 @@ public final class RocksDbTableStore implements TableStore {
         long sequence;
         lock.lock();
         try (WriteBatch batch = new WriteBatch()) {
+            List<byte[]> keys = new ArrayList<>(mutations.size());
+            for (Mutation mutation : mutations) {
+                keys.add(KeyCodec.entityKey(table.id(), partitionKey, mutation.rowKey()));
+            }
+            List<byte[]> current = currentValues(mutations, keys);
             for (int i = 0; i < mutations.size(); i++) {
                 Mutation mutation = mutations.get(i);
-                byte[] key = KeyCodec.entityKey(table.id(), partitionKey, mutation.rowKey());
-                byte[] current = files.db().get(files.entities(), key);
-                if (!mutation.condition().holds(current == null ? null
-                        : DateTimes.fromEpochTicks(EntityCodec.timestampTicks(current)))) {
-                    Entity currentEntity = current == null ? null
-                            : EntityCodec.decode(partitionKey, mutation.rowKey(), current);
+                byte[] value = current.get(i);
+                if (!mutation.condition().holds(value == null ? null
+                        : DateTimes.fromEpochTicks(EntityCodec.timestampTicks(value)))) {
+                    Entity currentEntity = value == null ? null
+                            : EntityCodec.decode(partitionKey, mutation.rowKey(), value);
                     return new CommitResult.ConditionFailed(i, currentEntity);
                 }
                 if (mutation.isDelete()) {
-                    batch.delete(files.entities(), key);
+                    batch.delete(files.entities(), keys.get(i));
                 } else {
-                    batch.put(files.entities(), key, EntityCodec.encode(mutation.entity()));
+                    batch.put(files.entities(), keys.get(i), EntityCodec.encode(mutation.entity()));
                 }
             }
             files.db().write(files.asyncWrite(), batch);
@@ -186,6 +191,33 @@ public final class RocksDbTableStore implements TableStore {
             throw new StoreException("syncing the write-ahead log", e);
         }
         return CommitResult.APPLIED;
+    }
+
+    /**
+     * The stored values the mutations' conditions are checked against (null where absent or where
+     * the condition needs none), read with one MultiGet rather than a lookup per key.
+     */
+    private List<byte[]> currentValues(List<Mutation> mutations, List<byte[]> keys) throws RocksDBException {
+        List<byte[]> wanted = new ArrayList<>(keys.size());
+        for (int i = 0; i < mutations.size(); i++) {
+            if (!(mutations.get(i).condition() instanceof Condition.None)) {
+                wanted.add(keys.get(i));
+            }
+        }
+        if (wanted.isEmpty()) {
+            return java.util.Collections.nCopies(keys.size(), null);
+        }
+        List<byte[]> found = files.db().multiGetAsList(java.util.Collections.nCopies(wanted.size(), files.entities()),
+                wanted);
+        if (wanted.size() == keys.size()) {
+            return found;
+        }
+        List<byte[]> current = new ArrayList<>(keys.size());
+        int next = 0;
+        for (Mutation mutation : mutations) {
+            current.add(mutation.condition() instanceof Condition.None ? null : found.get(next++));
+        }
+        return current;
     }
 
     @Override
