@@ -5,7 +5,6 @@ import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
 import io.cerulean.core.model.EntityValidator;
-import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.model.TableNames;
 import io.cerulean.core.query.EntityPage;
 import io.cerulean.core.query.EntityQuery;
@@ -77,7 +76,7 @@ public final class TableService {
         while (true) {
             List<StoredTable> chunk = store.listTables(account, from, TABLE_LIST_CHUNK);
             for (StoredTable table : chunk) {
-                if (filter.isPresent() && !filter.get().matches(name -> tableProperty(table, name))) {
+                if (filter.isPresent() && !filter.get().matches(Filter.tableNameSource(table.name()))) {
                     continue;
                 }
                 if (page.size() == top) {
@@ -91,10 +90,6 @@ public final class TableService {
             // Resume just after the last name seen: the smallest string greater than it.
             from = TableNames.normalize(chunk.get(chunk.size() - 1).name()) + '\0';
         }
-    }
-
-    private static PropertyValue tableProperty(StoredTable table, String name) {
-        return "TableName".equals(name) ? PropertyValue.ofString(table.name()) : null;
     }
 
     /** Get Entity (a point query by URL); ResourceNotFound when absent. */
