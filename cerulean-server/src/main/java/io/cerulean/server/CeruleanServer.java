@@ -4,6 +4,8 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Limits;
 import io.cerulean.core.service.TableService;
+import io.cerulean.server.auth.RequestAuthenticator;
+import io.cerulean.server.auth.SasAuthenticator;
 import io.cerulean.server.auth.SharedKeyAuthenticator;
 import io.cerulean.server.http.BoundedAggregator;
 import io.cerulean.server.http.HttpHandler;
@@ -25,6 +27,7 @@ import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.channels.UnresolvedAddressException;
+import java.time.Clock;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -58,7 +61,12 @@ public final class CeruleanServer implements AutoCloseable {
      * @throws PortInUseException when the address is taken
      */
     public static CeruleanServer start(ServerConfig config, TableService service, Metrics metrics) {
-        RequestPipeline pipeline = new RequestPipeline(service, new SharedKeyAuthenticator(config.accounts()), metrics);
+        Clock clock = Clock.systemUTC();
+        RequestAuthenticator authenticator = new RequestAuthenticator(
+                new SharedKeyAuthenticator(config.accounts(), clock),
+                new SasAuthenticator(config.accounts(), (account, table) -> service.findTable(account, table).map(service::acl),
+                        clock));
+        RequestPipeline pipeline = new RequestPipeline(service, authenticator, metrics);
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
         EventLoopGroup io = epoll ? new EpollEventLoopGroup() : new NioEventLoopGroup();

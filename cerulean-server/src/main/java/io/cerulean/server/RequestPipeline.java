@@ -3,17 +3,18 @@ package io.cerulean.server;
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.service.TableService;
-import io.cerulean.server.auth.SharedKeyAuthenticator;
+import io.cerulean.server.auth.AccessGrant;
+import io.cerulean.server.auth.RequestAuthenticator;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.metrics.Metrics;
 import io.cerulean.server.metrics.QueryMetrics;
 import io.cerulean.server.operations.RequestContext;
-import io.cerulean.server.operations.TableOperation;
 import io.cerulean.server.routing.PathParser;
 import io.cerulean.server.routing.Resource;
 import io.cerulean.server.routing.ResourceKind;
+import io.cerulean.server.routing.Route;
 import io.cerulean.server.routing.Router;
 import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
@@ -23,8 +24,11 @@ import org.slf4j.LoggerFactory;
  * The path of every request, as one visible list of stages:
  * <ol>
  *   <li>parse: the URL names an account and a resource, or the request is an InvalidUri;</li>
- *   <li>authenticate: the signature is right for that account's key, or 403 and nothing runs;</li>
+ *   <li>authenticate: a Shared Key signature or a SAS is right for that account's keys, or 403 and
+ *       nothing runs;</li>
  *   <li>route: the method is allowed on the resource, or 405 / an X-HTTP-Method error;</li>
+ *   <li>authorize: what the caller was granted covers the operation, or 403 (entity operations
+ *       check each entity again as they touch it);</li>
  *   <li>execute: the operation runs once against the service, all or nothing;</li>
  *   <li>render: common headers on success, the Azure error (code, status, body) on failure.</li>
  * </ol>
@@ -37,11 +41,11 @@ public final class RequestPipeline {
     public static final String METRICS_PATH = "/$metrics";
 
     private final TableService service;
-    private final SharedKeyAuthenticator authenticator;
+    private final RequestAuthenticator authenticator;
     private final Router router;
     private final Metrics metrics;
 
-    public RequestPipeline(TableService service, SharedKeyAuthenticator authenticator, Metrics metrics) {
+    public RequestPipeline(TableService service, RequestAuthenticator authenticator, Metrics metrics) {
         this.service = service;
         this.authenticator = authenticator;
         this.metrics = metrics;
@@ -58,11 +62,13 @@ public final class RequestPipeline {
         Resource resource = null;
         try {
             resource = PathParser.parse(request.rawPath());
-            String account = authenticator.authenticate(request, resource.account());
-            TableOperation operation = router.route(resource, request);
-            RequestContext context = new RequestContext(request, requestId, resource, account, MetadataLevel.negotiate(request),
-                    baseUrl(request, account), service);
-            return ResponseRenderer.success(operation.handle(context), request, requestId);
+            AccessGrant grant = authenticator.authenticate(request, resource.account());
+            Route route = router.route(resource, request);
+            grant.authorize(route.action(), resource.table());
+            String account = resource.account();
+            RequestContext context = new RequestContext(request, requestId, resource, account,
+                    MetadataLevel.negotiate(request), baseUrl(request, account), service, grant);
+            return ResponseRenderer.success(route.operation().handle(context), request, requestId);
         } catch (TableServiceException e) {
             return ResponseRenderer.error(e, request, requestId, xmlErrors(resource, request));
         } catch (RuntimeException e) {

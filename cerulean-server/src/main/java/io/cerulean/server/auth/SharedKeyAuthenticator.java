@@ -8,6 +8,13 @@ import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
@@ -29,6 +36,9 @@ import javax.crypto.spec.SecretKeySpec;
  * ({@code /devstoreaccount1/devstoreaccount1/Tables}). Clients differ in small ways (which date
  * header, the primary or {@code -secondary} name, how the path is encoded), so every variant a
  * real SDK produces is tried, against each key of the account, compared in constant time.
+ *
+ * <p>Like the service, a signed request must carry its date ({@code x-ms-date}, else {@code Date})
+ * within 15 minutes of the server's clock, so that a captured request cannot be replayed later.
  */
 public final class SharedKeyAuthenticator {
     /** Looking a Mac up costs more than computing one; each thread keeps its own. */
@@ -40,10 +50,15 @@ public final class SharedKeyAuthenticator {
         }
     });
 
-    private final Accounts accounts;
+    /** How far a request's date may be from the server's clock, either way. */
+    public static final Duration MAX_CLOCK_SKEW = Duration.ofMinutes(15);
 
-    public SharedKeyAuthenticator(Accounts accounts) {
+    private final Accounts accounts;
+    private final Clock clock;
+
+    public SharedKeyAuthenticator(Accounts accounts, Clock clock) {
         this.accounts = accounts;
+        this.clock = clock;
     }
 
     /**
@@ -55,10 +70,7 @@ public final class SharedKeyAuthenticator {
     public String authenticate(AzureRequest request, String pathAccount) {
         String authorization = request.header("Authorization");
         if (authorization == null) {
-            if (request.queryParameter("sig") != null) {
-                throw failed("Shared access signatures are not supported by this server yet.");
-            }
-            throw failed("The request is not authenticated: it has no Authorization header.");
+            throw failed("The request has no Authorization header.");
         }
         int space = authorization.indexOf(' ');
         int colon = authorization.lastIndexOf(':');
@@ -91,11 +103,30 @@ public final class SharedKeyAuthenticator {
             byte[] message = stringToSign.getBytes(StandardCharsets.UTF_8);
             for (byte[] key : account.keys()) {
                 if (MessageDigest.isEqual(hmac(key, message), given)) {
+                    checkDate(request);
                     return accountName;
                 }
             }
         }
         throw failed("The MAC signature found in the HTTP request is not the same as any computed signature.");
+    }
+
+    private void checkDate(AzureRequest request) {
+        String date = request.header("x-ms-date") != null ? request.header("x-ms-date") : request.header("Date");
+        if (date == null) {
+            throw failed("Request date header not specified: send x-ms-date or Date.");
+        }
+        Instant sent;
+        try {
+            sent = ZonedDateTime.parse(date.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        } catch (DateTimeParseException e) {
+            throw failed("The date header '" + date + "' is not an RFC 1123 date.");
+        }
+        Instant now = clock.instant();
+        if (sent.isBefore(now.minus(MAX_CLOCK_SKEW)) || sent.isAfter(now.plus(MAX_CLOCK_SKEW))) {
+            throw failed("Request date header too old or too far ahead: '" + date + "'; the server's time is "
+                    + DateTimeFormatter.RFC_1123_DATE_TIME.format(now.atZone(ZoneOffset.UTC)) + ".");
+        }
     }
 
     private static List<String> stringsToSign(AzureRequest request, String account, boolean lite) {
@@ -129,7 +160,7 @@ public final class SharedKeyAuthenticator {
         return result;
     }
 
-    private static byte[] hmac(byte[] key, byte[] message) {
+    static byte[] hmac(byte[] key, byte[] message) {
         try {
             Mac mac = MAC.get();
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
@@ -143,7 +174,7 @@ public final class SharedKeyAuthenticator {
         return s == null ? "" : s;
     }
 
-    private static TableServiceException failed(String detail) {
+    static TableServiceException failed(String detail) {
         return new TableServiceException(ErrorCode.AUTHENTICATION_FAILED,
                 ErrorCode.AUTHENTICATION_FAILED.message() + " " + detail);
     }

@@ -40,7 +40,8 @@ record BatchOperationRequest(String method, String rawPath, String rawQuery, Par
     AzureRequest toAzureRequest(boolean secure) {
         HttpHeaders httpHeaders = DefaultHttpHeadersFactory.headersFactory().withValidation(false).newHeaders();
         headers.values().forEach((name, values) -> values.forEach(value -> httpHeaders.add(name, value)));
-        return new AzureRequest(method, rawPath, keptQueryOptions(), httpHeaders, body, secure);
+        // Sub-requests are authorized through the batch request that carries them.
+        return new AzureRequest(method, rawPath, keptQueryOptions(), httpHeaders, body, secure, "");
     }
 
     private Map<String, List<String>> keptQueryOptions() {

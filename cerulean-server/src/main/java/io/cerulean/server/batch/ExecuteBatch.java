@@ -48,7 +48,7 @@ public final class ExecuteBatch implements TableOperation {
                     context.account(), context.level(), context.request().secure());
             StoredTable table = context.service().table(context.account(), translated.table());
             List<Operation> operations = translated.operations().stream().map(BatchOperation::operation).toList();
-            List<OperationResult> results = context.service().execute(table,
+            List<OperationResult> results = context.execute(table,
                     new EntityGroupTransaction(operations.get(0).partitionKey(), operations));
             List<PartResponse> parts = new ArrayList<>(results.size());
             for (int i = 0; i < results.size(); i++) {
@@ -71,7 +71,7 @@ public final class ExecuteBatch implements TableOperation {
                     + resource.account() + "', not the account the batch request was sent to.");
         }
         RequestContext retrieveContext = new RequestContext(request, context.requestId(), resource, context.account(),
-                ChangeSetTranslator.level(request, context.level()), context.baseUrl(), context.service());
+                ChangeSetTranslator.level(request, context.level()), context.baseUrl(), context.service(), context.grant());
         try {
             return OperationResponses.retrieved(GET_ENTITY.handle(retrieveContext), get.contentId());
         } catch (TableServiceException e) {

@@ -7,10 +7,11 @@ import java.util.Map;
 /**
  * A request as the Table service sees it, independent of Netty's objects' lifetimes: the method,
  * the raw (still percent-encoded) path, query parameters (form-decoded), headers and the body.
- * The body has been bounded before it was buffered.
+ * The body has been bounded before it was buffered. {@code secure} says it came over TLS, and
+ * {@code clientAddress} is the peer's IP address (for a SAS's {@code sip}), empty when unknown.
  */
 public record AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
-                           byte[] body, boolean secure) {
+                           byte[] body, boolean secure, String clientAddress) {
 
     /** The first value of a query parameter, or null. */
     public String queryParameter(String name) {

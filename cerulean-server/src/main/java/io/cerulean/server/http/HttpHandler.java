@@ -17,6 +17,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.Map;
@@ -65,7 +66,7 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         // ';' is data in a query (RFC 3986), e.g. $format=application/json;odata=nometadata.
         var query = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 1024, true).parameters();
         AzureRequest azureRequest = new AzureRequest(request.method().name(), rawPath, query,
-                request.headers().copy(), body, secure);
+                request.headers().copy(), body, secure, clientAddress(ctx));
         try {
             workers.execute(() -> {
                 AzureResponse response = pipeline.apply(azureRequest);
@@ -105,6 +106,11 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
             this.keepAlive = keepAlive;
             flushReady(ctx);
         }
+    }
+
+    private static String clientAddress(ChannelHandlerContext ctx) {
+        return ctx.channel().remoteAddress() instanceof InetSocketAddress address && address.getAddress() != null
+                ? address.getAddress().getHostAddress() : "";
     }
 
     private static TableServiceException malformed(Throwable cause) {

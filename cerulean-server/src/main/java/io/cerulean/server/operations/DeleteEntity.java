@@ -21,7 +21,7 @@ public final class DeleteEntity implements TableOperation {
         StoredTable table = context.service().table(context.account(), resource.table());
         Operation delete = new Operation(OperationKind.DELETE, resource.partitionKey(), resource.rowKey(), Map.of(),
                 ifMatch);
-        context.service().execute(table, EntityGroupTransaction.of(delete));
+        context.execute(table, EntityGroupTransaction.of(delete));
         return AzureResponse.status(204);
     }
 }

@@ -12,7 +12,7 @@ public final class GetEntity implements TableOperation {
     public AzureResponse handle(RequestContext context) {
         var resource = context.resource();
         StoredTable table = context.service().table(context.account(), resource.table());
-        Entity entity = context.service().getEntity(table, resource.partitionKey(), resource.rowKey());
+        Entity entity = context.getEntity(table, resource.partitionKey(), resource.rowKey());
         byte[] json = new EntityJsonWriter(context.level(), context.baseUrl(), context.account(), table.name(),
                 QueryOptions.select(context.request())).single(entity);
         return AzureResponse.status(200)

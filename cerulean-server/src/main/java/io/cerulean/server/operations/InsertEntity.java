@@ -30,7 +30,7 @@ public final class InsertEntity implements TableOperation {
         }
         Operation insert = new Operation(OperationKind.INSERT, body.partitionKey(), body.rowKey(), body.properties(),
                 Condition.NONE);
-        Entity stored = context.service().execute(table, EntityGroupTransaction.of(insert)).get(0).stored();
+        Entity stored = context.execute(table, EntityGroupTransaction.of(insert)).get(0).stored();
         String location = context.baseUrl() + "/"
                 + ResourceUrls.entityPath(table.name(), stored.partitionKey(), stored.rowKey());
         AzureResponse response;

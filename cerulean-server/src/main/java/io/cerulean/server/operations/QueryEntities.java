@@ -32,7 +32,7 @@ public final class QueryEntities implements TableOperation {
         AzureRequest request = context.request();
         StoredTable table = context.service().table(context.account(), context.resource().table());
         EntityQuery query = new EntityQuery(QueryOptions.filter(request), QueryOptions.top(request), resumeFrom(request));
-        EntityPage page = context.service().queryEntities(table, query);
+        EntityPage page = context.queryEntities(table, query);
         queryLog.record(table, request.queryParameter("$filter"), page);
         metrics.record(page);
         AzureResponse response = AzureResponse.status(200)

@@ -43,7 +43,7 @@ public final class WriteEntity implements TableOperation {
         EntityBody body = EntityJsonReader.read(context.request().body());
         OperationKind kind = ifMatch instanceof Condition.None ? upsert : conditional;
         Operation operation = new Operation(kind, resource.partitionKey(), resource.rowKey(), body.properties(), ifMatch);
-        Entity stored = context.service().execute(table, EntityGroupTransaction.of(operation)).get(0).stored();
+        Entity stored = context.execute(table, EntityGroupTransaction.of(operation)).get(0).stored();
         return AzureResponse.status(204).header("ETag", stored.etag());
     }
 }

@@ -2,6 +2,7 @@ package io.cerulean.server.routing;
 
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
+import io.cerulean.server.auth.Action;
 import io.cerulean.server.batch.ExecuteBatch;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.metrics.QueryMetrics;
@@ -15,7 +16,6 @@ import io.cerulean.server.operations.InsertEntity;
 import io.cerulean.server.operations.NotYetImplemented;
 import io.cerulean.server.operations.QueryEntities;
 import io.cerulean.server.operations.QueryTables;
-import io.cerulean.server.operations.TableOperation;
 import io.cerulean.server.operations.WriteEntity;
 
 /**
@@ -24,33 +24,49 @@ import io.cerulean.server.operations.WriteEntity;
  * way when they think they talk to Cosmos DB.
  */
 public final class Router {
-    private final TableOperation createTable = new CreateTable();
-    private final TableOperation deleteTable = new DeleteTable();
-    private final TableOperation getTable = new GetTable();
-    private final TableOperation queryTables = new QueryTables();
-    private final TableOperation insertEntity = new InsertEntity();
-    private final TableOperation getEntity = new GetEntity();
-    private final TableOperation queryEntities;
-    private final TableOperation replaceEntity = WriteEntity.replace();
-    private final TableOperation mergeEntity = WriteEntity.merge();
-    private final TableOperation deleteEntity = new DeleteEntity();
-    private final TableOperation batch = new ExecuteBatch();
-    private final TableOperation acl = new NotYetImplemented("Table ACL");
-    private final TableOperation serviceOperations = new NotYetImplemented("Table service properties and stats");
+    private final Route createTable = new Route(new CreateTable(), Action.CREATE_TABLE);
+    private final Route deleteTable = new Route(new DeleteTable(), Action.DELETE_TABLE);
+    private final Route getTable = new Route(new GetTable(), Action.QUERY_TABLES);
+    private final Route queryTables = new Route(new QueryTables(), Action.QUERY_TABLES);
+    private final Route insertEntity = new Route(new InsertEntity(), Action.ENTITIES);
+    private final Route getEntity = new Route(new GetEntity(), Action.ENTITIES);
+    private final Route queryEntities;
+    private final Route replaceEntity = new Route(WriteEntity.replace(), Action.ENTITIES);
+    private final Route mergeEntity = new Route(WriteEntity.merge(), Action.ENTITIES);
+    private final Route deleteEntity = new Route(new DeleteEntity(), Action.ENTITIES);
+    private final Route batch = new Route(new ExecuteBatch(), Action.ENTITIES);
+    private final Route getTableAcl = new Route(new NotYetImplemented("Get Table ACL"), Action.GET_TABLE_ACL);
+    private final Route setTableAcl = new Route(new NotYetImplemented("Set Table ACL"), Action.SET_TABLE_ACL);
+    private final Route getServiceProperties =
+            new Route(new NotYetImplemented("Get Table Service Properties"), Action.GET_SERVICE_PROPERTIES);
+    private final Route setServiceProperties =
+            new Route(new NotYetImplemented("Set Table Service Properties"), Action.SET_SERVICE_PROPERTIES);
+    private final Route getServiceStats =
+            new Route(new NotYetImplemented("Get Table Service Stats"), Action.GET_SERVICE_STATS);
 
     public Router(QueryMetrics queryMetrics) {
-        this.queryEntities = new QueryEntities(queryMetrics);
+        this.queryEntities = new Route(new QueryEntities(queryMetrics), Action.ENTITIES);
     }
 
-    public TableOperation route(Resource resource, AzureRequest request) {
+    public Route route(Resource resource, AzureRequest request) {
         String method = Headers.effectiveMethod(request);
         boolean tunnelled = !method.equals(request.method());
-        boolean getOrPut = method.equals("GET") || method.equals("PUT");
         if (request.queryParameter("comp") != null && resource.kind() == ResourceKind.ENTITY_SET) {
-            return getOrPut && !tunnelled ? acl : notAllowed(method);
+            if (tunnelled) {
+                return notAllowed(method);
+            }
+            return switch (method) {
+                case "GET" -> getTableAcl;
+                case "PUT" -> setTableAcl;
+                default -> notAllowed(method);
+            };
         }
-        TableOperation operation = switch (resource.kind()) {
-            case SERVICE -> getOrPut && !tunnelled ? serviceOperations : null;
+        Route route = switch (resource.kind()) {
+            case SERVICE -> tunnelled ? null : switch (method) {
+                case "GET" -> "stats".equals(request.queryParameter("comp")) ? getServiceStats : getServiceProperties;
+                case "PUT" -> setServiceProperties;
+                default -> null;
+            };
             case BATCH -> method.equals("POST") ? batch : null;
             case TABLES -> switch (method) {
                 case "GET" -> queryTables;
@@ -75,10 +91,10 @@ public final class Router {
                 default -> null;
             };
         };
-        return operation == null ? notAllowed(method) : operation;
+        return route == null ? notAllowed(method) : route;
     }
 
-    private static TableOperation notAllowed(String method) {
+    private static Route notAllowed(String method) {
         throw new TableServiceException(ErrorCode.METHOD_NOT_ALLOWED,
                 "The method " + method + " is not allowed on this resource.");
     }

@@ -9,6 +9,13 @@ import io.cerulean.server.http.AzureRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import java.util.List;
 import java.util.Map;
 import javax.crypto.Mac;
@@ -27,8 +34,13 @@ class SharedKeyAuthenticatorTest {
     private static final String DATE = "Tue, 01 Feb 2022 20:52:39 GMT";
     private static final String OTHER_DATE = "Wed, 02 Feb 2022 08:00:00 GMT";
 
-    private final SharedKeyAuthenticator authenticator = new SharedKeyAuthenticator(new Accounts(List.of(
-            Account.development(), Account.of("other", OTHER_KEY1, OTHER_KEY2))));
+    /** The server's clock reads the requests' date, so that only the skew tests see a gap. */
+    private static final Instant NOW = ZonedDateTime.parse(DATE, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+    private static final Accounts ACCOUNTS = new Accounts(List.of(
+            Account.development(), Account.of("other", OTHER_KEY1, OTHER_KEY2)));
+
+    private final SharedKeyAuthenticator authenticator =
+            new SharedKeyAuthenticator(ACCOUNTS, Clock.fixed(NOW, ZoneOffset.UTC));
 
     /** Base64(HMAC-SHA256(Base64Decode(key), UTF8(stringToSign))), written out independently. */
     private static String sign(String base64Key, String stringToSign) {
@@ -47,7 +59,7 @@ class SharedKeyAuthenticatorTest {
         for (int i = 0; i < headerPairs.length; i += 2) {
             headers.add(headerPairs[i], headerPairs[i + 1]);
         }
-        return new AzureRequest(method, rawPath, query, headers, new byte[0], false);
+        return new AzureRequest(method, rawPath, query, headers, new byte[0], false, "127.0.0.1");
     }
 
     private static AzureRequest get(String rawPath, String... headerPairs) {
@@ -157,6 +169,32 @@ class SharedKeyAuthenticatorTest {
                     "Authorization", "SharedKeyLite other:" + sign(key, sts));
             assertThat(authenticator.authenticate(request, "other")).isEqualTo("other");
         }
+    }
+
+    @ParameterizedTest(name = "server clock {0} minutes from the request date: accepted {1}")
+    @CsvSource({"0, true", "14, true", "-14, true", "16, false", "-16, false", "600, false"})
+    void requestDateMustBeWithinFifteenMinutesOfTheServerClock(int minutesAhead, boolean accepted) {
+        String sts = DATE + "\n/devstoreaccount1/devstoreaccount1/Tables";
+        AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        SharedKeyAuthenticator skewed = new SharedKeyAuthenticator(ACCOUNTS,
+                Clock.fixed(NOW.plusSeconds(60L * minutesAhead), ZoneOffset.UTC));
+        if (accepted) {
+            assertThat(skewed.authenticate(request, DEV)).isEqualTo(DEV);
+        } else {
+            TableServiceException e = catchThrowableOfType(TableServiceException.class,
+                    () -> skewed.authenticate(request, DEV));
+            assertThat(e.errorCode()).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+            assertThat(e.getMessage()).contains("Request date header too old").doesNotContain(DEV_KEY);
+        }
+    }
+
+    @Test
+    void signedRequestWithoutAnyDateHeaderIsAuthenticationFailed() {
+        String sts = "\n/devstoreaccount1/devstoreaccount1/Tables";
+        AzureRequest request = get("/devstoreaccount1/Tables",
+                "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
+        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
     }
 
     @Test

@@ -14,6 +14,7 @@ import io.cerulean.core.time.HybridClock;
 import io.cerulean.core.txn.EntityGroupTransaction;
 import io.cerulean.core.txn.Operation;
 import io.cerulean.core.txn.OperationKind;
+import io.cerulean.server.auth.FullAccess;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.http.MetadataLevel;
@@ -46,9 +47,9 @@ class ExecuteBatchTest {
         DefaultHttpHeaders headers = new DefaultHttpHeaders();
         headers.add("Content-Type", contentType);
         AzureRequest request = new AzureRequest("POST", "/" + ACCOUNT + "/$batch", Map.of(), headers,
-                body.getBytes(StandardCharsets.UTF_8), false);
+                body.getBytes(StandardCharsets.UTF_8), false, "127.0.0.1");
         return new ExecuteBatch().handle(new RequestContext(request, "test-request", PathParser.parse(request.rawPath()), ACCOUNT,
-                MetadataLevel.MINIMAL_METADATA, BASE, service));
+                MetadataLevel.MINIMAL_METADATA, BASE, service, FullAccess.SHARED_KEY));
     }
 
     /** A CRLF change set of the given embedded requests ("METHOD path\nheaders\n\nbody"). */

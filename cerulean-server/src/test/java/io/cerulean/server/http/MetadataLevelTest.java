@@ -17,7 +17,7 @@ class MetadataLevelTest {
             headers.add("Accept", accept);
         }
         Map<String, List<String>> query = format == null ? Map.of() : Map.of("$format", List.of(format));
-        return new AzureRequest("GET", "/devstoreaccount1/Tables", query, headers, new byte[0], false);
+        return new AzureRequest("GET", "/devstoreaccount1/Tables", query, headers, new byte[0], false, "127.0.0.1");
     }
 
     @ParameterizedTest(name = "Accept: {0}")

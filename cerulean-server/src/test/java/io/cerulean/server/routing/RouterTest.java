@@ -7,6 +7,8 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.service.TableService;
 import io.cerulean.core.time.HybridClock;
+import io.cerulean.server.auth.Action;
+import io.cerulean.server.auth.FullAccess;
 import io.cerulean.server.batch.ExecuteBatch;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.metrics.Metrics;
@@ -18,7 +20,6 @@ import io.cerulean.server.operations.DeleteTable;
 import io.cerulean.server.operations.GetEntity;
 import io.cerulean.server.operations.GetTable;
 import io.cerulean.server.operations.InsertEntity;
-import io.cerulean.server.operations.NotYetImplemented;
 import io.cerulean.server.operations.QueryEntities;
 import io.cerulean.server.operations.QueryTables;
 import io.cerulean.server.operations.RequestContext;
@@ -51,24 +52,17 @@ class RouterTest {
         for (String value : tunnel) {
             headers.add("X-HTTP-Method", value);
         }
-        return new AzureRequest(method, path, query, headers, body, false);
+        return new AzureRequest(method, path, query, headers, body, false, "127.0.0.1");
     }
 
     private TableOperation route(AzureRequest request) {
-        return router.route(PathParser.parse(request.rawPath()), request);
+        return router.route(PathParser.parse(request.rawPath()), request).operation();
     }
 
     private ErrorCode routingError(AzureRequest request) {
         TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> route(request));
         assertThat(e).as("%s %s should not route", request.method(), request.rawPath()).isNotNull();
         return e.errorCode();
-    }
-
-    private static String notImplementedMessage(TableOperation operation) {
-        assertThat(operation).isInstanceOf(NotYetImplemented.class);
-        TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> operation.handle(null));
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.NOT_IMPLEMENTED);
-        return e.getMessage();
     }
 
     @Test
@@ -129,8 +123,8 @@ class RouterTest {
 
     private void run(TableService service, AzureRequest request) {
         Resource resource = PathParser.parse(request.rawPath());
-        router.route(resource, request).handle(new RequestContext(request, "test-request", resource, "devstoreaccount1",
-                MetadataLevel.MINIMAL_METADATA, "http://127.0.0.1:10002/devstoreaccount1", service));
+        router.route(resource, request).operation().handle(new RequestContext(request, "test-request", resource, "devstoreaccount1",
+                MetadataLevel.MINIMAL_METADATA, "http://127.0.0.1:10002/devstoreaccount1", service, FullAccess.SHARED_KEY));
     }
 
     private static byte[] json(String text) {
@@ -144,12 +138,22 @@ class RouterTest {
     }
 
     @Test
-    void aclAndServiceRequestsAreRoutedToTheirNotYetImplementedOperations() {
-        AzureRequest acl = request("GET", BASE + "/mytable", Map.of("comp", List.of("acl")), new byte[0]);
-        assertThat(notImplementedMessage(route(acl))).contains("ACL");
-        AzureRequest properties = request("GET", BASE + "/",
-                Map.of("restype", List.of("service"), "comp", List.of("properties")), new byte[0]);
-        assertThat(notImplementedMessage(route(properties))).contains("service");
+    void aclAndServiceRequestsRouteAsTheirOwnActions() {
+        Map<String, List<String>> acl = Map.of("comp", List.of("acl"));
+        assertThat(router.route(PathParser.parse(BASE + "/mytable"), request("GET", BASE + "/mytable", acl, new byte[0]))
+                .action()).isEqualTo(Action.GET_TABLE_ACL);
+        assertThat(router.route(PathParser.parse(BASE + "/mytable"), request("PUT", BASE + "/mytable", acl, new byte[0]))
+                .action()).isEqualTo(Action.SET_TABLE_ACL);
+        Map<String, List<String>> properties = Map.of("restype", List.of("service"), "comp", List.of("properties"));
+        Map<String, List<String>> stats = Map.of("restype", List.of("service"), "comp", List.of("stats"));
+        assertThat(router.route(PathParser.parse(BASE + "/"), request("GET", BASE + "/", properties, new byte[0]))
+                .action()).isEqualTo(Action.GET_SERVICE_PROPERTIES);
+        assertThat(router.route(PathParser.parse(BASE + "/"), request("PUT", BASE + "/", properties, new byte[0]))
+                .action()).isEqualTo(Action.SET_SERVICE_PROPERTIES);
+        assertThat(router.route(PathParser.parse(BASE + "/"), request("GET", BASE + "/", stats, new byte[0]))
+                .action()).isEqualTo(Action.GET_SERVICE_STATS);
+        assertThat(routingError(request("DELETE", BASE + "/mytable", acl, new byte[0])))
+                .isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
     }
 
     @ParameterizedTest(name = "{0} {1}")

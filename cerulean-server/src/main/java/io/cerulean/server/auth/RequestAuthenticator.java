@@ -1,0 +1,35 @@
+package io.cerulean.server.auth;
+
+import io.cerulean.server.http.AzureRequest;
+
+/**
+ * Decides who a request is and what it may do, in the service's order: an {@code Authorization}
+ * header (Shared Key, Shared Key Lite, Bearer) if there is one, else a shared access signature
+ * ({@code sig}) in the query, else the request is anonymous and refused.
+ */
+public final class RequestAuthenticator {
+    private final SharedKeyAuthenticator sharedKey;
+    private final SasAuthenticator sas;
+
+    public RequestAuthenticator(SharedKeyAuthenticator sharedKey, SasAuthenticator sas) {
+        this.sharedKey = sharedKey;
+        this.sas = sas;
+    }
+
+    /** @throws io.cerulean.core.error.TableServiceException 403 when the request is not authenticated */
+    public AccessGrant authenticate(AzureRequest request, String pathAccount) {
+        String authorization = request.header("Authorization");
+        if (authorization != null) {
+            if (authorization.startsWith("Bearer ")) {
+                throw SharedKeyAuthenticator.failed("Bearer tokens are not accepted by this server yet.");
+            }
+            sharedKey.authenticate(request, pathAccount);
+            return FullAccess.SHARED_KEY;
+        }
+        if (request.queryParameter("sig") != null) {
+            return sas.authenticate(request, pathAccount);
+        }
+        throw SharedKeyAuthenticator.failed("The request is not authenticated: it has no Authorization header and no "
+                + "shared access signature.");
+    }
+}
