@@ -9,7 +9,7 @@ import io.cerulean.it.support.RawResponse;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /** Assertions on the errors a user of the SDK or of raw HTTP sees. */
-final class AzureErrors {
+public final class AzureErrors {
     private AzureErrors() {
     }
 
@@ -18,7 +18,7 @@ final class AzureErrors {
      * {@link TableServiceException}; paged listings in SDK 12.5.0 surface the generated
      * {@code TableServiceJsonErrorException} instead, whose code is read from the response header.
      */
-    static HttpResponseException assertSdkError(ThrowingCallable call, int status, String code) {
+    public static HttpResponseException assertSdkError(ThrowingCallable call, int status, String code) {
         Throwable thrown = catchThrowable(call);
         assertThat(thrown).as("expected %d %s", status, code).isInstanceOf(HttpResponseException.class);
         HttpResponseException e = (HttpResponseException) thrown;
@@ -31,7 +31,7 @@ final class AzureErrors {
     }
 
     /** Checks a raw response is an Azure error with this status and code, in the body and x-ms-error-code. */
-    static void assertRawError(RawResponse response, int status, String code) {
+    public static void assertRawError(RawResponse response, int status, String code) {
         assertThat(response.status()).as("status of %s", response).isEqualTo(status);
         assertThat(response.errorCode()).as("body code of %s", response).isEqualTo(code);
         assertThat(response.header("x-ms-error-code")).as("x-ms-error-code of %s", response).isEqualTo(code);
