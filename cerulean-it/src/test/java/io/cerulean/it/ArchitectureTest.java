@@ -3,9 +3,11 @@ package io.cerulean.it;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +45,22 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.cerulean.server..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
                         "org.rocksdb..")
+                .check(classes);
+    }
+
+    /**
+     * Entity reads and writes pass through RequestContext, which holds each entity to the caller's
+     * SAS permissions and key range; an operation calling the service directly would bypass that.
+     */
+    @Test
+    void onlyTheRequestContextReadsOrWritesEntitiesThroughTheService() {
+        noClasses().that().resideInAPackage("io.cerulean.server..")
+                .and().doNotHaveFullyQualifiedName("io.cerulean.server.operations.RequestContext")
+                .should().callMethodWhere(DescribedPredicate.describe(
+                        "TableService.execute, getEntity or queryEntities",
+                        call -> call.getTarget().getOwner().getName().equals("io.cerulean.core.service.TableService")
+                                && Set.of("execute", "getEntity", "queryEntities")
+                                        .contains(call.getTarget().getName())))
                 .check(classes);
     }
 }
