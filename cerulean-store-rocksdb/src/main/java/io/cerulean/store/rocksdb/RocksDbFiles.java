@@ -23,7 +23,7 @@ import org.rocksdb.WriteOptions;
  */
 final class RocksDbFiles implements AutoCloseable {
     static {
-        RocksDB.loadLibrary();
+        NativeLibrary.load();
     }
 
     private final RocksDB db;
