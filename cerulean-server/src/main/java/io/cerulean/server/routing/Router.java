@@ -2,6 +2,8 @@ package io.cerulean.server.routing;
 
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
+import io.cerulean.server.acl.GetTableAcl;
+import io.cerulean.server.acl.SetTableAcl;
 import io.cerulean.server.auth.Action;
 import io.cerulean.server.batch.ExecuteBatch;
 import io.cerulean.server.http.AzureRequest;
@@ -35,8 +37,8 @@ public final class Router {
     private final Route mergeEntity = new Route(WriteEntity.merge(), Action.ENTITIES);
     private final Route deleteEntity = new Route(new DeleteEntity(), Action.ENTITIES);
     private final Route batch = new Route(new ExecuteBatch(), Action.ENTITIES);
-    private final Route getTableAcl = new Route(new NotYetImplemented("Get Table ACL"), Action.GET_TABLE_ACL);
-    private final Route setTableAcl = new Route(new NotYetImplemented("Set Table ACL"), Action.SET_TABLE_ACL);
+    private final Route getTableAcl = new Route(new GetTableAcl(), Action.GET_TABLE_ACL);
+    private final Route setTableAcl = new Route(new SetTableAcl(), Action.SET_TABLE_ACL);
     private final Route getServiceProperties =
             new Route(new NotYetImplemented("Get Table Service Properties"), Action.GET_SERVICE_PROPERTIES);
     private final Route setServiceProperties =
