@@ -14,6 +14,7 @@ import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteBufferManager;
 import org.rocksdb.WriteOptions;
 
 /**
@@ -30,24 +31,38 @@ final class RocksDbFiles implements AutoCloseable {
     private final DBOptions dbOptions;
     private final ColumnFamilyOptions familyOptions;
     private final LRUCache blockCache;
+    private final WriteBufferManager memtables;
     private final List<ColumnFamilyHandle> handles;
     private final WriteOptions syncWrite;
     private final WriteOptions asyncWrite;
 
     private RocksDbFiles(RocksDB db, DBOptions dbOptions, ColumnFamilyOptions familyOptions, LRUCache blockCache,
-                         List<ColumnFamilyHandle> handles) {
+                         WriteBufferManager memtables, List<ColumnFamilyHandle> handles) {
         this.db = db;
         this.dbOptions = dbOptions;
         this.familyOptions = familyOptions;
         this.blockCache = blockCache;
+        this.memtables = memtables;
         this.handles = handles;
         this.syncWrite = new WriteOptions().setSync(true);
         this.asyncWrite = new WriteOptions().setSync(false);
     }
 
+    /**
+     * RocksDB's memory, bounded whatever the data's size: one block cache, and the memtables of all
+     * column families charged against it (so they share its budget instead of growing to 64 MB
+     * each, RocksDB's default). Index and filter blocks are small beside them: about 3 MB per
+     * million entities.
+     */
+    static final long BLOCK_CACHE_BYTES = 96L << 20;
+    static final long MEMTABLE_BUDGET_BYTES = 48L << 20;
+    static final long MEMTABLE_BYTES = 16L << 20;
+
     static RocksDbFiles open(Path directory) {
-        LRUCache blockCache = new LRUCache(64L << 20);
+        LRUCache blockCache = new LRUCache(BLOCK_CACHE_BYTES);
+        WriteBufferManager memtables = new WriteBufferManager(MEMTABLE_BUDGET_BYTES, blockCache);
         ColumnFamilyOptions familyOptions = new ColumnFamilyOptions()
+                .setWriteBufferSize(MEMTABLE_BYTES)
                 .setCompressionType(CompressionType.LZ4_COMPRESSION)
                 .setTableFormatConfig(new BlockBasedTableConfig()
                         .setBlockCache(blockCache)
@@ -56,6 +71,7 @@ final class RocksDbFiles implements AutoCloseable {
         DBOptions dbOptions = new DBOptions()
                 .setCreateIfMissing(true)
                 .setCreateMissingColumnFamilies(true)
+                .setWriteBufferManager(memtables)
                 .setMaxBackgroundJobs(2)
                 .setKeepLogFileNum(3);
         List<ColumnFamilyDescriptor> descriptors = List.of(
@@ -65,9 +81,10 @@ final class RocksDbFiles implements AutoCloseable {
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try {
             RocksDB db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
-            return new RocksDbFiles(db, dbOptions, familyOptions, blockCache, handles);
+            return new RocksDbFiles(db, dbOptions, familyOptions, blockCache, memtables, handles);
         } catch (RocksDBException e) {
             dbOptions.close();
+            memtables.close();
             familyOptions.close();
             blockCache.close();
             String reason = String.valueOf(e.getMessage());
@@ -118,6 +135,7 @@ final class RocksDbFiles implements AutoCloseable {
         asyncWrite.close();
         dbOptions.close();
         familyOptions.close();
+        memtables.close();
         blockCache.close();
     }
 }
