@@ -21,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -31,7 +32,7 @@ class ServiceOperationsTest {
             HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
 
     private AzureResponse run(TableOperation operation, String method, String path, String query, String body) {
-        Map<String, List<String>> parameters = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> parameters = new LinkedHashMap<>();
         if (!query.isEmpty()) {
             for (String pair : query.split("&")) {
                 String[] kv = pair.split("=", 2);

@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -227,9 +228,9 @@ class ServicePropertiesXmlTest {
     @Test
     void corsLimitsOnLengthsAndCountsAreInvalidXmlNodeValue() {
         String longName = "x".repeat(257);
-        String manyOrigins = String.join(",", java.util.stream.IntStream.range(0, 65)
+        String manyOrigins = String.join(",", IntStream.range(0, 65)
                 .mapToObj(i -> "http://o" + i).toList());
-        String manyHeaders = String.join(",", java.util.stream.IntStream.range(0, 65)
+        String manyHeaders = String.join(",", IntStream.range(0, 65)
                 .mapToObj(i -> "h" + i).toList());
         for (String[] values : List.of(
                 new String[] {longName, ""}, new String[] {manyOrigins, ""},
@@ -240,7 +241,7 @@ class ServicePropertiesXmlTest {
             assertThat(refusal(document("<Cors>" + rule + "</Cors>"))).isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
         }
         // Within every per-item limit, but more than 2 KiB of settings across the rules.
-        String big = String.join(",", java.util.stream.IntStream.range(0, 60)
+        String big = String.join(",", IntStream.range(0, 60)
                 .mapToObj(i -> "x-ms-meta-header-" + i).toList());
         String rule = "<CorsRule><AllowedOrigins>*</AllowedOrigins><AllowedMethods>GET</AllowedMethods><AllowedHeaders>"
                 + big + "</AllowedHeaders><ExposedHeaders>" + big + "</ExposedHeaders><MaxAgeInSeconds>5"
@@ -250,7 +251,7 @@ class ServicePropertiesXmlTest {
 
     @Test
     void theLimitsThemselvesAreAccepted() {
-        String origins = String.join(",", java.util.stream.IntStream.range(0, 64)
+        String origins = String.join(",", IntStream.range(0, 64)
                 .mapToObj(i -> "http://" + i).toList());
         String rule = "<CorsRule><AllowedOrigins>" + origins + "</AllowedOrigins><AllowedMethods>"
                 + "DELETE,GET,HEAD,MERGE,POST,OPTIONS,PUT,PATCH</AllowedMethods><AllowedHeaders>a*,b*,"
