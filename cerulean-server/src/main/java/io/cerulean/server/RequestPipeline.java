@@ -5,6 +5,7 @@ import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.service.TableService;
 import io.cerulean.server.auth.AccessGrant;
 import io.cerulean.server.auth.RequestAuthenticator;
+import io.cerulean.server.cors.CorsPolicy;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.http.MetadataLevel;
@@ -16,6 +17,7 @@ import io.cerulean.server.routing.Resource;
 import io.cerulean.server.routing.ResourceKind;
 import io.cerulean.server.routing.Route;
 import io.cerulean.server.routing.Router;
+import io.cerulean.server.service.ServicePropertiesStore;
 import java.nio.charset.StandardCharsets;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +36,10 @@ import org.slf4j.LoggerFactory;
  * </ol>
  * A failure the client caused never becomes a 500; an unexpected one is logged and is a 500
  * InternalError.
+ *
+ * <p>CORS sits around these stages: an {@code OPTIONS} request is a preflight, answered from the
+ * account's CORS rules before (and instead of) all of them, and every other response, errors
+ * included, gets the {@code Access-Control-*} headers those rules call for.
  */
 public final class RequestPipeline {
     private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
@@ -44,16 +50,37 @@ public final class RequestPipeline {
     private final RequestAuthenticator authenticator;
     private final Router router;
     private final Metrics metrics;
+    private final CorsPolicy cors;
 
     public RequestPipeline(TableService service, RequestAuthenticator authenticator, Metrics metrics) {
         this.service = service;
         this.authenticator = authenticator;
         this.metrics = metrics;
         this.router = new Router(new QueryMetrics(metrics.registry()));
+        this.cors = new CorsPolicy(ServicePropertiesStore.of(service)::corsRules);
     }
 
     public AzureResponse handle(AzureRequest request) {
         String requestId = RequestIds.next();
+        if (request.method().equals("OPTIONS")) {
+            return preflight(request, requestId);
+        }
+        return cors.decorate(request, respond(request, requestId));
+    }
+
+    /** Preflight Table Request: anonymous, decided by the account's CORS rules alone, never routed. */
+    private AzureResponse preflight(AzureRequest request, String requestId) {
+        try {
+            return ResponseRenderer.success(cors.preflight(request), request, requestId);
+        } catch (TableServiceException e) {
+            return ResponseRenderer.error(e, request, requestId, true);
+        } catch (RuntimeException e) {
+            log.error("preflight {} failed unexpectedly (request id {})", request.rawPath(), requestId, e);
+            return ResponseRenderer.error(new TableServiceException(ErrorCode.INTERNAL_ERROR), request, requestId, true);
+        }
+    }
+
+    private AzureResponse respond(AzureRequest request, String requestId) {
         if (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET")) {
             // No account name starts with '$', so this path never shadows one. Counters only, no data.
             return AzureResponse.status(200).body("text/plain; version=0.0.4; charset=utf-8",

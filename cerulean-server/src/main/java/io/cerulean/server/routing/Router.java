@@ -19,6 +19,9 @@ import io.cerulean.server.operations.NotYetImplemented;
 import io.cerulean.server.operations.QueryEntities;
 import io.cerulean.server.operations.QueryTables;
 import io.cerulean.server.operations.WriteEntity;
+import io.cerulean.server.service.GetServiceProperties;
+import io.cerulean.server.service.GetServiceStats;
+import io.cerulean.server.service.SetServiceProperties;
 
 /**
  * Picks the operation for a resource and an HTTP method. POST with {@code X-HTTP-Method} acts as
@@ -40,11 +43,11 @@ public final class Router {
     private final Route getTableAcl = new Route(new GetTableAcl(), Action.GET_TABLE_ACL);
     private final Route setTableAcl = new Route(new SetTableAcl(), Action.SET_TABLE_ACL);
     private final Route getServiceProperties =
-            new Route(new NotYetImplemented("Get Table Service Properties"), Action.GET_SERVICE_PROPERTIES);
+            new Route(new GetServiceProperties(), Action.GET_SERVICE_PROPERTIES);
     private final Route setServiceProperties =
-            new Route(new NotYetImplemented("Set Table Service Properties"), Action.SET_SERVICE_PROPERTIES);
+            new Route(new SetServiceProperties(), Action.SET_SERVICE_PROPERTIES);
     private final Route getServiceStats =
-            new Route(new NotYetImplemented("Get Table Service Stats"), Action.GET_SERVICE_STATS);
+            new Route(new GetServiceStats(), Action.GET_SERVICE_STATS);
 
     public Router(QueryMetrics queryMetrics) {
         this.queryEntities = new Route(new QueryEntities(queryMetrics), Action.ENTITIES);

@@ -1,0 +1,162 @@
+package io.cerulean.it.service;
+
+import static io.cerulean.it.service.ServicePropertiesRawHttpTest.xmlErrorCode;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cerulean.it.ServerFixture;
+import io.cerulean.it.support.RawResponse;
+import io.cerulean.it.support.SharedServers;
+import io.cerulean.it.support.SignedHttp;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * CORS on the wire ("CORS support for the Azure Storage services", "Preflight Table Request"):
+ * anonymous preflights decided by the account's rules, and the headers of actual requests, whatever
+ * their outcome. Rules are set through Set Table Service Properties and apply from the next request.
+ */
+class CorsRawHttpTest {
+    private static final String APP = "http://app.example";
+    private static final String RULES = "<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties><Cors>"
+            + "<CorsRule><AllowedOrigins>" + APP + "</AllowedOrigins><AllowedMethods>GET,PUT,DELETE</AllowedMethods>"
+            + "<AllowedHeaders>x-ms-*,content-type,accept</AllowedHeaders><ExposedHeaders>x-ms-*</ExposedHeaders>"
+            + "<MaxAgeInSeconds>600</MaxAgeInSeconds></CorsRule>"
+            + "<CorsRule><AllowedOrigins>*</AllowedOrigins><AllowedMethods>GET</AllowedMethods>"
+            + "<AllowedHeaders /><ExposedHeaders>x-ms-request-id</ExposedHeaders>"
+            + "<MaxAgeInSeconds>60</MaxAgeInSeconds></CorsRule>"
+            + "</Cors></StorageServiceProperties>";
+
+    private static void setRules(SignedHttp http, String document) {
+        RawResponse set = http.send("PUT", "/?restype=service&comp=properties", document, "Content-Type", "application/xml");
+        assertThat(set.status()).as("%s", set).isEqualTo(202);
+    }
+
+    private static RawResponse preflight(SignedHttp http, String path, String... headers) {
+        return http.sendUnsigned("OPTIONS", path, null, headers);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerFixture.class)
+    void anAllowedPreflightIsAnswered200WithoutCredentials(ServerFixture fixture) {
+        try (ServerFixture.RunningServer server = fixture.start()) {
+            SignedHttp http = SignedHttp.to(server);
+            setRules(http, RULES);
+            RawResponse allowed = preflight(http, "/mytable(PartitionKey='a',RowKey='b')", "Origin", APP,
+                    "Access-Control-Request-Method", "PUT",
+                    "Access-Control-Request-Headers", "content-type,x-ms-date,x-ms-version");
+            assertThat(allowed.status()).as("%s", allowed).isEqualTo(200);
+            assertThat(allowed.body()).isEmpty();
+            assertThat(allowed.header("Access-Control-Allow-Origin")).isEqualTo(APP);
+            assertThat(allowed.header("Access-Control-Allow-Methods")).isEqualTo("PUT");
+            assertThat(allowed.header("Access-Control-Allow-Headers")).isEqualTo("content-type,x-ms-date,x-ms-version");
+            assertThat(allowed.header("Access-Control-Max-Age")).isEqualTo("600");
+            assertThat(allowed.header("Access-Control-Allow-Credentials")).isEqualTo("true");
+            assertThat(allowed.header("x-ms-request-id")).isNotBlank();
+
+            RawResponse anyOrigin = preflight(http, "/", "Origin", "http://elsewhere.example",
+                    "Access-Control-Request-Method", "GET");
+            assertThat(anyOrigin.status()).as("%s", anyOrigin).isEqualTo(200);
+            assertThat(anyOrigin.header("Access-Control-Allow-Origin")).isEqualTo("*");
+            assertThat(anyOrigin.header("Access-Control-Max-Age")).isEqualTo("60");
+            assertThat(anyOrigin.header("Access-Control-Allow-Credentials")).isNull();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerFixture.class)
+    void aPreflightNoRuleAllowsIs403AndOneMissingItsHeadersIs400(ServerFixture fixture) {
+        try (ServerFixture.RunningServer server = fixture.start()) {
+            SignedHttp http = SignedHttp.to(server);
+            RawResponse disabled = preflight(http, "/Tables", "Origin", APP, "Access-Control-Request-Method", "GET");
+            assertThat(disabled.status()).isEqualTo(403);
+            assertThat(xmlErrorCode(disabled)).isEqualTo("CorsPreflightFailure");
+
+            setRules(http, RULES);
+            RawResponse method = preflight(http, "/Tables", "Origin", "http://elsewhere.example",
+                    "Access-Control-Request-Method", "PUT");
+            assertThat(method.status()).isEqualTo(403);
+            assertThat(xmlErrorCode(method)).isEqualTo("CorsPreflightFailure");
+            assertThat(method.header("Access-Control-Allow-Origin")).isNull();
+            RawResponse header = preflight(http, "/Tables", "Origin", APP, "Access-Control-Request-Method", "GET",
+                    "Access-Control-Request-Headers", "x-custom");
+            assertThat(xmlErrorCode(header)).isEqualTo("CorsPreflightFailure");
+
+            RawResponse noOrigin = preflight(http, "/Tables", "Access-Control-Request-Method", "GET");
+            assertThat(noOrigin.status()).isEqualTo(400);
+            assertThat(xmlErrorCode(noOrigin)).isEqualTo("InvalidHeaderValue");
+            RawResponse noMethod = preflight(http, "/Tables", "Origin", APP);
+            assertThat(noMethod.status()).isEqualTo(400);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerFixture.class)
+    void actualRequestsCarryTheMatchingRulesHeadersAndNoneWithoutAMatch(ServerFixture fixture) {
+        try (ServerFixture.RunningServer server = fixture.start()) {
+            SignedHttp http = SignedHttp.to(server);
+            RawResponse beforeRules = http.get("/Tables", "Origin", APP);
+            assertThat(beforeRules.header("Access-Control-Allow-Origin")).isNull();
+            assertThat(beforeRules.header("Vary")).isNull();
+
+            setRules(http, RULES);
+            RawResponse exact = http.get("/Tables", "Origin", APP, "x-ms-client-request-id", "c1");
+            assertThat(exact.status()).as("%s", exact).isEqualTo(200);
+            assertThat(exact.header("Access-Control-Allow-Origin")).isEqualTo(APP);
+            assertThat(exact.header("Access-Control-Allow-Credentials")).isEqualTo("true");
+            assertThat(exact.header("Vary")).isEqualTo("Origin");
+            assertThat(exact.header("Access-Control-Expose-Headers").split(","))
+                    .contains("x-ms-request-id", "x-ms-version", "x-ms-client-request-id")
+                    .doesNotContain("Content-Type", "Date");
+
+            RawResponse any = http.get("/Tables", "Origin", "http://elsewhere.example");
+            assertThat(any.header("Access-Control-Allow-Origin")).isEqualTo("*");
+            assertThat(any.header("Access-Control-Expose-Headers")).isEqualTo("x-ms-request-id");
+            assertThat(any.header("Access-Control-Allow-Credentials")).isNull();
+            assertThat(any.header("Vary")).isNull();
+
+            String table = SharedServers.uniqueTableName("Cors");
+            RawResponse created = http.send("POST", "/Tables", "{\"TableName\":\"" + table + "\"}",
+                    "Origin", "http://elsewhere.example");
+            assertThat(created.status()).as("the request runs all the same: %s", created).isEqualTo(201);
+            assertThat(created.header("Access-Control-Allow-Origin")).as("no rule allows POST").isNull();
+            assertThat(created.header("Vary")).as("not on POST").isNull();
+
+            RawResponse deleted = http.send("DELETE", "/Tables('" + table + "')", null, "Origin", APP);
+            assertThat(deleted.status()).isEqualTo(204);
+            assertThat(deleted.header("Access-Control-Allow-Origin")).isEqualTo(APP);
+            assertThat(deleted.header("Vary")).isNull();
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerFixture.class)
+    void errorResponsesCarryTheHeadersToo(ServerFixture fixture) {
+        try (ServerFixture.RunningServer server = fixture.start()) {
+            SignedHttp http = SignedHttp.to(server);
+            setRules(http, RULES);
+            RawResponse missing = http.get("/nosuchtable()", "Origin", APP);
+            assertThat(missing.status()).isEqualTo(404);
+            assertThat(missing.header("Access-Control-Allow-Origin")).isEqualTo(APP);
+            assertThat(missing.header("Access-Control-Expose-Headers")).contains("x-ms-error-code");
+
+            RawResponse unsigned = http.sendUnsigned("GET", "/Tables", null, "Origin", APP);
+            assertThat(unsigned.status()).isEqualTo(403);
+            assertThat(unsigned.header("Access-Control-Allow-Origin")).isEqualTo(APP);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerFixture.class)
+    void newRulesApplyFromTheNextRequest(ServerFixture fixture) {
+        try (ServerFixture.RunningServer server = fixture.start()) {
+            SignedHttp http = SignedHttp.to(server);
+            setRules(http, RULES);
+            assertThat(preflight(http, "/", "Origin", APP, "Access-Control-Request-Method", "DELETE").status())
+                    .isEqualTo(200);
+            setRules(http, "<StorageServiceProperties><Cors /></StorageServiceProperties>");
+            assertThat(preflight(http, "/", "Origin", APP, "Access-Control-Request-Method", "DELETE").status())
+                    .isEqualTo(403);
+            assertThat(http.get("/Tables", "Origin", APP).header("Access-Control-Allow-Origin")).isNull();
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.cerulean.server.service;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+
+/**
+ * The two ways the service refuses an XML request body, with the service's message and then what
+ * is wrong: {@code InvalidXmlDocument} when the document is not well-formed or lacks or repeats an
+ * element its schema requires; {@code InvalidXmlNodeValue} when an element's text is not a value the
+ * service accepts there. Both are 400, and nothing is changed.
+ */
+final class InvalidXml {
+    private InvalidXml() {
+    }
+
+    static TableServiceException document(String detail) {
+        return new TableServiceException(ErrorCode.INVALID_XML_DOCUMENT,
+                ErrorCode.INVALID_XML_DOCUMENT.message() + " " + detail);
+    }
+
+    static TableServiceException nodeValue(String detail) {
+        return new TableServiceException(ErrorCode.INVALID_XML_NODE_VALUE,
+                ErrorCode.INVALID_XML_NODE_VALUE.message() + " " + detail);
+    }
+}

@@ -1,0 +1,99 @@
+package io.cerulean.server.service;
+
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.service.TableService;
+import io.cerulean.server.cors.CorsRules;
+import java.util.Collections;
+import java.util.Map;
+import java.util.Optional;
+import java.util.WeakHashMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Every account's service properties, kept durably as an account setting of the
+ * {@link TableService} (the canonical XML of {@link ServicePropertiesXml}) and read through a cache,
+ * so that applying CORS rules to a request costs no store read.
+ *
+ * <p>There is one cache per {@code TableService}, shared by every instance made for it with
+ * {@link #of}: the operations and the CORS stage of the request pipeline are built apart (the router
+ * makes its operations before it sees a service), and they meet through the service they are given.
+ * The caches are held weakly by service, and hold no reference to it, so a stopped server's service
+ * and store can be collected.
+ *
+ * <p>Thread-safe. Updates of one service are serialized: read, merge, write durably, then cache, so
+ * the cache never holds what the store does not, and concurrent updates of different sections of
+ * one account all take effect. A cache entry is replaced, never dropped, by an update.
+ */
+public final class ServicePropertiesStore {
+    /** The account setting's name (core prefixes it with the account). */
+    static final String SETTING = "service-properties";
+    /**
+     * Accounts whose properties are cached at most: enough for any configured set of accounts, and a
+     * bound on what requests naming made-up accounts can make this cache hold.
+     */
+    static final int MAX_CACHED_ACCOUNTS = 1024;
+    private static final Map<TableService, ConcurrentMap<String, ServiceProperties>> CACHES =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
+    private final TableService service;
+    private final ConcurrentMap<String, ServiceProperties> cache;
+
+    private ServicePropertiesStore(TableService service, ConcurrentMap<String, ServiceProperties> cache) {
+        this.service = service;
+        this.cache = cache;
+    }
+
+    /** The store of {@code service}'s accounts, sharing its cache with every other instance for that service. */
+    public static ServicePropertiesStore of(TableService service) {
+        return new ServicePropertiesStore(service, CACHES.computeIfAbsent(service, s -> new ConcurrentHashMap<>()));
+    }
+
+    /** The account's properties: what was last set, section by section, or the defaults. */
+    public ServiceProperties get(String account) {
+        ServiceProperties cached = cache.get(account);
+        if (cached != null) {
+            return cached;
+        }
+        if (cache.size() >= MAX_CACHED_ACCOUNTS) {
+            return load(account);
+        }
+        return cache.computeIfAbsent(account, this::load);
+    }
+
+    /** The account's CORS rules, as the request pipeline needs them for every request. */
+    public CorsRules corsRules(String account) {
+        return get(account).cors();
+    }
+
+    /**
+     * Set Table Service Properties: applies the sections {@code update} carries to the account's
+     * properties and stores the result durably before it is served.
+     *
+     * @return the account's properties now
+     */
+    public ServiceProperties update(String account, ServicePropertiesUpdate update) {
+        synchronized (cache) {
+            ServiceProperties updated = update.applyTo(get(account));
+            service.putAccountSetting(account, SETTING, ServicePropertiesXml.write(updated));
+            if (cache.size() < MAX_CACHED_ACCOUNTS || cache.containsKey(account)) {
+                cache.put(account, updated);
+            }
+            return updated;
+        }
+    }
+
+    private ServiceProperties load(String account) {
+        Optional<byte[]> stored = service.accountSetting(account, SETTING);
+        if (stored.isEmpty() || stored.get().length == 0) {
+            return ServiceProperties.defaults();
+        }
+        try {
+            return ServicePropertiesXml.readStored(stored.get());
+        } catch (TableServiceException e) {
+            // Only Cerulean writes this setting, after validating it: unreadable means damaged, not a bad request.
+            throw new IllegalStateException("the stored service properties of account " + account
+                    + " cannot be read: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package io.cerulean.server.service;
+
+import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.server.http.AzureRequest;
+
+/**
+ * The query that names an operation on the account ({@code ?restype=service&comp=...}). The router
+ * sends every request on the account's root here by method alone; a request without
+ * {@code restype=service} or with a {@code comp} the operation does not serve is 400
+ * InvalidQueryParameterValue, as the service answers a query it cannot map to an operation.
+ */
+final class ServiceQuery {
+    private ServiceQuery() {
+    }
+
+    static void require(AzureRequest request, String comp) {
+        String restype = request.queryParameter("restype");
+        String actual = request.queryParameter("comp");
+        if (!"service".equalsIgnoreCase(restype)) {
+            throw invalid("restype", restype);
+        }
+        if (!comp.equalsIgnoreCase(actual)) {
+            throw invalid("comp", actual);
+        }
+    }
+
+    private static TableServiceException invalid(String name, String value) {
+        return new TableServiceException(ErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+                ErrorCode.INVALID_QUERY_PARAMETER_VALUE.message() + " Query parameter " + name + " is "
+                        + (value == null ? "missing." : "'" + value + "'."));
+    }
+}

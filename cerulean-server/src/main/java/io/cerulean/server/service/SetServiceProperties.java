@@ -1,0 +1,21 @@
+package io.cerulean.server.service;
+
+import io.cerulean.server.http.AzureResponse;
+import io.cerulean.server.operations.RequestContext;
+import io.cerulean.server.operations.TableOperation;
+
+/**
+ * Set Table Service Properties ({@code PUT /<account>/?restype=service&comp=properties}): replaces
+ * the sections the body carries, keeps the others, and answers 202 Accepted with no body once the
+ * result is durable. A body the service refuses (400 InvalidXmlDocument or InvalidXmlNodeValue)
+ * changes nothing. New CORS rules apply from the next request on.
+ */
+public final class SetServiceProperties implements TableOperation {
+    @Override
+    public AzureResponse handle(RequestContext context) {
+        ServiceQuery.require(context.request(), "properties");
+        ServicePropertiesUpdate update = ServicePropertiesXml.readUpdate(context.request().body());
+        ServicePropertiesStore.of(context.service()).update(context.account(), update);
+        return AzureResponse.status(202);
+    }
+}
