@@ -56,8 +56,9 @@ public final class RequestPipeline {
         this.service = service;
         this.authenticator = authenticator;
         this.metrics = metrics;
-        this.router = new Router(new QueryMetrics(metrics.registry()));
-        this.cors = new CorsPolicy(ServicePropertiesStore.of(service)::corsRules);
+        ServicePropertiesStore serviceProperties = new ServicePropertiesStore(service);
+        this.router = new Router(new QueryMetrics(metrics.registry()), serviceProperties);
+        this.cors = new CorsPolicy(serviceProperties::corsRules);
     }
 
     public AzureResponse handle(AzureRequest request) {

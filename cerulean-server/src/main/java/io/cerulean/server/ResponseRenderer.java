@@ -4,12 +4,11 @@ import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
+import io.cerulean.server.http.HttpDates;
 import io.cerulean.server.http.MediaTypes;
 import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.json.ErrorBodies;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
 /**
  * Adds the headers every response carries and renders errors. The only place where an
@@ -42,7 +41,7 @@ final class ResponseRenderer {
         String version = request == null ? null : request.header("x-ms-version");
         response.header("x-ms-request-id", requestId)
                 .header("x-ms-version", version == null ? DEFAULT_VERSION : version)
-                .header("Date", DateTimeFormatter.RFC_1123_DATE_TIME.format(Instant.now().atOffset(ZoneOffset.UTC)))
+                .header("Date", HttpDates.format(Instant.now()))
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Cache-Control", "no-cache")
                 .header("DataServiceVersion", "3.0;");

@@ -3,6 +3,7 @@ package io.cerulean.server.auth;
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.http.HttpDates;
 import io.cerulean.server.routing.PathParser;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
@@ -11,7 +12,6 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -125,7 +125,7 @@ public final class SharedKeyAuthenticator {
         Instant now = clock.instant();
         if (sent.isBefore(now.minus(MAX_CLOCK_SKEW)) || sent.isAfter(now.plus(MAX_CLOCK_SKEW))) {
             throw failed("Request date header too old or too far ahead: '" + date + "'; the server's time is "
-                    + DateTimeFormatter.RFC_1123_DATE_TIME.format(now.atZone(ZoneOffset.UTC)) + ".");
+                    + HttpDates.format(now) + ".");
         }
     }
 

@@ -21,6 +21,7 @@ import io.cerulean.server.operations.QueryTables;
 import io.cerulean.server.operations.WriteEntity;
 import io.cerulean.server.service.GetServiceProperties;
 import io.cerulean.server.service.GetServiceStats;
+import io.cerulean.server.service.ServicePropertiesStore;
 import io.cerulean.server.service.SetServiceProperties;
 
 /**
@@ -42,15 +43,15 @@ public final class Router {
     private final Route batch = new Route(new ExecuteBatch(), Action.ENTITIES);
     private final Route getTableAcl = new Route(new GetTableAcl(), Action.GET_TABLE_ACL);
     private final Route setTableAcl = new Route(new SetTableAcl(), Action.SET_TABLE_ACL);
-    private final Route getServiceProperties =
-            new Route(new GetServiceProperties(), Action.GET_SERVICE_PROPERTIES);
-    private final Route setServiceProperties =
-            new Route(new SetServiceProperties(), Action.SET_SERVICE_PROPERTIES);
+    private final Route getServiceProperties;
+    private final Route setServiceProperties;
     private final Route getServiceStats =
             new Route(new GetServiceStats(), Action.GET_SERVICE_STATS);
 
-    public Router(QueryMetrics queryMetrics) {
+    public Router(QueryMetrics queryMetrics, ServicePropertiesStore serviceProperties) {
         this.queryEntities = new Route(new QueryEntities(queryMetrics), Action.ENTITIES);
+        this.getServiceProperties = new Route(new GetServiceProperties(serviceProperties), Action.GET_SERVICE_PROPERTIES);
+        this.setServiceProperties = new Route(new SetServiceProperties(serviceProperties), Action.SET_SERVICE_PROPERTIES);
     }
 
     public Route route(Resource resource, AzureRequest request) {

@@ -10,10 +10,16 @@ import io.cerulean.server.operations.TableOperation;
  * the account's {@code StorageServiceProperties}, the defaults until something was set.
  */
 public final class GetServiceProperties implements TableOperation {
+    private final ServicePropertiesStore store;
+
+    public GetServiceProperties(ServicePropertiesStore store) {
+        this.store = store;
+    }
+
     @Override
     public AzureResponse handle(RequestContext context) {
         ServiceQuery.require(context.request(), "properties");
-        ServiceProperties properties = ServicePropertiesStore.of(context.service()).get(context.account());
+        ServiceProperties properties = store.get(context.account());
         return AzureResponse.status(200).body(MediaTypes.XML, ServicePropertiesXml.write(properties));
     }
 }

@@ -1,13 +1,11 @@
 package io.cerulean.server.service;
 
 import io.cerulean.server.http.AzureResponse;
+import io.cerulean.server.http.HttpDates;
 import io.cerulean.server.http.MediaTypes;
 import io.cerulean.server.operations.RequestContext;
 import io.cerulean.server.operations.TableOperation;
 import java.time.Clock;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.util.Locale;
 
 /**
  * Get Table Service Stats ({@code GET /<account>-secondary/?restype=service&comp=stats}): geo-replication
@@ -16,8 +14,6 @@ import java.util.Locale;
  */
 public final class GetServiceStats implements TableOperation {
     /** RFC 1123 with a two-digit day, as the service writes it and azure-core's fixed-width parser reads it. */
-    static final DateTimeFormatter RFC_1123 =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US).withZone(ZoneOffset.UTC);
 
     private final Clock clock;
 
@@ -33,7 +29,7 @@ public final class GetServiceStats implements TableOperation {
     public AzureResponse handle(RequestContext context) {
         ServiceQuery.require(context.request(), "stats");
         byte[] body = new XmlWriter().start("StorageServiceStats").start("GeoReplication")
-                .element("Status", "live").element("LastSyncTime", RFC_1123.format(clock.instant()))
+                .element("Status", "live").element("LastSyncTime", HttpDates.format(clock.instant()))
                 .end("GeoReplication").end("StorageServiceStats").bytes();
         return AzureResponse.status(200).body(MediaTypes.XML, body);
     }

@@ -3,10 +3,7 @@ package io.cerulean.server.service;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.service.TableService;
 import io.cerulean.server.cors.CorsRules;
-import java.util.Collections;
-import java.util.Map;
 import java.util.Optional;
-import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -15,11 +12,8 @@ import java.util.concurrent.ConcurrentMap;
  * {@link TableService} (the canonical XML of {@link ServicePropertiesXml}) and read through a cache,
  * so that applying CORS rules to a request costs no store read.
  *
- * <p>There is one cache per {@code TableService}, shared by every instance made for it with
- * {@link #of}: the operations and the CORS stage of the request pipeline are built apart (the router
- * makes its operations before it sees a service), and they meet through the service they are given.
- * The caches are held weakly by service, and hold no reference to it, so a stopped server's service
- * and store can be collected.
+ * <p>One instance serves a server: the request pipeline makes it and hands it to the service
+ * operations and to the CORS stage, so that they share its cache.
  *
  * <p>Thread-safe. Updates of one service are serialized: read, merge, write durably, then cache, so
  * the cache never holds what the store does not, and concurrent updates of different sections of
@@ -33,20 +27,12 @@ public final class ServicePropertiesStore {
      * bound on what requests naming made-up accounts can make this cache hold.
      */
     static final int MAX_CACHED_ACCOUNTS = 1024;
-    private static final Map<TableService, ConcurrentMap<String, ServiceProperties>> CACHES =
-            Collections.synchronizedMap(new WeakHashMap<>());
 
     private final TableService service;
-    private final ConcurrentMap<String, ServiceProperties> cache;
+    private final ConcurrentMap<String, ServiceProperties> cache = new ConcurrentHashMap<>();
 
-    private ServicePropertiesStore(TableService service, ConcurrentMap<String, ServiceProperties> cache) {
+    public ServicePropertiesStore(TableService service) {
         this.service = service;
-        this.cache = cache;
-    }
-
-    /** The store of {@code service}'s accounts, sharing its cache with every other instance for that service. */
-    public static ServicePropertiesStore of(TableService service) {
-        return new ServicePropertiesStore(service, CACHES.computeIfAbsent(service, s -> new ConcurrentHashMap<>()));
     }
 
     /** The account's properties: what was last set, section by section, or the defaults. */

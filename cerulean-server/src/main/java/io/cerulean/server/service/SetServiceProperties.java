@@ -11,11 +11,17 @@ import io.cerulean.server.operations.TableOperation;
  * changes nothing. New CORS rules apply from the next request on.
  */
 public final class SetServiceProperties implements TableOperation {
+    private final ServicePropertiesStore store;
+
+    public SetServiceProperties(ServicePropertiesStore store) {
+        this.store = store;
+    }
+
     @Override
     public AzureResponse handle(RequestContext context) {
         ServiceQuery.require(context.request(), "properties");
         ServicePropertiesUpdate update = ServicePropertiesXml.readUpdate(context.request().body());
-        ServicePropertiesStore.of(context.service()).update(context.account(), update);
+        store.update(context.account(), update);
         return AzureResponse.status(202);
     }
 }

@@ -25,6 +25,7 @@ import io.cerulean.server.operations.QueryTables;
 import io.cerulean.server.operations.RequestContext;
 import io.cerulean.server.operations.TableOperation;
 import io.cerulean.server.operations.WriteEntity;
+import io.cerulean.server.service.ServicePropertiesStore;
 import io.cerulean.store.memory.MemoryTableStore;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +41,9 @@ class RouterTest {
     private static final String BASE = "/devstoreaccount1";
     private static final String ENTITY = BASE + "/mytable(PartitionKey='p',RowKey='r')";
 
-    private final Router router = new Router(new QueryMetrics(Metrics.discarded().registry()));
+    private final Router router = new Router(new QueryMetrics(Metrics.discarded().registry()),
+            new ServicePropertiesStore(new TableService(new MemoryTableStore(),
+                    HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5))));
 
     private static AzureRequest request(String method, String path, String... tunnel) {
         return request(method, path, Map.of(), new byte[0], tunnel);

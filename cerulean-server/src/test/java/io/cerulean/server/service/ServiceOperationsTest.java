@@ -30,6 +30,7 @@ import org.junit.jupiter.api.Test;
 class ServiceOperationsTest {
     private final TableService service = new TableService(new MemoryTableStore(),
             HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    private final ServicePropertiesStore properties = new ServicePropertiesStore(service);
 
     private AzureResponse run(TableOperation operation, String method, String path, String query, String body) {
         Map<String, List<String>> parameters = new LinkedHashMap<>();
@@ -66,11 +67,11 @@ class ServiceOperationsTest {
         String xml = "<StorageServiceProperties><Cors><CorsRule><AllowedOrigins>*</AllowedOrigins><AllowedMethods>GET"
                 + "</AllowedMethods><AllowedHeaders /><ExposedHeaders /><MaxAgeInSeconds>1</MaxAgeInSeconds></CorsRule>"
                 + "</Cors></StorageServiceProperties>";
-        AzureResponse set = run(new SetServiceProperties(), "PUT", "/devstoreaccount1/",
+        AzureResponse set = run(new SetServiceProperties(properties), "PUT", "/devstoreaccount1/",
                 "restype=service&comp=properties", xml);
         assertThat(set.status()).isEqualTo(202);
         assertThat(set.body()).isEmpty();
-        AzureResponse get = run(new GetServiceProperties(), "GET", "/devstoreaccount1/",
+        AzureResponse get = run(new GetServiceProperties(properties), "GET", "/devstoreaccount1/",
                 "restype=service&comp=properties", "");
         assertThat(get.status()).isEqualTo(200);
         assertThat(body(get)).contains("<Cors><CorsRule><AllowedMethods>GET</AllowedMethods>");
@@ -81,7 +82,7 @@ class ServiceOperationsTest {
         for (String query : List.of("", "restype=service", "comp=properties", "restype=service&comp=list",
                 "restype=container&comp=properties", "restype=service&comp=stats")) {
             TableServiceException e = catchThrowableOfType(TableServiceException.class,
-                    () -> run(new GetServiceProperties(), "GET", "/devstoreaccount1/", query, ""));
+                    () -> run(new GetServiceProperties(properties), "GET", "/devstoreaccount1/", query, ""));
             assertThat(e).as(query).isNotNull();
             assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_QUERY_PARAMETER_VALUE);
         }
@@ -89,7 +90,7 @@ class ServiceOperationsTest {
                 () -> run(new GetServiceStats(), "GET", "/devstoreaccount1/", "comp=stats", ""));
         assertThat(stats.errorCode()).isEqualTo(ErrorCode.INVALID_QUERY_PARAMETER_VALUE);
         TableServiceException put = catchThrowableOfType(TableServiceException.class,
-                () -> run(new SetServiceProperties(), "PUT", "/devstoreaccount1/", "restype=service", "<x/>"));
+                () -> run(new SetServiceProperties(properties), "PUT", "/devstoreaccount1/", "restype=service", "<x/>"));
         assertThat(put.errorCode()).isEqualTo(ErrorCode.INVALID_QUERY_PARAMETER_VALUE);
     }
 }

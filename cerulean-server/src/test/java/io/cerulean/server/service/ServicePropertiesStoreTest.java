@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 class ServicePropertiesStoreTest {
     private final MemoryTableStore store = new MemoryTableStore();
     private final TableService service = service(store);
+    private final ServicePropertiesStore properties = new ServicePropertiesStore(service);
 
     private static TableService service(MemoryTableStore store) {
         return new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
@@ -40,29 +41,29 @@ class ServicePropertiesStoreTest {
 
     @Test
     void anAccountNeverSetHasTheDefaultsAndNothingIsStored() {
-        assertThat(ServicePropertiesStore.of(service).get("acct")).isEqualTo(ServiceProperties.defaults());
+        assertThat(properties.get("acct")).isEqualTo(ServiceProperties.defaults());
         assertThat(service.accountSetting("acct", ServicePropertiesStore.SETTING)).isEmpty();
     }
 
     @Test
-    void anUpdateIsStoredAsCanonicalXmlAndSeenByEveryInstanceOfTheService() {
+    void anUpdateIsStoredAsCanonicalXmlAndServedFromTheCache() {
         CorsRule rule = CorsRule.parse("http://a.example", "GET", "", "", "10");
-        ServiceProperties updated = ServicePropertiesStore.of(service).update("acct", cors(rule));
+        ServiceProperties updated = properties.update("acct", cors(rule));
 
-        assertThat(ServicePropertiesStore.of(service).get("acct")).isEqualTo(updated);
-        assertThat(ServicePropertiesStore.of(service).corsRules("acct").rules()).containsExactly(rule);
+        assertThat(properties.get("acct")).isEqualTo(updated);
+        assertThat(properties.corsRules("acct").rules()).containsExactly(rule);
         byte[] stored = service.accountSetting("acct", ServicePropertiesStore.SETTING).orElseThrow();
         assertThat(new String(stored, StandardCharsets.UTF_8)).isEqualTo(
                 new String(ServicePropertiesXml.write(updated), StandardCharsets.UTF_8));
-        assertThat(ServicePropertiesStore.of(service).get("other")).isEqualTo(ServiceProperties.defaults());
+        assertThat(properties.get("other")).isEqualTo(ServiceProperties.defaults());
     }
 
     @Test
     void aNewServiceOverTheSameStoreReadsWhatWasStored() {
-        ServicePropertiesStore.of(service).update("acct", logging(true));
+        properties.update("acct", logging(true));
         TableService restarted = service(store);
-        assertThat(ServicePropertiesStore.of(restarted).get("acct").logging().read()).isTrue();
-        assertThat(ServicePropertiesStore.of(restarted).get("acct").hourMetrics())
+        assertThat(new ServicePropertiesStore(restarted).get("acct").logging().read()).isTrue();
+        assertThat(new ServicePropertiesStore(restarted).get("acct").hourMetrics())
                 .isEqualTo(ServiceProperties.defaults().hourMetrics());
     }
 
@@ -77,7 +78,7 @@ class ServicePropertiesStoreTest {
                 int age = i;
                 futures.add(pool.submit(() -> {
                     start.await();
-                    ServicePropertiesStore.of(service).update("acct", corsUpdate
+                    properties.update("acct", corsUpdate
                             ? cors(CorsRule.parse("*", "GET", "", "", Integer.toString(age))) : logging(true));
                     return null;
                 }));
@@ -89,16 +90,15 @@ class ServicePropertiesStoreTest {
         } finally {
             pool.shutdownNow();
         }
-        ServiceProperties cached = ServicePropertiesStore.of(service).get("acct");
+        ServiceProperties cached = properties.get("acct");
         assertThat(cached.logging().read()).isTrue();
         assertThat(cached.cors().rules()).hasSize(1);
-        assertThat(ServicePropertiesStore.of(service(store)).get("acct")).as("the store holds what is cached")
+        assertThat(new ServicePropertiesStore(service(store)).get("acct")).as("the store holds what is cached")
                 .isEqualTo(cached);
     }
 
     @Test
     void madeUpAccountsDoNotGrowTheCacheBeyondItsBound() {
-        ServicePropertiesStore properties = ServicePropertiesStore.of(service);
         for (int i = 0; i < ServicePropertiesStore.MAX_CACHED_ACCOUNTS + 10; i++) {
             assertThat(properties.corsRules("nobody" + i).isEmpty()).isTrue();
         }
