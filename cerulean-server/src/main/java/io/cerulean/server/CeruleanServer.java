@@ -4,6 +4,7 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Limits;
 import io.cerulean.core.service.TableService;
+import io.cerulean.server.auth.BearerTokenAuthenticator;
 import io.cerulean.server.auth.RequestAuthenticator;
 import io.cerulean.server.auth.SasAuthenticator;
 import io.cerulean.server.auth.SharedKeyAuthenticator;
@@ -65,7 +66,8 @@ public final class CeruleanServer implements AutoCloseable {
         RequestAuthenticator authenticator = new RequestAuthenticator(
                 new SharedKeyAuthenticator(config.accounts(), clock),
                 new SasAuthenticator(config.accounts(), (account, table) -> service.findTable(account, table).map(service::acl),
-                        clock));
+                        clock),
+                new BearerTokenAuthenticator(config.accounts(), clock));
         RequestPipeline pipeline = new RequestPipeline(service, authenticator, metrics);
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
