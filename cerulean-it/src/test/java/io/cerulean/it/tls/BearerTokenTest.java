@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.HttpHeaderName;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableClientBuilder;
 import com.azure.data.tables.TableServiceClient;
@@ -142,7 +143,7 @@ class BearerTokenTest {
         HttpResponseException e = catchThrowableOfType(HttpResponseException.class, call::run);
         assertThat(e).as("refused").isNotNull();
         assertThat(e.getResponse().getStatusCode()).as(e.getMessage()).isEqualTo(403);
-        assertThat(e.getResponse().getHeaderValue("x-ms-error-code")).as(e.getMessage()).isEqualTo(code);
+        assertThat(e.getResponse().getHeaderValue(HttpHeaderName.fromString("x-ms-error-code"))).as(e.getMessage()).isEqualTo(code);
         return e;
     }
 }

@@ -48,4 +48,10 @@ public final class TlsDetector extends ByteToMessageDecoder {
         // Removing a decoder passes the bytes it holds to the next handler: TLS, or HTTP directly.
         pipeline.remove(this);
     }
+
+    /** A connection that fails before it said anything (reset, timed out) is closed without a word. */
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
 }

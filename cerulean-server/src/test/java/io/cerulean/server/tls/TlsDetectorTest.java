@@ -83,6 +83,15 @@ class TlsDetectorTest {
         serverHello.release();
     }
 
+    @Test
+    void aConnectionThatFailsBeforeItSpeaksIsClosedQuietly() {
+        channel.pipeline().fireExceptionCaught(new java.io.IOException("Connection reset by peer"));
+
+        channel.checkException(); // nothing reached the end of the pipeline to be logged
+        assertThat(channel.isOpen()).isFalse();
+        assertThat(recorder.secure).isEmpty();
+    }
+
     private static byte[] clientHello() throws Exception {
         SSLEngine client = SslContextBuilder.forClient().trustManager(InsecureTrustManagerFactory.INSTANCE).build()
                 .newEngine(io.netty.buffer.ByteBufAllocator.DEFAULT);
