@@ -8,16 +8,23 @@ import io.cerulean.server.ServerConfig;
 import io.cerulean.server.auth.Account;
 import io.cerulean.server.auth.Accounts;
 import io.cerulean.server.metrics.Metrics;
+import io.cerulean.server.tls.SelfSignedCertificate;
+import io.cerulean.server.tls.TlsConfig;
 import io.cerulean.store.memory.MemoryTableStore;
 import io.cerulean.store.rocksdb.RocksDbTableStore;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * A running Cerulean: a store, the Table service on it, and the HTTP server. This is the
@@ -29,16 +36,23 @@ import java.util.Map;
  *             .connectionString(cerulean.connectionString()).buildClient();
  * }
  * }</pre>
+ *
+ * With {@link Builder#tls()} the same port serves HTTPS as well; {@link #certificateFile()} is
+ * the certificate a client must trust.
  */
 public final class Cerulean implements AutoCloseable {
     private final TableStore store;
     private final CeruleanServer server;
     private final Accounts accounts;
+    private final TlsConfig tls;
+    private final Path temporaryTlsDir;
 
-    private Cerulean(TableStore store, CeruleanServer server, Accounts accounts) {
+    private Cerulean(TableStore store, CeruleanServer server, Accounts accounts, TlsConfig tls, Path temporaryTlsDir) {
         this.store = store;
         this.server = server;
         this.accounts = accounts;
+        this.tls = tls;
+        this.temporaryTlsDir = temporaryTlsDir;
     }
 
     public static Builder builder() {
@@ -54,12 +68,47 @@ public final class Cerulean implements AutoCloseable {
         return "http://" + hostForUrls() + ":" + port() + "/" + account;
     }
 
+    /**
+     * The HTTPS Table endpoint of an account, e.g. {@code https://127.0.0.1:10002/devstoreaccount1}:
+     * the same port as {@link #endpoint(String)}.
+     *
+     * @throws IllegalStateException when this server was started without TLS
+     */
+    public String secureEndpoint(String account) {
+        if (tls == null) {
+            throw new IllegalStateException("this Cerulean serves plain HTTP only; start it with tls()");
+        }
+        return "https://" + hostForUrls() + ":" + port() + "/" + account;
+    }
+
+    /** The PEM certificate the server shows over HTTPS, for clients to trust; empty without TLS. */
+    public Optional<Path> certificateFile() {
+        return Optional.ofNullable(tls).map(TlsConfig::certificateFile);
+    }
+
     /** A connection string for the development account (or the first configured one). */
     public String connectionString() {
-        Account account = accounts.find(Account.DEVELOPMENT_NAME).orElse(accounts.all().get(0));
-        return "DefaultEndpointsProtocol=http;AccountName=" + account.name() + ";AccountKey="
+        return connectionString("http", endpoint(developmentAccount().name()));
+    }
+
+    /**
+     * A connection string over HTTPS for the development account (or the first configured one).
+     *
+     * @throws IllegalStateException when this server was started without TLS
+     */
+    public String secureConnectionString() {
+        return connectionString("https", secureEndpoint(developmentAccount().name()));
+    }
+
+    private String connectionString(String protocol, String endpoint) {
+        Account account = developmentAccount();
+        return "DefaultEndpointsProtocol=" + protocol + ";AccountName=" + account.name() + ";AccountKey="
                 + java.util.Base64.getEncoder().encodeToString(account.keys().get(0)) + ";TableEndpoint="
-                + endpoint(account.name()) + ";";
+                + endpoint + ";";
+    }
+
+    private Account developmentAccount() {
+        return accounts.find(Account.DEVELOPMENT_NAME).orElse(accounts.all().get(0));
     }
 
     private String hostForUrls() {
@@ -73,7 +122,25 @@ public final class Cerulean implements AutoCloseable {
         try {
             server.close();
         } finally {
-            store.close();
+            try {
+                store.close();
+            } finally {
+                deleteTemporaryTlsDir(temporaryTlsDir);
+            }
+        }
+    }
+
+    /** An in-memory server's certificate lives as long as the server; its key must not outlive it on disk. */
+    private static void deleteTemporaryTlsDir(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try {
+            Files.deleteIfExists(dir.resolve(SelfSignedCertificate.PRIVATE_KEY_FILE));
+            Files.deleteIfExists(dir.resolve(SelfSignedCertificate.CERTIFICATE_FILE));
+            Files.deleteIfExists(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot remove the temporary certificate directory " + dir, e);
         }
     }
 
@@ -86,6 +153,8 @@ public final class Cerulean implements AutoCloseable {
         private final Map<String, Account> accounts = new LinkedHashMap<>();
         private Duration pageBudget = Duration.ofSeconds(5);
         private int workerThreads = Math.max(32, 16 * Runtime.getRuntime().availableProcessors());
+        private boolean selfSignedTls;
+        private TlsConfig tls;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -132,18 +201,58 @@ public final class Cerulean implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Serve HTTPS as well as HTTP, on the same port, with a self-signed certificate for
+         * localhost: generated on the first start into {@code <data-dir>/tls} and kept there, so
+         * that clients trust it once; in memory, a new one in a temporary directory that
+         * {@link Cerulean#close()} removes.
+         */
+        public Builder tls() {
+            this.selfSignedTls = true;
+            this.tls = null;
+            return this;
+        }
+
+        /** Serve HTTPS as well as HTTP, on the same port, with this PEM certificate (chain) and private key. */
+        public Builder tls(Path certificateFile, Path privateKeyFile) {
+            this.tls = new TlsConfig(certificateFile, privateKeyFile);
+            this.selfSignedTls = false;
+            return this;
+        }
+
+        /**
+         * Opens the store, then starts serving.
+         *
+         * @throws io.cerulean.server.PortInUseException when the port is taken
+         * @throws IllegalArgumentException for a bad setting, including an unusable TLS certificate or key
+         */
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
-            ServerConfig config = new ServerConfig(host, port, configured, workerThreads);
+            ServerConfig config = new ServerConfig(host, port, configured, workerThreads, tls);
             TableStore store = inMemory ? new MemoryTableStore() : RocksDbTableStore.open(dataDir);
+            Path temporaryTlsDir = null;
             try {
+                if (selfSignedTls) {
+                    // After the store is open: its lock keeps a second server out of the directory.
+                    Path dir = inMemory ? (temporaryTlsDir = Files.createTempDirectory("cerulean-tls-"))
+                            : dataDir.resolve("tls");
+                    config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
+                }
                 HybridClock clock = HybridClock.system(new StoredClockLease(store));
                 TableService service = new TableService(store, clock, pageBudget);
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);
-                return new Cerulean(store, CeruleanServer.start(config, service, metrics), configured);
-            } catch (RuntimeException e) {
+                return new Cerulean(store, CeruleanServer.start(config, service, metrics), configured, config.tls(),
+                        temporaryTlsDir);
+            } catch (IOException e) {
                 store.close();
+                throw new UncheckedIOException("cannot create a temporary directory for the certificate", e);
+            } catch (RuntimeException e) {
+                try {
+                    store.close();
+                } finally {
+                    deleteTemporaryTlsDir(temporaryTlsDir);
+                }
                 throw e;
             }
         }

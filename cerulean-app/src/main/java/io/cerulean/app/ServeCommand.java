@@ -47,6 +47,20 @@ final class ServeCommand implements Callable<Integer> {
                     + "CERULEAN_ACCOUNTS and AZURITE_ACCOUNTS, as name:key1[:key2];name2:key1.")
     List<String> accounts = List.of();
 
+    @Option(names = "--tls", defaultValue = "${env:CERULEAN_TLS:-false}",
+            description = "Serve HTTPS too, on the same port, with a self-signed certificate for localhost that is "
+                    + "generated on the first start and kept in <data-dir>/tls (env CERULEAN_TLS).")
+    boolean tls;
+
+    @Option(names = "--tls-cert", paramLabel = "FILE", defaultValue = "${env:CERULEAN_TLS_CERT}",
+            description = "Serve HTTPS too, on the same port, with this PEM certificate (chain); needs --tls-key "
+                    + "(env CERULEAN_TLS_CERT).")
+    Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE", defaultValue = "${env:CERULEAN_TLS_KEY}",
+            description = "The PEM private key of --tls-cert, unencrypted (env CERULEAN_TLS_KEY).")
+    Path tlsKey;
+
     @Override
     public Integer call() throws InterruptedException {
         if (pageBudgetMs < 1) {
@@ -56,6 +70,18 @@ final class ServeCommand implements Callable<Integer> {
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs));
         builder = inMemory ? builder.inMemory() : builder.dataDir(dataDir);
+        // A variable set to nothing (CERULEAN_TLS_CERT=) means no file, as if it were unset.
+        tlsCert = tlsCert == null || tlsCert.toString().isEmpty() ? null : tlsCert;
+        tlsKey = tlsKey == null || tlsKey.toString().isEmpty() ? null : tlsKey;
+        if ((tlsCert == null) != (tlsKey == null)) {
+            System.err.println("cerulean: --tls-cert and --tls-key (CERULEAN_TLS_CERT, CERULEAN_TLS_KEY) go together");
+            return EXIT_BAD_CONFIG;
+        }
+        if (tlsCert != null) {
+            builder.tls(tlsCert, tlsKey);
+        } else if (tls) {
+            builder.tls();
+        }
         try {
             for (String variable : List.of("AZURITE_ACCOUNTS", "CERULEAN_ACCOUNTS")) {
                 String value = System.getenv(variable);
@@ -90,6 +116,11 @@ final class ServeCommand implements Callable<Integer> {
             cerulean.close();
             stopped.countDown();
         }, "cerulean-shutdown"));
+        cerulean.certificateFile().ifPresent(certificate -> log.info("HTTPS is on, on the same port: {} with the "
+                + "certificate {}{}", cerulean.secureEndpoint("devstoreaccount1"), certificate.toAbsolutePath(),
+                tlsCert != null ? ""
+                        : inMemory ? " (self-signed, a new one at every start in memory; see docs/https.md)"
+                        : " (self-signed and kept: trust it once, see docs/https.md)"));
         log.info("Cerulean {} serving the Table service at {} ({}), ready in {} ms", Main.version(),
                 cerulean.endpoint("devstoreaccount1"), inMemory ? "in memory, nothing is kept" : "RocksDB in " + dataDir,
                 (System.nanoTime() - started) / 1_000_000);

@@ -4,16 +4,21 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Limits;
 import io.cerulean.core.service.TableService;
+import io.cerulean.server.auth.BearerTokenAuthenticator;
 import io.cerulean.server.auth.RequestAuthenticator;
 import io.cerulean.server.auth.SasAuthenticator;
 import io.cerulean.server.auth.SharedKeyAuthenticator;
 import io.cerulean.server.http.BoundedAggregator;
 import io.cerulean.server.http.HttpHandler;
 import io.cerulean.server.metrics.Metrics;
+import io.cerulean.server.tls.ServerIdentity;
+import io.cerulean.server.tls.ServerTlsContext;
+import io.cerulean.server.tls.TlsDetector;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelPipeline;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
@@ -24,6 +29,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.handler.ssl.SslContext;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.channels.UnresolvedAddressException;
@@ -36,7 +42,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The Table service over HTTP on Netty. Event loops parse HTTP and bound bodies; operations run
- * on worker threads, since storage and durable commits block. {@link #close()} stops accepting,
+ * on worker threads, since storage and durable commits block. With a TLS certificate configured,
+ * the same port serves HTTPS too: each connection is TLS or plain by its first bytes
+ * ({@link TlsDetector}). {@link #close()} stops accepting,
  * lets running requests finish, and returns; it does not close the store.
  */
 public final class CeruleanServer implements AutoCloseable {
@@ -61,11 +69,14 @@ public final class CeruleanServer implements AutoCloseable {
      * @throws PortInUseException when the address is taken
      */
     public static CeruleanServer start(ServerConfig config, TableService service, Metrics metrics) {
+        // Read and check the certificate before anything starts: a bad file is a configuration error.
+        SslContext tls = config.tls() == null ? null : ServerTlsContext.of(ServerIdentity.load(config.tls()));
         Clock clock = Clock.systemUTC();
         RequestAuthenticator authenticator = new RequestAuthenticator(
                 new SharedKeyAuthenticator(config.accounts(), clock),
                 new SasAuthenticator(config.accounts(), (account, table) -> service.findTable(account, table).map(service::acl),
-                        clock));
+                        clock),
+                new BearerTokenAuthenticator(config.accounts(), clock));
         RequestPipeline pipeline = new RequestPipeline(service, authenticator, metrics);
         boolean epoll = Epoll.isAvailable();
         EventLoopGroup boss = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
@@ -73,6 +84,12 @@ public final class CeruleanServer implements AutoCloseable {
         Class<? extends ServerSocketChannel> channelType =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ExecutorService workers = workerPool(config.workerThreads());
+        TlsDetector.HttpHandlers http = (ChannelPipeline channel, boolean secure) -> channel
+                .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
+                .addLast(new HttpServerExpectContinueHandler())
+                .addLast(new BoundedAggregator(Limits.MAX_REQUEST_BODY_BYTES, () ->
+                        ResponseRenderer.earlyError(new TableServiceException(ErrorCode.REQUEST_BODY_TOO_LARGE))))
+                .addLast(new HttpHandler(pipeline::handle, ResponseRenderer::earlyError, workers, secure));
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, io)
                 .channel(channelType)
@@ -81,13 +98,11 @@ public final class CeruleanServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        ch.pipeline()
-                                .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
-                                .addLast(new HttpServerExpectContinueHandler())
-                                .addLast(new BoundedAggregator(Limits.MAX_REQUEST_BODY_BYTES, () ->
-                                        ResponseRenderer.earlyError(
-                                                new TableServiceException(ErrorCode.REQUEST_BODY_TOO_LARGE))))
-                                .addLast(new HttpHandler(pipeline::handle, ResponseRenderer::earlyError, workers, false));
+                        if (tls == null) {
+                            http.addTo(ch.pipeline(), false);
+                        } else {
+                            ch.pipeline().addLast(new TlsDetector(tls, http));
+                        }
                     }
                 });
         try {

@@ -1,13 +1,16 @@
 package io.cerulean.server;
 
 import io.cerulean.server.auth.Accounts;
+import io.cerulean.server.tls.TlsConfig;
 import java.util.Objects;
 
 /**
- * How the HTTP server listens: host, port (0 picks a free one), the accounts it serves and the
- * number of worker threads that run operations.
+ * How the HTTP server listens: host, port (0 picks a free one), the accounts it serves, the
+ * number of worker threads that run operations, and its TLS certificate and key. With
+ * {@code tls} null the port speaks plain HTTP only; with it, the same port serves HTTPS too,
+ * connection by connection.
  */
-public record ServerConfig(String host, int port, Accounts accounts, int workerThreads) {
+public record ServerConfig(String host, int port, Accounts accounts, int workerThreads, TlsConfig tls) {
     public static final int DEFAULT_PORT = 10002;
 
     public ServerConfig {
@@ -19,5 +22,15 @@ public record ServerConfig(String host, int port, Accounts accounts, int workerT
         if (workerThreads < 1) {
             throw new IllegalArgumentException("workerThreads must be positive");
         }
+    }
+
+    /** Plain HTTP only. */
+    public ServerConfig(String host, int port, Accounts accounts, int workerThreads) {
+        this(host, port, accounts, workerThreads, null);
+    }
+
+    /** The same, serving HTTPS too with this certificate and key (or plain only, with null). */
+    public ServerConfig withTls(TlsConfig tls) {
+        return new ServerConfig(host, port, accounts, workerThreads, tls);
     }
 }

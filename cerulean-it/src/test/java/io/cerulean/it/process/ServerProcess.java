@@ -163,8 +163,8 @@ final class ServerProcess implements AutoCloseable {
             ProcessBuilder builder = new ProcessBuilder(command);
             Map<String, String> environment = builder.environment();
             for (String inherited : List.of("CERULEAN_PORT", "CERULEAN_DATA_DIR", "CERULEAN_HOST",
-                    "CERULEAN_IN_MEMORY", "CERULEAN_ACCOUNTS", "AZURITE_ACCOUNTS", "JAVA_TOOL_OPTIONS",
-                    "JDK_JAVA_OPTIONS")) {
+                    "CERULEAN_IN_MEMORY", "CERULEAN_ACCOUNTS", "AZURITE_ACCOUNTS", "CERULEAN_TLS", "CERULEAN_TLS_CERT",
+                    "CERULEAN_TLS_KEY", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS")) {
                 environment.remove(inherited);
             }
             environment.putAll(env);

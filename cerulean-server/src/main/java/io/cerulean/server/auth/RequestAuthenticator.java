@@ -10,18 +10,21 @@ import io.cerulean.server.http.AzureRequest;
 public final class RequestAuthenticator {
     private final SharedKeyAuthenticator sharedKey;
     private final SasAuthenticator sas;
+    private final BearerTokenAuthenticator bearer;
 
-    public RequestAuthenticator(SharedKeyAuthenticator sharedKey, SasAuthenticator sas) {
+    public RequestAuthenticator(SharedKeyAuthenticator sharedKey, SasAuthenticator sas,
+                                BearerTokenAuthenticator bearer) {
         this.sharedKey = sharedKey;
         this.sas = sas;
+        this.bearer = bearer;
     }
 
     /** @throws io.cerulean.core.error.TableServiceException 403 when the request is not authenticated */
     public AccessGrant authenticate(AzureRequest request, String pathAccount) {
         String authorization = request.header("Authorization");
         if (authorization != null) {
-            if (authorization.startsWith("Bearer ")) {
-                throw SharedKeyAuthenticator.failed("Bearer tokens are not accepted by this server yet.");
+            if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) { // schemes are case-insensitive
+                return bearer.authenticate(request, pathAccount);
             }
             sharedKey.authenticate(request, pathAccount);
             return FullAccess.SHARED_KEY;
