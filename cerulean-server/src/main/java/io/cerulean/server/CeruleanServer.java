@@ -89,7 +89,8 @@ public final class CeruleanServer implements AutoCloseable {
                 .addLast(new HttpServerExpectContinueHandler())
                 .addLast(new BoundedAggregator(Limits.MAX_REQUEST_BODY_BYTES, () ->
                         ResponseRenderer.earlyError(new TableServiceException(ErrorCode.REQUEST_BODY_TOO_LARGE))))
-                .addLast(new HttpHandler(pipeline::handle, ResponseRenderer::earlyError, workers, secure));
+                .addLast(new HttpHandler(pipeline::handle, RequestPipeline::isPointRead, ResponseRenderer::earlyError, workers,
+                        secure));
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, io)
                 .channel(channelType)

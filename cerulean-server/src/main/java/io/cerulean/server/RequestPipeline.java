@@ -61,6 +61,18 @@ public final class RequestPipeline {
         this.cors = new CorsPolicy(serviceProperties::corsRules);
     }
 
+    /**
+     * Whether a request is a point read (Get Entity, Get Table): one key looked up, bounded work
+     * that never waits on a commit, so it can run on the thread that read it. Decided from the
+     * method and the path's shape alone; a request this misjudges is still served correctly.
+     */
+    public static boolean isPointRead(AzureRequest request) {
+        String path = request.rawPath();
+        int length = path.length();
+        return request.method().equals("GET") && length > 2 && path.charAt(length - 1) == ')'
+                && path.charAt(length - 2) != '(' && request.header("X-HTTP-Method") == null;
+    }
+
     public AzureResponse handle(AzureRequest request) {
         String requestId = RequestIds.next();
         if (request.method().equals("OPTIONS")) {

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * Hands each complete request to a worker thread (operations may block on storage and on the
@@ -32,14 +33,20 @@ import java.util.function.Function;
  */
 public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private final Function<AzureRequest, AzureResponse> pipeline;
+    private final Predicate<AzureRequest> runsOnEventLoop;
     private final Function<TableServiceException, AzureResponse> earlyErrors;
     private final Executor workers;
     private final boolean secure;
     private final ArrayDeque<PendingResponse> inFlight = new ArrayDeque<>(); // event loop only
 
-    public HttpHandler(Function<AzureRequest, AzureResponse> pipeline,
+    /**
+     * @param runsOnEventLoop requests short and bounded enough to run where they were read (a point
+     *                        read), sparing two thread hand-offs; everything else runs on {@code workers}
+     */
+    public HttpHandler(Function<AzureRequest, AzureResponse> pipeline, Predicate<AzureRequest> runsOnEventLoop,
                        Function<TableServiceException, AzureResponse> earlyErrors, Executor workers, boolean secure) {
         this.pipeline = pipeline;
+        this.runsOnEventLoop = runsOnEventLoop;
         this.earlyErrors = earlyErrors;
         this.workers = workers;
         this.secure = secure;
@@ -67,6 +74,10 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         var query = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 1024, true).parameters();
         AzureRequest azureRequest = new AzureRequest(request.method().name(), rawPath, query,
                 request.headers().copy(), body, secure, clientAddress(ctx));
+        if (runsOnEventLoop.test(azureRequest)) {
+            pending.complete(ctx, pipeline.apply(azureRequest), keepAlive);
+            return;
+        }
         try {
             workers.execute(() -> {
                 AzureResponse response = pipeline.apply(azureRequest);
