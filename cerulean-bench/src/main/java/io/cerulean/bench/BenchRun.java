@@ -179,13 +179,17 @@ final class BenchRun {
 
     /** Runs a workload with the server's CPU and memory measured around it; null if it broke off. */
     private WorkloadResult measure(Workload workload, WorkloadContext ctx) {
-        OptionalDouble cpuBefore = serverCpu();
+        OptionalDouble serverBefore = serverCpu();
+        long clientBefore = clientCpuNanos();
         try {
             WorkloadResult result = workload.run(ctx);
-            OptionalDouble cpuAfter = serverCpu();
-            OptionalDouble cpu = cpuBefore.isPresent() && cpuAfter.isPresent()
-                    ? OptionalDouble.of(cpuAfter.getAsDouble() - cpuBefore.getAsDouble()) : OptionalDouble.empty();
-            return result.withServer(serverRss(), cpu);
+            long clientAfter = clientCpuNanos();
+            OptionalDouble serverAfter = serverCpu();
+            OptionalDouble serverUsed = serverBefore.isPresent() && serverAfter.isPresent()
+                    ? OptionalDouble.of(serverAfter.getAsDouble() - serverBefore.getAsDouble()) : OptionalDouble.empty();
+            OptionalDouble clientUsed = clientAfter > 0 ? OptionalDouble.of((clientAfter - clientBefore) / 1e9)
+                    : OptionalDouble.empty();
+            return result.withUsage(serverRss(), serverUsed, clientUsed);
         } catch (IOException | RuntimeException e) {
             checks.check(false, workload.id() + " broke off: " + rootMessage(e));
             return null;

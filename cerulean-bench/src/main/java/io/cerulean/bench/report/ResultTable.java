@@ -12,7 +12,10 @@ public final class ResultTable {
     private ResultTable() {
     }
 
-    /** Header and rows; a "server cpu" column is added when any row has the server's CPU time. */
+    /**
+     * Header and rows; "server cpu" and "client cpu" columns are added when any row has the
+     * server's CPU time, so that the two can be compared on a shared machine.
+     */
     public static List<String> lines(List<WorkloadResult> results) {
         boolean cpu = results.stream().anyMatch(r -> r.serverCpuSeconds().isPresent());
         List<String> lines = new ArrayList<>();
@@ -23,10 +26,10 @@ public final class ResultTable {
         return lines;
     }
 
-    /** The column titles, with "server cpu" when the server's CPU is measured. */
+    /** The column titles, with the CPU columns when the server's CPU is measured. */
     public static String header(boolean serverCpu) {
         return String.format(Locale.ROOT, ROW, "workload", "result", "p50", "p99", "ops", "errors")
-                + (serverCpu ? String.format(Locale.ROOT, " %11s", "server cpu") : "");
+                + (serverCpu ? String.format(Locale.ROOT, " %11s %11s", "server cpu", "client cpu") : "");
     }
 
     /** One workload's line, printed as soon as it is done so that long runs show progress. */
@@ -34,7 +37,8 @@ public final class ResultTable {
         String line = String.format(Locale.ROOT, ROW, r.id() + " " + r.title(), figure(r), millis(r.p50Millis()),
                 millis(r.p99Millis()), count(r.ops()), count(r.errors()));
         if (serverCpu) {
-            line += String.format(Locale.ROOT, " %11s", seconds(r.serverCpuSeconds()));
+            line += String.format(Locale.ROOT, " %11s %11s", seconds(r.serverCpuSeconds()),
+                    seconds(r.clientCpuSeconds()));
         }
         return line;
     }

@@ -15,10 +15,11 @@ import java.util.OptionalDouble;
  * @param errors      operations that failed
  * @param serverRssMb the server's resident memory after the workload, when its pid was given
  * @param serverCpuSeconds CPU the server used during the workload, when its pid was given
+ * @param clientCpuSeconds CPU the bench itself used during the workload, where the platform tells
  */
 public record WorkloadResult(String id, String title, String unit, double value, double p50Millis,
                              double p99Millis, long ops, long errors, OptionalDouble serverRssMb,
-                             OptionalDouble serverCpuSeconds) {
+                             OptionalDouble serverCpuSeconds, OptionalDouble clientCpuSeconds) {
     public WorkloadResult {
         if (id == null || title == null || unit == null) {
             throw new IllegalArgumentException("id, title and unit are required");
@@ -28,9 +29,10 @@ public record WorkloadResult(String id, String title, String unit, double value,
         }
     }
 
-    /** The same row with the server's figures measured around the workload. */
-    public WorkloadResult withServer(OptionalDouble rssMb, OptionalDouble cpuSeconds) {
-        return new WorkloadResult(id, title, unit, value, p50Millis, p99Millis, ops, errors, rssMb, cpuSeconds);
+    /** The same row with what was measured around the workload: the server's memory, both sides' CPU. */
+    public WorkloadResult withUsage(OptionalDouble rssMb, OptionalDouble serverCpu, OptionalDouble clientCpu) {
+        return new WorkloadResult(id, title, unit, value, p50Millis, p99Millis, ops, errors, rssMb, serverCpu,
+                clientCpu);
     }
 
     /** True for the one-stream scans, whose figure is a duration: lower is better. */

@@ -1,6 +1,6 @@
 package io.cerulean.bench.run;
 
-import io.netty.handler.codec.http.FullHttpRequest;
+import io.cerulean.bench.client.Request;
 import io.netty.handler.codec.http.FullHttpResponse;
 
 /**
@@ -9,7 +9,7 @@ import io.netty.handler.codec.http.FullHttpResponse;
  */
 public interface Op {
     /** The next request to send. */
-    FullHttpRequest request();
+    Request request();
 
     /**
      * Reads a response. Returns true when the operation is complete, false to send

@@ -1,8 +1,8 @@
 package io.cerulean.bench.run;
 
 import io.cerulean.bench.client.Connection;
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.ResponseListener;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
@@ -86,7 +86,7 @@ final class Worker implements ResponseListener {
     }
 
     private void send() {
-        FullHttpRequest request;
+        Request request;
         try {
             request = op.request();
         } catch (RuntimeException e) {

@@ -1,5 +1,6 @@
 package io.cerulean.bench.workload;
 
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.Response;
 import io.cerulean.bench.client.TableRequests;
 import io.cerulean.bench.report.WorkloadResult;
@@ -9,7 +10,6 @@ import io.cerulean.bench.run.PhaseResult;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.io.IOException;
@@ -92,8 +92,8 @@ public final class InsertEntities implements Workload {
         }
 
         @Override
-        public FullHttpRequest request() {
-            ByteBuf body = ctx.connection(0).alloc().buffer(ctx.sizes().entityBytes() + 64);
+        public Request request() {
+            ByteBuf body = ctx.requests().alloc().buffer(ctx.sizes().entityBytes() + 64);
             ctx.entities().writeJson(body, EntityFactory.POINT, data.partition(index), data.row(index));
             return ctx.pointTable().insert(body);
         }

@@ -1,11 +1,11 @@
 package io.cerulean.bench.workload;
 
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.report.WorkloadResult;
 import io.cerulean.bench.run.Op;
 import io.cerulean.bench.run.OpFailure;
 import io.cerulean.bench.run.PhaseResult;
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
@@ -59,9 +59,9 @@ public final class LoadBatches implements Workload {
         }
 
         @Override
-        public FullHttpRequest request() {
+        public Request request() {
             int size = ctx.sizes().batchSize();
-            ByteBuf body = ctx.connection(0).alloc().buffer(size * (ctx.sizes().entityBytes() + 320) + 256);
+            ByteBuf body = ctx.requests().alloc().buffer(size * (ctx.sizes().entityBytes() + 320) + 256);
             ascii(body, "--" + boundary + "\r\nContent-Type: multipart/mixed; boundary=" + changeset + "\r\n\r\n");
             String partHead = "--" + changeset + "\r\nContent-Type: application/http\r\n"
                     + "Content-Transfer-Encoding: binary\r\n\r\nPOST " + ctx.bigTable().url() + " HTTP/1.1\r\n"

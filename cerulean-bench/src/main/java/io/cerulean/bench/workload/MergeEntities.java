@@ -1,5 +1,6 @@
 package io.cerulean.bench.workload;
 
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.Response;
 import io.cerulean.bench.report.WorkloadResult;
 import io.cerulean.bench.run.Op;
@@ -7,7 +8,6 @@ import io.cerulean.bench.run.OpFailure;
 import io.cerulean.bench.run.PhaseResult;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.io.IOException;
@@ -83,8 +83,8 @@ public final class MergeEntities implements Workload {
         }
 
         @Override
-        public FullHttpRequest request() {
-            ByteBuf json = ctx.connection(0).alloc().buffer(body.length());
+        public Request request() {
+            ByteBuf json = ctx.requests().alloc().buffer(body.length());
             json.writeCharSequence(body, StandardCharsets.US_ASCII);
             return ctx.pointTable().merge(data.partitionKey(index), data.rowKey(index), json, data.etag(index));
         }

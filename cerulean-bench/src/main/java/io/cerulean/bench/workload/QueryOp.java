@@ -3,10 +3,10 @@ package io.cerulean.bench.workload;
 import io.cerulean.bench.client.Continuation;
 import io.cerulean.bench.client.Keys;
 import io.cerulean.bench.client.PageReader;
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.TableRequests;
 import io.cerulean.bench.run.Op;
 import io.cerulean.bench.run.OpFailure;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import java.io.IOException;
 
@@ -38,7 +38,7 @@ final class QueryOp implements Op {
     }
 
     @Override
-    public FullHttpRequest request() {
+    public Request request() {
         if (next == null) {
             return table.query(query);
         }

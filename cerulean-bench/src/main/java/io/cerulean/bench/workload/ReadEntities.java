@@ -1,12 +1,12 @@
 package io.cerulean.bench.workload;
 
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.Response;
 import io.cerulean.bench.client.TableRequests;
 import io.cerulean.bench.report.WorkloadResult;
 import io.cerulean.bench.run.Op;
 import io.cerulean.bench.run.OpFailure;
 import io.cerulean.bench.run.PhaseResult;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.io.IOException;
@@ -46,7 +46,7 @@ public final class ReadEntities implements Workload {
         }
 
         @Override
-        public FullHttpRequest request() {
+        public Request request() {
             return ctx.pointTable().get(data.partitionKey(index), data.rowKey(index), TableRequests.NO_METADATA);
         }
 

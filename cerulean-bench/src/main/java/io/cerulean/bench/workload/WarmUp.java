@@ -1,11 +1,11 @@
 package io.cerulean.bench.workload;
 
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.TableRequests;
 import io.cerulean.bench.run.Op;
 import io.cerulean.bench.run.OpFailure;
 import io.cerulean.bench.run.PhaseResult;
 import io.netty.buffer.ByteBuf;
-import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -27,7 +27,7 @@ public final class WarmUp {
         PhaseResult inserts = ctx.phase().run((worker, random) -> {
             long i = next.getAndIncrement();
             return new Simple(() -> {
-                ByteBuf body = ctx.connection(0).alloc().buffer(sizes.entityBytes() + 64);
+                ByteBuf body = ctx.requests().alloc().buffer(sizes.entityBytes() + 64);
                 ctx.entities().writeJson(body, EntityFactory.WARM, (int) (i % PARTITIONS), (int) (i / PARTITIONS));
                 return scratch.insert(body);
             });
@@ -43,14 +43,14 @@ public final class WarmUp {
 
     /** One request whose answer is not checked: a warm-up measures and verifies nothing. */
     private static final class Simple implements Op {
-        private final java.util.function.Supplier<FullHttpRequest> request;
+        private final java.util.function.Supplier<Request> request;
 
-        Simple(java.util.function.Supplier<FullHttpRequest> request) {
+        Simple(java.util.function.Supplier<Request> request) {
             this.request = request;
         }
 
         @Override
-        public FullHttpRequest request() {
+        public Request request() {
             return request.get();
         }
 

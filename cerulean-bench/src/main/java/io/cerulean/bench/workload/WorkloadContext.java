@@ -1,13 +1,13 @@
 package io.cerulean.bench.workload;
 
 import io.cerulean.bench.client.Connection;
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.Response;
 import io.cerulean.bench.client.TableRequests;
 import io.cerulean.bench.report.Checks;
 import io.cerulean.bench.report.WorkloadResult;
 import io.cerulean.bench.run.Phase;
 import io.cerulean.bench.run.PhaseResult;
-import io.netty.handler.codec.http.FullHttpRequest;
 import java.io.IOException;
 import java.util.List;
 import java.util.OptionalDouble;
@@ -98,7 +98,7 @@ public final class WorkloadContext {
     }
 
     /** One request outside the timed loops, on the first connection, waiting for the answer. */
-    public Response call(FullHttpRequest request) throws IOException {
+    public Response call(Request request) throws IOException {
         return connections.get(0).call(request, CALL_TIMEOUT_SECONDS);
     }
 
@@ -106,14 +106,14 @@ public final class WorkloadContext {
     static WorkloadResult rate(String id, String title, String unit, double value, PhaseResult r) {
         return new WorkloadResult(id, title, unit, value, r.opLatency().percentileMillis(0.5),
                 r.opLatency().percentileMillis(0.99), r.ops(), r.errors(), OptionalDouble.empty(),
-                OptionalDouble.empty());
+                OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     /** A scan's row: the seconds it took, latency per page, pages as its operations. */
     static WorkloadResult duration(String id, String title, PhaseResult r) {
         return new WorkloadResult(id, title, "s", r.seconds(), r.requestLatency().percentileMillis(0.5),
                 r.requestLatency().percentileMillis(0.99), r.requestLatency().count(), r.errors(),
-                OptionalDouble.empty(), OptionalDouble.empty());
+                OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     /** " (first error: ...)" or "" for check texts. */

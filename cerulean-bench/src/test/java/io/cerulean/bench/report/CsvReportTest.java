@@ -16,12 +16,12 @@ class CsvReportTest {
 
     private static WorkloadResult w1() {
         return new WorkloadResult("W1", "insert 1 KB entity", "ops/s", 12345.678, 1.25, 4.5, 246_900, 0,
-                OptionalDouble.of(180.5), OptionalDouble.of(31.25));
+                OptionalDouble.of(180.5), OptionalDouble.of(31.25), OptionalDouble.of(7.5));
     }
 
     private static WorkloadResult w6() {
         return new WorkloadResult("W6", "table scan, Age eq 42", "s", 0.42, Double.NaN, Double.NaN, 0, 1,
-                OptionalDouble.empty(), OptionalDouble.empty());
+                OptionalDouble.empty(), OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     @Test

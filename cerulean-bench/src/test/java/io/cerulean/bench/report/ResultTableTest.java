@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class ResultTableTest {
     private static WorkloadResult result(String id, String unit, double value, double p50) {
         return new WorkloadResult(id, "title of " + id, unit, value, p50, p50 * 3, 246_900, 0, OptionalDouble.empty(),
-                OptionalDouble.empty());
+                OptionalDouble.empty(), OptionalDouble.empty());
     }
 
     @Test
@@ -37,10 +37,11 @@ class ResultTableTest {
     }
 
     @Test
-    void theServerCpuColumnAppearsWhenMeasured() {
-        WorkloadResult measured = result("W2", "ops/s", 10, 1).withServer(OptionalDouble.of(200), OptionalDouble.of(12.34));
+    void theCpuColumnsAppearWhenTheServerIsMeasured() {
+        WorkloadResult measured = result("W2", "ops/s", 10, 1).withUsage(OptionalDouble.of(200),
+                OptionalDouble.of(12.34), OptionalDouble.of(3.21));
         List<String> lines = ResultTable.lines(List.of(measured));
-        assertThat(lines.get(0)).endsWith("server cpu");
-        assertThat(lines.get(1)).endsWith("12.3 s");
+        assertThat(lines.get(0)).endsWith("server cpu  client cpu");
+        assertThat(lines.get(1)).endsWith("12.3 s       3.2 s");
     }
 }

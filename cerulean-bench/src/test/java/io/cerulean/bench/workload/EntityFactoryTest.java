@@ -62,6 +62,15 @@ class EntityFactoryTest {
     }
 
     @Test
+    void instantsAreWrittenAsInstantWritesThem() {
+        for (long second : new long[] {0, 951_782_400L, 1_400_000_000L, 1_799_999_999L, 4_102_444_799L}) {
+            ByteBuf buf = Unpooled.buffer();
+            EntityFactory.writeInstant(buf, second);
+            assertThat(buf.toString(StandardCharsets.US_ASCII)).isEqualTo(java.time.Instant.ofEpochSecond(second).toString());
+        }
+    }
+
+    @Test
     void keysSortAsNumbers() {
         assertThat(EntityFactory.rowKey(9)).isLessThan(EntityFactory.rowKey(10));
         assertThat(EntityFactory.partitionKey(EntityFactory.BIG, 9)).isEqualTo("b009");
