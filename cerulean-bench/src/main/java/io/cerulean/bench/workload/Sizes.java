@@ -17,7 +17,7 @@ import java.time.Duration;
  * @param batchSize       inserts per entity group transaction
  * @param rangeRows       rows a W4 range query returns
  * @param pageTop         W8's $top
- * @param warmup          untimed warm-up before the first phase, per half (insert, read)
+ * @param warmup          untimed warm-up before the first phase, per part (insert, read, merge, query)
  * @param loadCap         most time W3 may take
  * @param scanCap         most time W6 and W8 may each take
  * @param grace           how long operations in flight may finish after a timed phase ends
@@ -55,7 +55,7 @@ public record Sizes(int concurrency, Duration phase, int entityBytes, int pointP
 
     public static Sizes quick(int concurrency) {
         return new Sizes(concurrency, Duration.ofSeconds(3), 1024, 100, 50_000, 10, 10_000, 100, 100, 1000,
-                Duration.ofSeconds(1), Duration.ofSeconds(30), Duration.ofSeconds(15), Duration.ofSeconds(10));
+                Duration.ofMillis(1500), Duration.ofSeconds(30), Duration.ofSeconds(15), Duration.ofSeconds(10));
     }
 
     /** The same sizes with another phase length; the warm-up is never longer than a phase. */
