@@ -102,9 +102,10 @@ final class BenchRun {
 
     private void header(Transport transport) {
         Sizes sizes = settings.sizes();
-        out.printf(Locale.ROOT, "Cerulean bench  endpoint=%s  account=%s  concurrency=%d  phase=%ss  data=%,d entities%s%n",
+        out.printf(Locale.ROOT,
+                "Cerulean bench  endpoint=%s  account=%s  concurrency=%d  phase=%ss  data=%,d entities  io=%s%s%n",
                 settings.target().endpoint().url(), settings.target().account(), sizes.concurrency(),
-                seconds(sizes.phase()), sizes.bigEntities(), settings.quick() ? "  quick" : "");
+                seconds(sizes.phase()), sizes.bigEntities(), transport.kind(), settings.quick() ? "  quick" : "");
         for (String note : settings.selection().added()) {
             out.println("note: " + note);
         }
