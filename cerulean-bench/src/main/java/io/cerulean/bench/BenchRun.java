@@ -1,6 +1,7 @@
 package io.cerulean.bench;
 
 import io.cerulean.bench.client.Connection;
+import io.cerulean.bench.client.Endpoint;
 import io.cerulean.bench.client.Response;
 import io.cerulean.bench.client.SharedKeyLite;
 import io.cerulean.bench.client.TableRequests;
@@ -25,6 +26,7 @@ import io.cerulean.bench.workload.Workload;
 import io.cerulean.bench.workload.WorkloadContext;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.ConnectException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -84,12 +86,16 @@ final class BenchRun {
         try {
             probe = connection.call(requests.probe(), CALL_TIMEOUT_SECONDS);
         } catch (IOException e) {
-            err.println("cerulean bench: cannot reach " + url + ": " + rootMessage(e));
+            err.println("cerulean bench: cannot reach " + url + ": " + connectMessage(e));
             return BenchCommand.EXIT_UNREACHABLE;
         }
         if (probe.status() == 401 || probe.status() == 403) {
+            Endpoint endpoint = settings.target().endpoint();
+            boolean emulatorWithoutAccount = endpoint.pathStyle() && endpoint.basePath().isEmpty();
             err.println("cerulean bench: " + url + " refused the credentials of account '" + settings.target().account()
-                    + "' (" + probe.describe() + "); check --account and --key");
+                    + "' (" + probe.describe() + "); " + (emulatorWithoutAccount
+                    ? "an emulator wants the account in the path: " + url + "/" + settings.target().account()
+                    : "check --account and --key"));
             return BenchCommand.EXIT_REFUSED;
         }
         if (probe.status() != 200) {
@@ -281,6 +287,17 @@ final class BenchRun {
 
     private static String seconds(Duration d) {
         return d.toMillis() % 1000 == 0 ? Long.toString(d.toSeconds()) : String.format(Locale.ROOT, "%.1f", d.toMillis() / 1000.0);
+    }
+
+    /** "connection refused" rather than the transport's "finishConnect(..) failed: Connection refused". */
+    private static String connectMessage(Throwable e) {
+        String message = rootMessage(e);
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException && message.contains("refused")) {
+                return "connection refused";
+            }
+        }
+        return message;
     }
 
     private static String rootMessage(Throwable e) {

@@ -48,6 +48,14 @@ public record Endpoint(String scheme, String host, int port, String basePath) {
         return new Endpoint(scheme, uri.getHost(), port, path);
     }
 
+    /**
+     * Whether servers read the account from the first path segment (contract 1.1): the host is an
+     * IP address or a name without a dot, as for emulators on 127.0.0.1 or localhost.
+     */
+    public boolean pathStyle() {
+        return host.indexOf('.') < 0 || host.indexOf(':') >= 0 || host.chars().allMatch(c -> c == '.' || Character.isDigit(c));
+    }
+
     public boolean secure() {
         return scheme.equals("https");
     }

@@ -43,10 +43,10 @@ public final class ResultTable {
         return line;
     }
 
-    /** "12,345 ops/s", "5.1 queries/s", "0.42 s". */
+    /** "12,345 ops/s", "5.1 queries/s", "0.42 s", "0.007 s". */
     public static String figure(WorkloadResult r) {
         if (r.isDuration()) {
-            return String.format(Locale.ROOT, "%.2f s", r.value());
+            return String.format(Locale.ROOT, r.value() < 0.1 ? "%.3f s" : "%.2f s", r.value());
         }
         String pattern = r.value() >= 100 ? "%,.0f %s" : "%,.1f %s";
         return String.format(Locale.ROOT, pattern, r.value(), r.unit());

@@ -44,6 +44,9 @@ class ConnectionStringTest {
         assertThat(e.basePath()).isEqualTo("/devstoreaccount1");
         assertThat(e.hostHeader()).isEqualTo("127.0.0.1:10002");
         assertThat(Endpoint.parse("http://example.org").hostHeader()).isEqualTo("example.org");
+        assertThat(e.pathStyle()).isTrue();
+        assertThat(Endpoint.parse("http://localhost:10002/a").pathStyle()).isTrue();
+        assertThat(Endpoint.parse("https://acct.table.core.windows.net").pathStyle()).isFalse();
         assertThatThrownBy(() -> Endpoint.parse("ftp://h/x")).hasMessageContaining("http");
         assertThatThrownBy(() -> Endpoint.parse("127.0.0.1:10002")).isInstanceOf(IllegalArgumentException.class);
     }

@@ -17,6 +17,7 @@ class ResultTableTest {
         assertThat(ResultTable.figure(result("W1", "ops/s", 12345.4, 1))).isEqualTo("12,345 ops/s");
         assertThat(ResultTable.figure(result("W5", "queries/s", 5.14, 1))).isEqualTo("5.1 queries/s");
         assertThat(ResultTable.figure(result("W6", "s", 0.4249, 1))).isEqualTo("0.42 s");
+        assertThat(ResultTable.figure(result("W6", "s", 0.0071, 1))).isEqualTo("0.007 s");
         assertThat(ResultTable.millis(1.234)).isEqualTo("1.23 ms");
         assertThat(ResultTable.millis(45.67)).isEqualTo("45.7 ms");
         assertThat(ResultTable.millis(1204.2)).isEqualTo("1,204 ms");
