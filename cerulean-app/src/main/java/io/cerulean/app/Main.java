@@ -1,24 +1,36 @@
 package io.cerulean.app;
 
+import io.cerulean.bench.BenchCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The {@code cerulean} command. */
 @Command(name = "cerulean", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = ServeCommand.class,
+        subcommands = {ServeCommand.class, BenchCommand.class},
         description = "A self-hosted server for the Azure Table Storage REST API.")
 public final class Main implements Runnable {
     public static void main(String[] args) {
-        CommandLine commandLine = new CommandLine(new Main());
-        commandLine.setParameterExceptionHandler((e, arguments) -> {
-            System.err.println("cerulean: " + e.getMessage());
-            System.err.println("Try 'cerulean serve --help'.");
-            return ServeCommand.EXIT_BAD_CONFIG;
-        });
-        int exit = commandLine.execute(args);
+        int exit = commandLine().execute(args);
         if (exit != 0) {
             System.exit(exit);
         }
+    }
+
+    /**
+     * The command line as {@link #main} runs it, for callers that run a subcommand in-process and
+     * want its exit code and output ({@link CommandLine#setOut}, {@link CommandLine#setErr}).
+     */
+    public static CommandLine commandLine() {
+        CommandLine commandLine = new CommandLine(new Main());
+        commandLine.setParameterExceptionHandler((e, arguments) -> {
+            // Both subcommands use 4 for a malformed option.
+            CommandLine failed = e.getCommandLine();
+            failed.getErr().println("cerulean: " + e.getMessage());
+            failed.getErr().println("Try '" + failed.getCommandSpec().qualifiedName() + " --help'.");
+            failed.getErr().flush();
+            return ServeCommand.EXIT_BAD_CONFIG;
+        });
+        return commandLine;
     }
 
     @Override

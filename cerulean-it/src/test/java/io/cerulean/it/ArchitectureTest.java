@@ -12,9 +12,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers, one direction only: app -> server -> core <- stores. Modules already keep most
- * imports apart; these rules hold what a module boundary cannot: core uses the JDK alone, a store
- * sees only core's SPI and model, the server knows no store.
+ * The layers, one direction only: app -> server -> core <- stores, and app -> bench, a client of
+ * the HTTP API only. Modules already keep most imports apart; these rules hold what a module
+ * boundary cannot: core uses the JDK alone, a store sees only core's SPI and model, the server
+ * knows no store, the bench knows none of them.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -45,6 +46,18 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.cerulean.server..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
                         "org.rocksdb..")
+                .check(classes);
+    }
+
+    /**
+     * cerulean bench measures Azurite and the real service the same way as Cerulean: through the
+     * REST API alone, borrowing no code from the server it may be measuring.
+     */
+    @Test
+    void theBenchIsAClientOfTheRestApiOnly() {
+        noClasses().that().resideInAPackage("io.cerulean.bench..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.server..",
+                        "io.cerulean.store..", "io.cerulean.app..", "org.rocksdb..")
                 .check(classes);
     }
 

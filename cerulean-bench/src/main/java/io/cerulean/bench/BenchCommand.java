@@ -1,0 +1,146 @@
+package io.cerulean.bench;
+
+import io.cerulean.bench.client.ConnectionString;
+import io.cerulean.bench.client.Endpoint;
+import io.cerulean.bench.client.SharedKeyLite;
+import io.cerulean.bench.client.Target;
+import io.cerulean.bench.report.ServerProcess;
+import io.cerulean.bench.workload.Sizes;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code cerulean bench}: the sizing tool. Options in, {@link BenchRun} out, an exit code back. */
+@Command(name = "bench", mixinStandardHelpOptions = true,
+        description = {"Load any Azure-Table-compatible endpoint (Cerulean, Azurite, the real service) with the "
+                + "workloads W1..W8, check its answers, and print ops/s and p50/p99 latency per workload.",
+            "Exit codes: 0 all checks passed, 1 a check failed, 2 the endpoint cannot be reached, "
+                + "3 it refused the credentials, 4 a bad option."})
+public final class BenchCommand implements Callable<Integer> {
+    public static final int EXIT_CHECK_FAILED = 1;
+    public static final int EXIT_UNREACHABLE = 2;
+    public static final int EXIT_REFUSED = 3;
+    public static final int EXIT_BAD_OPTION = 4;
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ENDPOINT",
+            description = "Table endpoint; default " + Target.DEV_ENDPOINT + ".")
+    String endpoint;
+
+    @Option(names = "--account", paramLabel = "NAME", description = "Account name; default " + Target.DEV_ACCOUNT + ".")
+    String account;
+
+    @Option(names = "--key", paramLabel = "KEY", description = "Account key (base64); default the development key.")
+    String key;
+
+    @Option(names = "--connection-string", paramLabel = "CS",
+            description = "Instead of ENDPOINT, --account and --key: UseDevelopmentStorage=true, or "
+                    + "DefaultEndpointsProtocol, AccountName, AccountKey and TableEndpoint.")
+    String connectionString;
+
+    @Option(names = "--quick", description = "Small data (10,000 entities) and 3 s phases: the run takes well under a minute.")
+    boolean quick;
+
+    @Option(names = "--seconds", paramLabel = "N", description = "Length of each timed phase; default 20, 3 with --quick.")
+    Double seconds;
+
+    @Option(names = "--concurrency", paramLabel = "N", defaultValue = "16",
+            description = "Workers, one connection each; default ${DEFAULT-VALUE}.")
+    int concurrency;
+
+    @Option(names = "--entities", paramLabel = "N",
+            description = "Entities W3 loads for W4, W5, W6 and W8, a multiple of 1000; default 100,000, 10,000 with --quick.")
+    Integer entities;
+
+    @Option(names = "--only", paramLabel = "ID", split = ",",
+            description = "Run these workloads only (plus the loads they read from).")
+    List<String> only;
+
+    @Option(names = "--server-pid", paramLabel = "PID",
+            description = "The server's process (same machine): report its RSS and the CPU it used per workload.")
+    Long serverPid;
+
+    @Option(names = "--csv", paramLabel = "FILE", description = "Append one CSV row per workload to FILE.")
+    Path csv;
+
+    @Option(names = "--label", paramLabel = "TEXT", defaultValue = "",
+            description = "Label of the CSV rows, to tell runs apart.")
+    String label;
+
+    @Option(names = "--io-threads", paramLabel = "N", hidden = true,
+            description = "Client event loop threads; default one per two cores, at most four.")
+    Integer ioThreads;
+
+    @Option(names = "--keep", description = "Do not delete the tables the run created.")
+    boolean keep;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        BenchSettings settings;
+        try {
+            settings = settings();
+        } catch (IllegalArgumentException e) {
+            err.println("cerulean bench: " + e.getMessage());
+            err.flush();
+            return EXIT_BAD_OPTION;
+        }
+        return new BenchRun(settings, out, err).run();
+    }
+
+    /** @throws IllegalArgumentException with a message for the user */
+    BenchSettings settings() {
+        Target target = target();
+        new SharedKeyLite(target.account(), target.key());   // fails now, not at the first request, on a bad key
+        Sizes sizes = quick ? Sizes.quick(concurrency) : Sizes.full(concurrency);
+        if (seconds != null) {
+            if (!(seconds >= 0.1 && seconds <= 3600)) {
+                throw new IllegalArgumentException("--seconds must be between 0.1 and 3600: " + seconds);
+            }
+            sizes = sizes.withPhase(Duration.ofMillis(Math.round(seconds * 1000)));
+        }
+        if (entities != null) {
+            sizes = sizes.withBigEntities(entities);
+        }
+        WorkloadSelection selection = WorkloadSelection.of(only);
+        if (serverPid != null && !new ServerProcess(serverPid).readable()) {
+            throw new IllegalArgumentException("--server-pid " + serverPid + ": no such process to watch "
+                    + "(it must run on this machine)");
+        }
+        int threads = ioThreads != null ? ioThreads : defaultIoThreads();
+        if (threads < 1 || threads > sizes.concurrency()) {
+            throw new IllegalArgumentException("--io-threads must be 1.." + sizes.concurrency() + ": " + threads);
+        }
+        return new BenchSettings(target, sizes, quick, selection,
+                serverPid == null ? OptionalLong.empty() : OptionalLong.of(serverPid), Optional.ofNullable(csv),
+                label, keep, threads);
+    }
+
+    /** One per two cores, at most four: the server under test usually shares the cores. */
+    private static int defaultIoThreads() {
+        return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2));
+    }
+
+    private Target target() {
+        if (connectionString != null) {
+            if (endpoint != null || account != null || key != null) {
+                throw new IllegalArgumentException("give either --connection-string or ENDPOINT, --account and --key");
+            }
+            return ConnectionString.parse(connectionString);
+        }
+        return new Target(Endpoint.parse(endpoint == null ? Target.DEV_ENDPOINT : endpoint),
+                account == null ? Target.DEV_ACCOUNT : account, key == null ? Target.DEV_KEY : key);
+    }
+}

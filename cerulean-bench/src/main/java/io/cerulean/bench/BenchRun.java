@@ -1,0 +1,310 @@
+package io.cerulean.bench;
+
+import io.cerulean.bench.client.Connection;
+import io.cerulean.bench.client.Endpoint;
+import io.cerulean.bench.client.Response;
+import io.cerulean.bench.client.SharedKeyLite;
+import io.cerulean.bench.client.TableRequests;
+import io.cerulean.bench.client.Target;
+import io.cerulean.bench.client.Transport;
+import io.cerulean.bench.report.Checks;
+import io.cerulean.bench.report.CsvReport;
+import io.cerulean.bench.report.ResultTable;
+import io.cerulean.bench.report.ServerProcess;
+import io.cerulean.bench.report.WorkloadResult;
+import io.cerulean.bench.workload.InsertEntities;
+import io.cerulean.bench.workload.LoadBatches;
+import io.cerulean.bench.workload.MergeEntities;
+import io.cerulean.bench.workload.PageThrough;
+import io.cerulean.bench.workload.PartitionScans;
+import io.cerulean.bench.workload.RangeQueries;
+import io.cerulean.bench.workload.ReadEntities;
+import io.cerulean.bench.workload.Sizes;
+import io.cerulean.bench.workload.TableScan;
+import io.cerulean.bench.workload.WarmUp;
+import io.cerulean.bench.workload.Workload;
+import io.cerulean.bench.workload.WorkloadContext;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.OptionalDouble;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * One {@code cerulean bench} run: check the endpoint answers and takes the key, create the tables,
+ * warm up, run the workloads in order while printing each row as it completes, delete the tables,
+ * then the checks and the CSV. Returns the command's exit code.
+ */
+final class BenchRun {
+    private static final List<Workload> WORKLOADS = List.of(new InsertEntities(), new ReadEntities(),
+            new LoadBatches(), new RangeQueries(), new PartitionScans(), new TableScan(), new MergeEntities(),
+            new PageThrough());
+    private static final long CALL_TIMEOUT_SECONDS = 30;
+
+    private final BenchSettings settings;
+    private final PrintWriter out;
+    private final PrintWriter err;
+    private final Checks checks = new Checks();
+    private final ServerProcess server;
+
+    BenchRun(BenchSettings settings, PrintWriter out, PrintWriter err) {
+        this.settings = settings;
+        this.out = out;
+        this.err = err;
+        this.server = settings.serverPid().isPresent() ? new ServerProcess(settings.serverPid().getAsLong()) : null;
+    }
+
+    int run() {
+        Target target = settings.target();
+        Sizes sizes = settings.sizes();
+        TableRequests requests = new TableRequests(target.endpoint(), new SharedKeyLite(target.account(), target.key()));
+        try (Transport transport = new Transport(target.endpoint(), settings.ioThreads())) {
+            List<Connection> connections = new ArrayList<>();
+            for (int i = 0; i < sizes.concurrency(); i++) {
+                connections.add(transport.connection());
+            }
+            int refused = preflight(requests, connections.get(0));
+            if (refused != 0) {
+                return refused;
+            }
+            header(transport);
+            return runWorkloads(requests, connections);
+        } finally {
+            out.flush();
+            err.flush();
+        }
+    }
+
+    /** Query Tables once: tells an unreachable endpoint and refused credentials from a working one. */
+    private int preflight(TableRequests requests, Connection connection) {
+        String url = settings.target().endpoint().url();
+        Response probe;
+        try {
+            probe = connection.call(requests.probe(), CALL_TIMEOUT_SECONDS);
+        } catch (IOException e) {
+            err.println("cerulean bench: cannot reach " + url + ": " + connectMessage(e));
+            return BenchCommand.EXIT_UNREACHABLE;
+        }
+        if (probe.status() == 401 || probe.status() == 403) {
+            Endpoint endpoint = settings.target().endpoint();
+            boolean emulatorWithoutAccount = endpoint.pathStyle() && endpoint.basePath().isEmpty();
+            err.println("cerulean bench: " + url + " refused the credentials of account '" + settings.target().account()
+                    + "' (" + probe.describe() + "); " + (emulatorWithoutAccount
+                    ? "an emulator wants the account in the path: " + url + "/" + settings.target().account()
+                    : "check --account and --key"));
+            return BenchCommand.EXIT_REFUSED;
+        }
+        if (probe.status() != 200) {
+            err.println("cerulean bench: " + url + " answered Query Tables with " + probe.describe()
+                    + "; is it a Table endpoint, with the account in the path for an emulator?");
+            return BenchCommand.EXIT_UNREACHABLE;
+        }
+        return 0;
+    }
+
+    private void header(Transport transport) {
+        Sizes sizes = settings.sizes();
+        out.printf(Locale.ROOT,
+                "Cerulean bench  endpoint=%s  account=%s  concurrency=%d  phase=%ss  data=%,d entities  io=%s%s%n",
+                settings.target().endpoint().url(), settings.target().account(), sizes.concurrency(),
+                seconds(sizes.phase()), sizes.bigEntities(), transport.kind(), settings.quick() ? "  quick" : "");
+        for (String note : settings.selection().added()) {
+            out.println("note: " + note);
+        }
+        out.flush();
+    }
+
+    private int runWorkloads(TableRequests requests, List<Connection> connections) {
+        String run = Long.toString(System.currentTimeMillis(), 36) + Integer.toString(
+                ThreadLocalRandom.current().nextInt(36 * 36), 36);
+        String pointTable = "bench" + run + "p";
+        String bigTable = "bench" + run + "b";
+        String warmTable = "bench" + run + "w";
+        WorkloadContext ctx = new WorkloadContext(settings.sizes(), requests, connections, checks, pointTable, bigTable);
+        List<String> ids = settings.selection().ids();
+        List<String> created = new ArrayList<>();
+        List<WorkloadResult> results = new ArrayList<>();
+        long clientCpuStart = clientCpuNanos();
+        long started = System.nanoTime();
+        try {
+            if (!create(ctx, requests, warmTable, created)
+                    || (ids.contains("W1") && !create(ctx, requests, pointTable, created))
+                    || (ids.contains("W3") && !create(ctx, requests, bigTable, created))) {
+                return BenchCommand.EXIT_CHECK_FAILED;
+            }
+            warmUp(ctx, requests, warmTable, created);
+            boolean serverCpu = server != null;
+            out.println(ResultTable.header(serverCpu));
+            out.flush();
+            for (Workload workload : WORKLOADS) {
+                if (ids.contains(workload.id())) {
+                    WorkloadResult result = measure(workload, ctx);
+                    if (result != null) {
+                        results.add(result);
+                        out.println(ResultTable.row(result, serverCpu));
+                        out.flush();
+                    }
+                }
+            }
+        } finally {
+            cleanUp(ctx, requests, created);
+        }
+        footer(results, clientCpuStart, started);
+        writeCsv(results);
+        return checks.failed().isEmpty() ? 0 : BenchCommand.EXIT_CHECK_FAILED;
+    }
+
+    private boolean create(WorkloadContext ctx, TableRequests requests, String table, List<String> created) {
+        try {
+            Response response = ctx.call(requests.createTable(table));
+            if (response.status() == 201 || response.status() == 204) {
+                created.add(table);
+                return true;
+            }
+            checks.check(false, "create table " + table + ": " + response.describe());
+            err.println("cerulean bench: cannot create table " + table + ": " + response.describe());
+        } catch (IOException e) {
+            checks.check(false, "create table " + table + ": " + rootMessage(e));
+            err.println("cerulean bench: cannot create table " + table + ": " + rootMessage(e));
+        }
+        return false;
+    }
+
+    private void warmUp(WorkloadContext ctx, TableRequests requests, String warmTable, List<String> created) {
+        long start = System.nanoTime();
+        long requestsDone = WarmUp.run(ctx, warmTable);
+        out.printf(Locale.ROOT, "warm-up: %,d requests in %.1f s, not reported%n", requestsDone,
+                (System.nanoTime() - start) / 1e9);
+        if (delete(ctx, requests, warmTable)) {
+            created.remove(warmTable);
+        }
+    }
+
+    /** Runs a workload with the server's CPU and memory measured around it; null if it broke off. */
+    private WorkloadResult measure(Workload workload, WorkloadContext ctx) {
+        OptionalDouble serverBefore = serverCpu();
+        long clientBefore = clientCpuNanos();
+        try {
+            WorkloadResult result = workload.run(ctx);
+            long clientAfter = clientCpuNanos();
+            OptionalDouble serverAfter = serverCpu();
+            OptionalDouble serverUsed = serverBefore.isPresent() && serverAfter.isPresent()
+                    ? OptionalDouble.of(serverAfter.getAsDouble() - serverBefore.getAsDouble()) : OptionalDouble.empty();
+            OptionalDouble clientUsed = clientAfter > 0 ? OptionalDouble.of((clientAfter - clientBefore) / 1e9)
+                    : OptionalDouble.empty();
+            return result.withUsage(serverRss(), serverUsed, clientUsed);
+        } catch (IOException | RuntimeException e) {
+            checks.check(false, workload.id() + " broke off: " + rootMessage(e));
+            return null;
+        }
+    }
+
+    private void cleanUp(WorkloadContext ctx, TableRequests requests, List<String> created) {
+        if (settings.keep()) {
+            if (!created.isEmpty()) {
+                out.println("kept tables: " + String.join(" ", created));
+            }
+            return;
+        }
+        for (String table : created) {
+            delete(ctx, requests, table);
+        }
+    }
+
+    private boolean delete(WorkloadContext ctx, TableRequests requests, String table) {
+        try {
+            Response response = ctx.call(requests.deleteTable(table));
+            if (response.status() == 204 || response.status() == 404) {
+                return true;
+            }
+            err.println("cerulean bench: could not delete table " + table + ": " + response.describe());
+        } catch (IOException e) {
+            err.println("cerulean bench: could not delete table " + table + ": " + rootMessage(e));
+        }
+        return false;
+    }
+
+    private void footer(List<WorkloadResult> results, long clientCpuStart, long started) {
+        double wall = (System.nanoTime() - started) / 1e9;
+        double clientCpu = (clientCpuNanos() - clientCpuStart) / 1e9;
+        StringBuilder line = new StringBuilder();
+        if (server != null) {
+            OptionalDouble rss = serverRss();
+            line.append(rss.isPresent() ? String.format(Locale.ROOT, "server RSS %,.0f MB (pid %d)", rss.getAsDouble(),
+                    server.pid()) : "server RSS unknown (pid " + server.pid() + " gone)");
+        }
+        line.append(line.length() > 0 ? "   " : "").append(String.format(Locale.ROOT, "checks: %d passed, %d failed",
+                checks.passed(), checks.failed().size()));
+        if (clientCpu > 0) {
+            line.append(String.format(Locale.ROOT, "   client cpu %.1f s in %.1f s", clientCpu, wall));
+        }
+        out.println(line);
+        for (Checks.Check failed : checks.failed()) {
+            out.println("FAILED " + failed.description());
+        }
+        if (results.isEmpty()) {
+            out.println("no workload completed");
+        }
+        out.flush();
+    }
+
+    private void writeCsv(List<WorkloadResult> results) {
+        if (settings.csv().isEmpty()) {
+            return;
+        }
+        try {
+            CsvReport.append(settings.csv().get(), settings.label(), results);
+        } catch (IOException e) {
+            checks.check(false, "write CSV to " + settings.csv().get() + ": " + rootMessage(e));
+            err.println("cerulean bench: cannot write " + settings.csv().get() + ": " + rootMessage(e));
+        }
+    }
+
+    private OptionalDouble serverCpu() {
+        try {
+            return server == null ? OptionalDouble.empty() : OptionalDouble.of(server.cpuSeconds());
+        } catch (IOException | RuntimeException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    private OptionalDouble serverRss() {
+        try {
+            return server == null ? OptionalDouble.empty() : OptionalDouble.of(server.rssMb());
+        } catch (IOException | RuntimeException e) {
+            return OptionalDouble.empty();
+        }
+    }
+
+    /** This JVM's CPU time, or 0 where the platform does not tell. */
+    private static long clientCpuNanos() {
+        return ProcessHandle.current().info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
+    }
+
+    private static String seconds(Duration d) {
+        return d.toMillis() % 1000 == 0 ? Long.toString(d.toSeconds()) : String.format(Locale.ROOT, "%.1f", d.toMillis() / 1000.0);
+    }
+
+    /** "connection refused" rather than the transport's "finishConnect(..) failed: Connection refused". */
+    private static String connectMessage(Throwable e) {
+        String message = rootMessage(e);
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConnectException && message.contains("refused")) {
+                return "connection refused";
+            }
+        }
+        return message;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) {
+            t = t.getCause();
+        }
+        return t.getMessage() == null ? t.getClass().getSimpleName() : t.getMessage();
+    }
+}

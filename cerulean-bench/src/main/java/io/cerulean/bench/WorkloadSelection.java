@@ -1,0 +1,45 @@
+package io.cerulean.bench;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Which workloads run, from {@code --only}: always in the order W1..W8, with the loads the others
+ * read from added (W2 and W7 read W1's entities; W4, W5, W6 and W8 query W3's data set).
+ *
+ * @param ids   the workloads to run, in order
+ * @param added why a workload that was not asked for runs, one line each
+ */
+public record WorkloadSelection(List<String> ids, List<String> added) {
+    public static final List<String> ALL = List.of("W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8");
+    private static final Map<String, String> NEEDS = Map.of("W2", "W1", "W7", "W1", "W4", "W3", "W5", "W3",
+            "W6", "W3", "W8", "W3");
+
+    /** @throws IllegalArgumentException for a name that is not W1..W8 */
+    public static WorkloadSelection of(List<String> only) {
+        if (only == null || only.isEmpty()) {
+            return new WorkloadSelection(ALL, List.of());
+        }
+        Set<String> asked = new LinkedHashSet<>();
+        for (String name : only) {
+            String id = name.trim().toUpperCase(Locale.ROOT);
+            if (!ALL.contains(id)) {
+                throw new IllegalArgumentException("--only takes W1..W8, not '" + name.trim() + "'");
+            }
+            asked.add(id);
+        }
+        List<String> added = new ArrayList<>();
+        Set<String> wanted = new LinkedHashSet<>(asked);
+        for (String id : asked) {
+            String need = NEEDS.get(id);
+            if (need != null && !asked.contains(need) && wanted.add(need)) {
+                added.add(need + " runs too: " + id + " reads the entities it " + (need.equals("W1") ? "inserts" : "loads"));
+            }
+        }
+        return new WorkloadSelection(ALL.stream().filter(wanted::contains).toList(), added);
+    }
+}
