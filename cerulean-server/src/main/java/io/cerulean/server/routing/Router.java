@@ -15,7 +15,6 @@ import io.cerulean.server.operations.GetEntity;
 import io.cerulean.server.operations.GetTable;
 import io.cerulean.server.operations.Headers;
 import io.cerulean.server.operations.InsertEntity;
-import io.cerulean.server.operations.NotYetImplemented;
 import io.cerulean.server.operations.QueryEntities;
 import io.cerulean.server.operations.QueryTables;
 import io.cerulean.server.operations.WriteEntity;

@@ -1,5 +1,6 @@
 package io.cerulean.server.auth;
 
+import static io.cerulean.server.auth.Signatures.sign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -9,7 +10,6 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -18,8 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -37,16 +35,6 @@ class SasAuthenticatorTest {
     private final SasAuthenticator authenticator = new SasAuthenticator(
             new Accounts(List.of(Account.of("Acct", KEY1, KEY2))),
             (account, table) -> Optional.ofNullable(acls.get(table.toLowerCase())), Clock.fixed(NOW, ZoneOffset.UTC));
-
-    private static String sign(String base64Key, String stringToSign) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(Base64.getDecoder().decode(base64Key), "HmacSHA256"));
-            return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
 
     private static AzureRequest request(Map<String, String> sas, boolean secure, String clientAddress) {
         Map<String, List<String>> query = new LinkedHashMap<>();

@@ -1,5 +1,6 @@
 package io.cerulean.server.auth;
 
+import static io.cerulean.server.auth.Signatures.sign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
@@ -7,7 +8,6 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.time.Clock;
 import java.time.Instant;
@@ -18,8 +18,6 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import java.util.List;
 import java.util.Map;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,17 +39,6 @@ class SharedKeyAuthenticatorTest {
 
     private final SharedKeyAuthenticator authenticator =
             new SharedKeyAuthenticator(ACCOUNTS, Clock.fixed(NOW, ZoneOffset.UTC));
-
-    /** Base64(HMAC-SHA256(Base64Decode(key), UTF8(stringToSign))), written out independently. */
-    private static String sign(String base64Key, String stringToSign) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(Base64.getDecoder().decode(base64Key), "HmacSHA256"));
-            return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
-    }
 
     private static AzureRequest request(String method, String rawPath, Map<String, List<String>> query,
                                         String... headerPairs) {
