@@ -1,5 +1,7 @@
 package io.cerulean.server.auth;
 
+import static io.cerulean.server.auth.AccountKeySignatures.authenticationFailed;
+
 import io.cerulean.server.http.AzureRequest;
 import java.time.Clock;
 import java.time.Duration;
@@ -59,10 +61,10 @@ public final class BearerTokenAuthenticator {
      */
     public AccessGrant authenticate(AzureRequest request, String pathAccount) {
         if (!request.secure()) {
-            throw SharedKeyAuthenticator.failed("Authentication scheme Bearer is not allowed with HTTP.");
+            throw authenticationFailed("Authentication scheme Bearer is not allowed with HTTP.");
         }
         if (accounts.find(pathAccount).isEmpty()) {
-            throw SharedKeyAuthenticator.failed("The account '" + pathAccount + "' is not known to this server.");
+            throw authenticationFailed("The account '" + pathAccount + "' is not known to this server.");
         }
         String authorization = request.header("Authorization");
         int space = authorization == null ? -1 : authorization.indexOf(' ');
@@ -71,7 +73,7 @@ public final class BearerTokenAuthenticator {
         try {
             claims = JwtClaims.decode(token);
         } catch (IllegalArgumentException e) {
-            throw SharedKeyAuthenticator.failed("The bearer token is malformed: " + e.getMessage() + ".");
+            throw authenticationFailed("The bearer token is malformed: " + e.getMessage() + ".");
         }
         checkLifetime(claims);
         checkIssuer(claims.issuer());
@@ -81,25 +83,25 @@ public final class BearerTokenAuthenticator {
 
     private void checkLifetime(JwtClaims claims) {
         if (claims.notBefore() == null || claims.expires() == null || claims.issuedAt() == null) {
-            throw SharedKeyAuthenticator.failed("The bearer token must carry the nbf, exp and iat claims.");
+            throw authenticationFailed("The bearer token must carry the nbf, exp and iat claims.");
         }
         Instant now = clock.instant();
         if (now.plus(MAX_CLOCK_SKEW).isBefore(Instant.ofEpochSecond(claims.notBefore()))) {
-            throw SharedKeyAuthenticator.failed("Lifetime validation failed. The token is not yet valid (nbf "
+            throw authenticationFailed("Lifetime validation failed. The token is not yet valid (nbf "
                     + Instant.ofEpochSecond(claims.notBefore()) + ").");
         }
         if (now.minus(MAX_CLOCK_SKEW).isAfter(Instant.ofEpochSecond(claims.expires()))) {
-            throw SharedKeyAuthenticator.failed("Lifetime validation failed. The token is expired (exp "
+            throw authenticationFailed("Lifetime validation failed. The token is expired (exp "
                     + Instant.ofEpochSecond(claims.expires()) + ").");
         }
     }
 
     private static void checkIssuer(String issuer) {
         if (issuer == null) {
-            throw SharedKeyAuthenticator.failed("Issuer validation failed. The bearer token has no iss claim.");
+            throw authenticationFailed("Issuer validation failed. The bearer token has no iss claim.");
         }
         if (ISSUER_PREFIXES.stream().noneMatch(issuer::startsWith)) {
-            throw SharedKeyAuthenticator.failed("Issuer validation failed. The token was issued by '" + issuer
+            throw authenticationFailed("Issuer validation failed. The token was issued by '" + issuer
                     + "', not by a Microsoft Entra ID token service (https://sts.windows.net/<tenant>/, "
                     + "https://login.microsoftonline.com/<tenant>/v2.0 or a sovereign cloud's).");
         }
@@ -114,7 +116,7 @@ public final class BearerTokenAuthenticator {
             }
         }
         String expected = "https://storage.azure.com or https://" + account + ".table.core.windows.net";
-        throw SharedKeyAuthenticator.failed(audiences.isEmpty()
+        throw authenticationFailed(audiences.isEmpty()
                 ? "Audience validation failed. The bearer token has no aud claim; it must be " + expected + "."
                 : "Audience validation failed. The token is for '" + String.join("', '", audiences) + "', not "
                         + expected + ".");

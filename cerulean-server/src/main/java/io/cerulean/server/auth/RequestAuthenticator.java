@@ -1,5 +1,7 @@
 package io.cerulean.server.auth;
 
+import static io.cerulean.server.auth.AccountKeySignatures.authenticationFailed;
+
 import io.cerulean.server.http.AzureRequest;
 
 /**
@@ -32,7 +34,7 @@ public final class RequestAuthenticator {
         if (request.queryParameter("sig") != null) {
             return sas.authenticate(request, pathAccount);
         }
-        throw SharedKeyAuthenticator.failed("The request is not authenticated: it has no Authorization header and no "
+        throw authenticationFailed("The request is not authenticated: it has no Authorization header and no "
                 + "shared access signature.");
     }
 }

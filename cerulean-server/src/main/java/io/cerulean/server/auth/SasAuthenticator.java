@@ -1,12 +1,12 @@
 package io.cerulean.server.auth;
 
+import static io.cerulean.server.auth.AccountKeySignatures.authenticationFailed;
+
 import io.cerulean.core.acl.StoredAccessPolicy;
 import io.cerulean.core.acl.TableAcl;
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -48,13 +48,13 @@ public final class SasAuthenticator {
     /** @throws TableServiceException 403 for a SAS that is malformed, forged or not valid here and now */
     public AccessGrant authenticate(AzureRequest request, String accountName) {
         Account account = accounts.find(accountName)
-                .orElseThrow(() -> SharedKeyAuthenticator.failed("The account '" + accountName + "' is not known to this server."));
+                .orElseThrow(() -> authenticationFailed("The account '" + accountName + "' is not known to this server."));
         String version = require(request, "sv");
         byte[] signature;
         try {
             signature = Base64.getDecoder().decode(require(request, "sig"));
         } catch (IllegalArgumentException e) {
-            throw SharedKeyAuthenticator.failed("The signature (sig) is not base64.");
+            throw authenticationFailed("The signature (sig) is not base64.");
         }
         if (request.queryParameter("tn") != null) {
             return tableSas(request, account, version, signature);
@@ -62,7 +62,7 @@ public final class SasAuthenticator {
         if (request.queryParameter("ss") != null || request.queryParameter("srt") != null) {
             return accountSas(request, account, version, signature);
         }
-        throw SharedKeyAuthenticator.failed("The shared access signature names neither a table (tn) nor services and "
+        throw authenticationFailed("The shared access signature names neither a table (tn) nor services and "
                 + "resource types (ss, srt).");
     }
 
@@ -124,14 +124,14 @@ public final class SasAuthenticator {
             permissions = inherit("sp", permissions, policy.permission());
         }
         if (expiry.isEmpty() || permissions.isEmpty()) {
-            throw SharedKeyAuthenticator.failed("The signed expiry (se) and permissions (sp) must be given, by the SAS "
+            throw authenticationFailed("The signed expiry (se) and permissions (sp) must be given, by the SAS "
                     + "or by its stored access policy.");
         }
         checkWindow(start, expiry);
         checkTransport(request, field(request, "spr"), field(request, "sip"));
         for (char letter : permissions.toCharArray()) {
             if ("raud".indexOf(letter) < 0) {
-                throw SharedKeyAuthenticator.failed("The signed permissions (sp) '" + permissions
+                throw authenticationFailed("The signed permissions (sp) '" + permissions
                         + "' hold a letter a table SAS cannot grant; use r, a, u and d.");
             }
         }
@@ -145,30 +145,24 @@ public final class SasAuthenticator {
             return fromSas;
         }
         if (!fromSas.isEmpty()) {
-            throw SharedKeyAuthenticator.failed("The field " + field
+            throw authenticationFailed("The field " + field
                     + " is given both by the SAS and by its stored access policy.");
         }
         return fromPolicy.get();
     }
 
     private static void verify(Account account, List<String> stringsToSign, byte[] signature) {
-        for (String stringToSign : stringsToSign) {
-            byte[] message = stringToSign.getBytes(StandardCharsets.UTF_8);
-            for (byte[] key : account.keys()) {
-                if (MessageDigest.isEqual(SharedKeyAuthenticator.hmac(key, message), signature)) {
-                    return;
-                }
-            }
+        if (!AccountKeySignatures.matchesAny(account, stringsToSign, signature)) {
+            throw authenticationFailed("Signature did not match: the SAS was not signed with this account's "
+                    + "keys over these fields.");
         }
-        throw SharedKeyAuthenticator.failed("Signature did not match: the SAS was not signed with this account's "
-                + "keys over these fields.");
     }
 
     private void checkWindow(String start, String expiry) {
         Instant now = clock.instant();
         boolean started = start.isEmpty() || !now.isBefore(SasTimes.parse("st", start));
         if (!started || now.isAfter(SasTimes.parse("se", expiry))) {
-            throw SharedKeyAuthenticator.failed("Signature not valid in the specified time frame: Start ["
+            throw authenticationFailed("Signature not valid in the specified time frame: Start ["
                     + (start.isEmpty() ? "none" : start) + "] - Expiry [" + expiry + "] - Current [" + now + "].");
         }
     }
@@ -176,7 +170,7 @@ public final class SasAuthenticator {
     private static void checkTransport(AzureRequest request, String protocol, String ip) {
         if (!protocol.isEmpty() && !protocol.equals("https,http") && !protocol.equals("http,https")) {
             if (!protocol.equals("https")) {
-                throw SharedKeyAuthenticator.failed("The signed protocol (spr) '" + protocol
+                throw authenticationFailed("The signed protocol (spr) '" + protocol
                         + "' is neither 'https' nor 'https,http'.");
             }
             if (!request.secure()) {
@@ -194,7 +188,7 @@ public final class SasAuthenticator {
     private static String require(AzureRequest request, String name) {
         String value = request.queryParameter(name);
         if (value == null || value.isEmpty()) {
-            throw SharedKeyAuthenticator.failed("The shared access signature has no '" + name + "' parameter.");
+            throw authenticationFailed("The shared access signature has no '" + name + "' parameter.");
         }
         return value;
     }

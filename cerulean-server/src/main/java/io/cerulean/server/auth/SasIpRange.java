@@ -1,5 +1,7 @@
 package io.cerulean.server.auth;
 
+import static io.cerulean.server.auth.AccountKeySignatures.authenticationFailed;
+
 /**
  * A SAS's {@code sip}: one IPv4 address or an inclusive range {@code a-b}. Requests from any other
  * address, or over IPv6, are refused.
@@ -11,7 +13,7 @@ record SasIpRange(long first, long last) {
         long first = ipv4(dash < 0 ? sip : sip.substring(0, dash));
         long last = dash < 0 ? first : ipv4(sip.substring(dash + 1));
         if (first < 0 || last < 0 || last < first) {
-            throw SharedKeyAuthenticator.failed("The signed IP (sip) '" + sip
+            throw authenticationFailed("The signed IP (sip) '" + sip
                     + "' is not an IPv4 address or an ascending range of them.");
         }
         return new SasIpRange(first, last);

@@ -1,5 +1,7 @@
 package io.cerulean.server.auth;
 
+import static io.cerulean.server.auth.AccountKeySignatures.authenticationFailed;
+
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
@@ -25,7 +27,7 @@ final class SasTimes {
             }
             return OffsetDateTime.parse(value).toInstant();
         } catch (DateTimeParseException e) {
-            throw SharedKeyAuthenticator.failed("The signed " + (field.equals("st") ? "start" : "expiry") + " time ("
+            throw authenticationFailed("The signed " + (field.equals("st") ? "start" : "expiry") + " time ("
                     + field + ") '" + value + "' is not an ISO 8601 UTC time.");
         }
     }

@@ -1,14 +1,9 @@
 package io.cerulean.server.auth;
 
-import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.HttpDates;
 import io.cerulean.server.routing.PathParser;
-import java.nio.charset.StandardCharsets;
-import java.security.InvalidKeyException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,8 +15,6 @@ import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Verifies the {@code Authorization} header: Shared Key (Table service form) and Shared Key Lite.
@@ -41,15 +34,6 @@ import javax.crypto.spec.SecretKeySpec;
  * within 15 minutes of the server's clock, so that a captured request cannot be replayed later.
  */
 public final class SharedKeyAuthenticator {
-    /** Looking a Mac up costs more than computing one; each thread keeps its own. */
-    private static final ThreadLocal<Mac> MAC = ThreadLocal.withInitial(() -> {
-        try {
-            return Mac.getInstance("HmacSHA256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("HmacSHA256 is unavailable", e);
-        }
-    });
-
     /** How far a request's date may be from the server's clock, either way. */
     public static final Duration MAX_CLOCK_SKEW = Duration.ofMinutes(15);
 
@@ -99,14 +83,9 @@ public final class SharedKeyAuthenticator {
         } catch (IllegalArgumentException e) {
             throw failed("The signature in the Authorization header is not base64.");
         }
-        for (String stringToSign : stringsToSign(request, accountName, lite)) {
-            byte[] message = stringToSign.getBytes(StandardCharsets.UTF_8);
-            for (byte[] key : account.keys()) {
-                if (MessageDigest.isEqual(hmac(key, message), given)) {
-                    checkDate(request);
-                    return accountName;
-                }
-            }
+        if (AccountKeySignatures.matchesAny(account, stringsToSign(request, accountName, lite), given)) {
+            checkDate(request);
+            return accountName;
         }
         throw failed("The MAC signature found in the HTTP request is not the same as any computed signature.");
     }
@@ -160,22 +139,11 @@ public final class SharedKeyAuthenticator {
         return result;
     }
 
-    static byte[] hmac(byte[] key, byte[] message) {
-        try {
-            Mac mac = MAC.get();
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
-            return mac.doFinal(message);
-        } catch (InvalidKeyException e) {
-            throw new IllegalStateException("an account key is unusable for HmacSHA256", e);
-        }
-    }
-
     private static String nullToEmpty(String s) {
         return s == null ? "" : s;
     }
 
-    static TableServiceException failed(String detail) {
-        return new TableServiceException(ErrorCode.AUTHENTICATION_FAILED,
-                ErrorCode.AUTHENTICATION_FAILED.message() + " " + detail);
+    private static TableServiceException failed(String detail) {
+        return AccountKeySignatures.authenticationFailed(detail);
     }
 }
