@@ -19,6 +19,7 @@ import io.cerulean.server.routing.Route;
 import io.cerulean.server.routing.Router;
 import io.cerulean.server.service.ServicePropertiesStore;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,12 +74,38 @@ public final class RequestPipeline {
                 && path.charAt(length - 2) != '(' && request.header("X-HTTP-Method") == null;
     }
 
-    public AzureResponse handle(AzureRequest request) {
+    /**
+     * Answers {@code request} through {@code reply}: at once, or, for a write that succeeded, once
+     * what it wrote is durable. Nothing waits meanwhile: {@code reply} runs on the thread that
+     * learns of the sync, so it must only hand the response on.
+     */
+    public void handle(AzureRequest request, Consumer<AzureResponse> reply) {
         String requestId = RequestIds.next();
         if (request.method().equals("OPTIONS")) {
-            return preflight(request, requestId);
+            reply.accept(preflight(request, requestId));
+            return;
         }
-        return cors.decorate(request, respond(request, requestId));
+        AzureResponse response = cors.decorate(request, respond(request, requestId));
+        if (!mayHaveWritten(request, response)) {
+            reply.accept(response);
+            return;
+        }
+        service.whenDurable().whenComplete((ignored, failure) -> {
+            if (failure == null) {
+                reply.accept(response);
+                return;
+            }
+            log.error("request {} {} was applied but could not be made durable (request id {})", request.method(),
+                    request.rawPath(), requestId, failure);
+            reply.accept(cors.decorate(request, ResponseRenderer.error(new TableServiceException(
+                    ErrorCode.INTERNAL_ERROR), request, requestId, request.queryParameter("comp") != null)));
+        });
+    }
+
+    /** Reads, and requests that failed, changed nothing that must reach the disk before the answer. */
+    private static boolean mayHaveWritten(AzureRequest request, AzureResponse response) {
+        String method = request.method();
+        return response.status() < 300 && !method.equals("GET") && !method.equals("HEAD");
     }
 
     /** Preflight Table Request: anonymous, decided by the account's CORS rules alone, never routed. */

@@ -25,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The Table service's operations on one store, with Azure's semantics: what the HTTP layer calls.
@@ -45,6 +46,14 @@ public final class TableService {
         this.store = store;
         this.transactions = new TransactionExecutor(store, clock);
         this.pageBudgetNanos = pageBudget.toNanos();
+    }
+
+    /**
+     * Completes once every entity write that returned before this call is durable: a write is
+     * acknowledged only then (see {@link TableStore#whenDurable}).
+     */
+    public CompletableFuture<Void> whenDurable() {
+        return store.whenDurable();
     }
 
     /** Create Table. */

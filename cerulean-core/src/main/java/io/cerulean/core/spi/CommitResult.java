@@ -4,7 +4,7 @@ import io.cerulean.core.model.Entity;
 
 /** The outcome of {@link TableStore#commit}: every mutation applied, or none. */
 public sealed interface CommitResult {
-    /** All mutations applied and durable. */
+    /** All mutations applied (durable once {@link TableStore#whenDurable} completes). */
     record Applied() implements CommitResult {
     }
 

@@ -3,6 +3,7 @@ package io.cerulean.core.spi;
 import io.cerulean.core.model.Entity;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * The storage seam: what a backend must do, in bytes-and-keys terms. Everything else (validation,
@@ -12,8 +13,9 @@ import java.util.Optional;
  * <ul>
  *   <li>Tables are named per account without regard to case; listing is in normalised-name order.</li>
  *   <li>Entities are read in (PartitionKey, RowKey) order, comparing UTF-16 code units.</li>
- *   <li>{@link #commit} is atomic within one partition and durable when it returns {@link
- *       CommitResult.Applied}: a reader sees all of it or none of it.</li>
+ *   <li>{@link #commit} is atomic within one partition: a reader sees all of it or none of it.
+ *       It is visible when it returns {@link CommitResult.Applied}, and durable once a
+ *       {@link #whenDurable} asked for after that has completed. Acknowledge a write only then.</li>
  *   <li>Deleting a table removes its entities as one operation, whatever their number.</li>
  * </ul>
  * Implementations are thread-safe.
@@ -43,9 +45,17 @@ public interface TableStore extends AutoCloseable {
 
     /**
      * Applies all of {@code mutations} (each naming a distinct RowKey of {@code partitionKey}) if
-     * every condition holds, else none. Durable once it returns Applied.
+     * every condition holds, else none. Visible once it returns Applied; see {@link #whenDurable}.
      */
     CommitResult commit(StoredTable table, String partitionKey, List<Mutation> mutations);
+
+    /**
+     * Completes once every commit that returned before this call is durable, or exceptionally if
+     * the store can no longer make it so. The caller acknowledges its writes when it completes,
+     * without a thread held while the disk syncs, so that one sync can cover many writers.
+     * Completes at once in a store whose commits are durable (or never) when they return.
+     */
+    CompletableFuture<Void> whenDurable();
 
     /** A small named value kept with the data (clock lease, service settings), if set. */
     Optional<byte[]> setting(String name);

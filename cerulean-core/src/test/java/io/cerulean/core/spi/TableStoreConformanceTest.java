@@ -13,6 +13,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -95,6 +99,7 @@ public abstract class TableStoreConformanceTest {
         for (int i = 0; i < 500; i++) {
             put(first, entity("p" + (i % 7), "r" + i));
         }
+        assertThat(store.table(ACCOUNT, "Doomed")).contains(first);
         assertThat(store.deleteTable(ACCOUNT, "DOOMED")).isTrue();
         assertThat(store.deleteTable(ACCOUNT, "doomed")).isFalse();
         assertThat(store.table(ACCOUNT, "doomed")).isEmpty();
@@ -102,6 +107,35 @@ public abstract class TableStoreConformanceTest {
         assertThat(second.id()).isNotEqualTo(first.id());
         assertThat(scanAll(second, KeyRange.all())).isEmpty();
         assertThat(store.get(second, "p0", "r0")).isEmpty();
+        assertThat(store.table(ACCOUNT, "doomed")).contains(second);
+    }
+
+    @Test
+    void whenDurableCompletesForEveryCommitThatReturned() throws Exception {
+        StoredTable table = store.createTable(ACCOUNT, "durable").orElseThrow();
+        ExecutorService writers = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int w = 0; w < 8; w++) {
+                String pk = "w" + w;
+                done.add(writers.submit(() -> {
+                    for (int i = 0; i < 50; i++) {
+                        Entity written = entity(pk, "r" + i);
+                        assertThat(store.commit(table, pk, List.of(Mutation.put(written, Condition.NONE))))
+                                .isEqualTo(CommitResult.APPLIED);
+                        store.whenDurable().get(10, TimeUnit.SECONDS);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> writer : done) {
+                writer.get(60, TimeUnit.SECONDS);
+            }
+        } finally {
+            writers.shutdownNow();
+        }
+        assertThat(scanAll(table, KeyRange.all())).hasSize(400);
+        assertThat(store.whenDurable()).succeedsWithin(java.time.Duration.ofSeconds(10));
     }
 
     @Test

@@ -23,16 +23,19 @@ import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Predicate;
 
 /**
- * Hands each complete request to a worker thread (operations may block on storage and on the
- * durable commit) and writes the responses back on the connection in request order, keeping it
- * alive if asked. One instance per connection.
+ * Hands each complete request to a worker thread (operations may block on storage) and writes the
+ * responses back on the connection in request order, keeping it alive if asked. A write's answer
+ * comes back from whichever thread learns it is durable; no thread waits for the disk meanwhile.
+ * One instance per connection.
  */
 public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-    private final Function<AzureRequest, AzureResponse> pipeline;
+    private final BiConsumer<AzureRequest, Consumer<AzureResponse>> pipeline;
     private final Predicate<AzureRequest> runsOnEventLoop;
     private final Function<TableServiceException, AzureResponse> earlyErrors;
     private final Executor workers;
@@ -43,7 +46,7 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
      * @param runsOnEventLoop requests short and bounded enough to run where they were read (a point
      *                        read), sparing two thread hand-offs; everything else runs on {@code workers}
      */
-    public HttpHandler(Function<AzureRequest, AzureResponse> pipeline, Predicate<AzureRequest> runsOnEventLoop,
+    public HttpHandler(BiConsumer<AzureRequest, Consumer<AzureResponse>> pipeline, Predicate<AzureRequest> runsOnEventLoop,
                        Function<TableServiceException, AzureResponse> earlyErrors, Executor workers, boolean secure) {
         this.pipeline = pipeline;
         this.runsOnEventLoop = runsOnEventLoop;
@@ -74,15 +77,19 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         var query = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 1024, true).parameters();
         AzureRequest azureRequest = new AzureRequest(request.method().name(), rawPath, query,
                 request.headers().copy(), body, secure, clientAddress(ctx));
+        Consumer<AzureResponse> reply = response -> {
+            if (ctx.executor().inEventLoop()) {
+                pending.complete(ctx, response, keepAlive);
+            } else {
+                ctx.executor().execute(() -> pending.complete(ctx, response, keepAlive));
+            }
+        };
         if (runsOnEventLoop.test(azureRequest)) {
-            pending.complete(ctx, pipeline.apply(azureRequest), keepAlive);
+            pipeline.accept(azureRequest, reply);
             return;
         }
         try {
-            workers.execute(() -> {
-                AzureResponse response = pipeline.apply(azureRequest);
-                ctx.executor().execute(() -> pending.complete(ctx, response, keepAlive));
-            });
+            workers.execute(() -> pipeline.accept(azureRequest, reply));
         } catch (RejectedExecutionException e) {
             pending.complete(ctx, earlyErrors.apply(new TableServiceException(ErrorCode.SERVER_BUSY)), false);
         }

@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -47,6 +48,12 @@ public final class MemoryTableStore implements TableStore {
     @Override
     public boolean deleteTable(String account, String name) {
         return tables(account).remove(TableNames.normalize(name)) != null;
+    }
+
+    /** Nothing here outlives the process, so there is nothing to wait for. */
+    @Override
+    public CompletableFuture<Void> whenDurable() {
+        return CompletableFuture.completedFuture(null);
     }
 
     @Override

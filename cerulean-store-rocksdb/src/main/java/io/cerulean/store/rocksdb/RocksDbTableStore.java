@@ -15,7 +15,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -27,7 +30,8 @@ import org.rocksdb.WriteBatch;
 /**
  * The embedded, durable {@link TableStore}: one RocksDB database (see {@link KeyCodec} for the
  * layout). Every acknowledged change is in the synced write-ahead log: table changes and
- * settings are written with sync, entity commits through {@link WalSyncer}'s group commit.
+ * settings are written with sync; entity commits are written without, and {@link #whenDurable}
+ * tells their writers when {@link WalSyncer}'s group commit has synced them.
  *
  * <p>Entity commits hold the lock of their partition's stripe while they check conditions and
  * write, so conditions are checked against what no one else can change until the write is in.
@@ -40,6 +44,7 @@ public final class RocksDbTableStore implements TableStore {
     private final RocksDbFiles files;
     private final WalSyncer syncer;
     private final ReentrantLock tableLock = new ReentrantLock();
+    private final Map<TableKey, StoredTable> knownTables = new ConcurrentHashMap<>(); // changed under tableLock
     private final ReentrantLock[] partitionLocks = new ReentrantLock[LOCK_STRIPES];
 
     private RocksDbTableStore(RocksDbFiles files) {
@@ -71,10 +76,30 @@ public final class RocksDbTableStore implements TableStore {
         return new RocksDbTableStore(RocksDbFiles.open(directory));
     }
 
+    /**
+     * Every request names its table, so tables once looked up are kept in memory; the column
+     * family stays the record. Filled and emptied only under the table lock, so a lookup racing a
+     * Delete Table cannot put back what was deleted.
+     */
     @Override
     public Optional<StoredTable> table(String account, String name) {
-        byte[] value = get(files.tables(), KeyCodec.tableKey(account, TableNames.normalize(name)));
-        return Optional.ofNullable(value).map(v -> decodeTable(account, v));
+        String normalized = TableNames.normalize(name);
+        StoredTable known = knownTables.get(new TableKey(account, normalized));
+        if (known != null) {
+            return Optional.of(known);
+        }
+        tableLock.lock();
+        try {
+            byte[] value = get(files.tables(), KeyCodec.tableKey(account, normalized));
+            if (value == null) {
+                return Optional.empty();
+            }
+            StoredTable table = decodeTable(account, value);
+            knownTables.put(new TableKey(account, normalized), table);
+            return Optional.of(table);
+        } finally {
+            tableLock.unlock();
+        }
     }
 
     @Override
@@ -92,6 +117,7 @@ public final class RocksDbTableStore implements TableStore {
                 batch.put(files.settings(), utf8(NEXT_TABLE_ID), KeyCodec.putLongArray(id + 1));
                 files.db().write(files.syncWrite(), batch);
             }
+            knownTables.put(new TableKey(account, TableNames.normalize(name)), table);
             return Optional.of(table);
         } catch (RocksDBException e) {
             throw new StoreException("creating table " + name, e);
@@ -115,6 +141,7 @@ public final class RocksDbTableStore implements TableStore {
                 batch.deleteRange(files.entities(), KeyCodec.tableStart(id), KeyCodec.tableEnd(id));
                 files.db().write(files.syncWrite(), batch);
             }
+            knownTables.remove(new TableKey(account, TableNames.normalize(name)));
             return true;
         } catch (RocksDBException e) {
             throw new StoreException("deleting table " + name, e);
@@ -155,7 +182,6 @@ public final class RocksDbTableStore implements TableStore {
     public CommitResult commit(StoredTable table, String partitionKey, List<Mutation> mutations) {
         ReentrantLock lock = partitionLocks[Math.floorMod(31 * Long.hashCode(table.id()) + partitionKey.hashCode(),
                 LOCK_STRIPES)];
-        long sequence;
         lock.lock();
         try (WriteBatch batch = new WriteBatch()) {
             List<byte[]> keys = new ArrayList<>(mutations.size());
@@ -179,18 +205,18 @@ public final class RocksDbTableStore implements TableStore {
                 }
             }
             files.db().write(files.asyncWrite(), batch);
-            sequence = files.db().getLatestSequenceNumber();
         } catch (RocksDBException e) {
             throw new StoreException("committing to " + table.name(), e);
         } finally {
             lock.unlock();
         }
-        try {
-            syncer.awaitDurable(sequence);
-        } catch (RocksDBException e) {
-            throw new StoreException("syncing the write-ahead log", e);
-        }
         return CommitResult.APPLIED;
+    }
+
+    @Override
+    public CompletableFuture<Void> whenDurable() {
+        return syncer.whenDurable().exceptionallyCompose(e ->
+                CompletableFuture.failedFuture(new StoreException("syncing the write-ahead log", e)));
     }
 
     /**
@@ -206,6 +232,10 @@ public final class RocksDbTableStore implements TableStore {
         }
         if (wanted.isEmpty()) {
             return java.util.Collections.nCopies(keys.size(), null);
+        }
+        if (keys.size() == 1) {
+            // A single write: a plain get costs less than a MultiGet's setup.
+            return java.util.Collections.singletonList(files.db().get(files.entities(), keys.get(0)));
         }
         List<byte[]> found = files.db().multiGetAsList(java.util.Collections.nCopies(wanted.size(), files.entities()),
                 wanted);
@@ -264,5 +294,8 @@ public final class RocksDbTableStore implements TableStore {
     private static StoredTable decodeTable(String account, byte[] value) {
         return new StoredTable(account, new String(value, 8, value.length - 8, StandardCharsets.UTF_8),
                 KeyCodec.getLong(value, 0));
+    }
+
+    private record TableKey(String account, String normalizedName) {
     }
 }

@@ -1,17 +1,22 @@
 package io.cerulean.store.rocksdb;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Group commit: writers append to the WAL without syncing, then wait here until one fsync covers
- * their sequence number. One thread syncs for everyone who arrived while the previous sync ran,
- * so throughput grows with concurrency while every acknowledged write is on disk.
+ * Group commit: writers append to the WAL without syncing and ask here to be told when one fsync
+ * has covered their write. One thread syncs for everyone who asked while the previous sync ran,
+ * so throughput grows with concurrency while every acknowledged write is on disk, and no writer
+ * holds a thread while it waits.
  *
- * <p>A writer waits for a sequence number read after its own write, so it never returns before
- * its write is synced; writes of others that it may have read are older, so they are synced too.
+ * <p>A request notes the sequence number current when it is made, after its writer's own write,
+ * so it is never completed before that write is synced; writes of others it may cover are older,
+ * so they are synced too.
  */
 final class WalSyncer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WalSyncer.class);
@@ -20,8 +25,12 @@ final class WalSyncer implements AutoCloseable {
     private final Thread thread;
     private long requested; // @GuardedBy("this")
     private long synced; // @GuardedBy("this")
+    private List<Waiter> waiting = new ArrayList<>(); // @GuardedBy("this")
     private RocksDBException failure; // @GuardedBy("this")
     private boolean closed; // @GuardedBy("this")
+
+    private record Waiter(long sequence, CompletableFuture<Void> durable) {
+    }
 
     WalSyncer(RocksDB db) {
         this.db = db;
@@ -32,34 +41,31 @@ final class WalSyncer implements AutoCloseable {
         thread.start();
     }
 
-    /** Blocks until the WAL is synced through {@code sequence}. */
-    synchronized void awaitDurable(long sequence) throws RocksDBException {
-        if (sequence > requested) {
-            requested = sequence;
-            notifyAll();
-        }
-        boolean interrupted = false;
-        while (synced < sequence) {
+    /** Completes once the WAL is synced through every write made before this call. */
+    CompletableFuture<Void> whenDurable() {
+        long sequence = db.getLatestSequenceNumber();
+        synchronized (this) {
             if (failure != null) {
-                throw failure;
+                return CompletableFuture.failedFuture(failure);
+            }
+            if (sequence <= synced) {
+                return CompletableFuture.completedFuture(null);
             }
             if (closed) {
-                throw new RocksDBException("store closed before the write was synced");
+                return CompletableFuture.failedFuture(new RocksDBException("store closed before the write was synced"));
             }
-            try {
-                wait();
-            } catch (InterruptedException e) {
-                interrupted = true;
+            CompletableFuture<Void> durable = new CompletableFuture<>();
+            waiting.add(new Waiter(sequence, durable));
+            if (sequence > requested) {
+                requested = sequence;
+                notifyAll();
             }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
+            return durable;
         }
     }
 
     private void run() {
         while (true) {
-            long target;
             synchronized (this) {
                 while (requested <= synced && !closed) {
                     try {
@@ -68,29 +74,53 @@ final class WalSyncer implements AutoCloseable {
                         return;
                     }
                 }
-                if (closed) {
-                    return;
+                if (requested <= synced) {
+                    return; // closed, and nothing left to sync
                 }
-                target = requested;
             }
-            try {
-                long latest = db.getLatestSequenceNumber();
-                db.syncWal();
-                synchronized (this) {
-                    synced = Math.max(synced, Math.max(target, latest));
-                    notifyAll();
-                }
-            } catch (RocksDBException e) {
-                log.error("syncing the write-ahead log failed; writes are refused from now on", e);
-                synchronized (this) {
-                    failure = e;
-                    notifyAll();
-                }
+            if (!syncOnce()) {
                 return;
             }
         }
     }
 
+    /** One fsync, then the waiters it covered are completed, outside the lock. */
+    private boolean syncOnce() {
+        List<Waiter> covered;
+        try {
+            long latest = db.getLatestSequenceNumber();
+            db.syncWal();
+            synchronized (this) {
+                synced = Math.max(synced, latest);
+                covered = takeCovered();
+            }
+        } catch (RocksDBException e) {
+            log.error("syncing the write-ahead log failed; writes are refused from now on", e);
+            synchronized (this) {
+                failure = e;
+                covered = waiting;
+                waiting = new ArrayList<>();
+            }
+            covered.forEach(w -> w.durable().completeExceptionally(e));
+            return false;
+        }
+        for (Waiter waiter : covered) {
+            waiter.durable().complete(null);
+        }
+        return true;
+    }
+
+    private List<Waiter> takeCovered() {
+        List<Waiter> covered = new ArrayList<>(waiting.size());
+        List<Waiter> rest = new ArrayList<>();
+        for (Waiter waiter : waiting) {
+            (waiter.sequence() <= synced ? covered : rest).add(waiter);
+        }
+        waiting = rest;
+        return covered;
+    }
+
+    /** Syncs what was asked for before closing, then stops the thread. */
     @Override
     public void close() {
         synchronized (this) {
@@ -102,5 +132,12 @@ final class WalSyncer implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        List<Waiter> abandoned;
+        synchronized (this) {
+            abandoned = waiting;
+            waiting = new ArrayList<>();
+        }
+        RocksDBException closedBeforeSync = new RocksDBException("store closed before the write was synced");
+        abandoned.forEach(w -> w.durable().completeExceptionally(closedBeforeSync));
     }
 }

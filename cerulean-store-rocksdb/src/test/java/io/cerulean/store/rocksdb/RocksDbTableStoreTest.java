@@ -10,6 +10,15 @@ import io.cerulean.core.spi.TableStore;
 import io.cerulean.core.spi.TableStoreConformanceTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -36,6 +45,61 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         assertThat(store.setting("s")).isPresent();
         StoredTable next = store.createTable(ACCOUNT, "another").orElseThrow();
         assertThat(next.id()).isGreaterThan(table.id());
+    }
+
+    @Test
+    void aDurabilityRequestMadeBeforeClosingIsSyncedByTheClose() throws Exception {
+        StoredTable table = store.createTable(ACCOUNT, "closing").orElseThrow();
+        List<CompletableFuture<Void>> pending = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            put(table, entity("p", "r" + i));
+            pending.add(store.whenDurable());
+        }
+        store.close();
+        for (CompletableFuture<Void> durable : pending) {
+            assertThat(durable).succeedsWithin(Duration.ofSeconds(5));
+        }
+        store = RocksDbTableStore.open(dir.resolve("db"));
+        assertThat(scanAll(store.table(ACCOUNT, "closing").orElseThrow(), KeyRange.all())).hasSize(200);
+    }
+
+    /** Tables are looked up in memory once known; a lookup that fills that in must not undo a delete. */
+    @Test
+    void lookupsRacingDeleteTableNeverBringATableBack() throws Exception {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            names.add("raced" + i);
+            store.createTable(ACCOUNT, names.get(i)).orElseThrow();
+        }
+        store.close();
+        store = RocksDbTableStore.open(dir.resolve("db")); // nothing known in memory: every first lookup reads
+        AtomicBoolean deleting = new AtomicBoolean(true);
+        ExecutorService readers = Executors.newFixedThreadPool(3);
+        try {
+            List<Future<?>> lookups = new ArrayList<>();
+            for (int r = 0; r < 3; r++) {
+                int offset = r;
+                lookups.add(readers.submit(() -> {
+                    while (deleting.get()) {
+                        for (int i = offset; i < names.size(); i += 3) {
+                            store.table(ACCOUNT, names.get(i));
+                        }
+                    }
+                }));
+            }
+            for (String name : names) {
+                assertThat(store.deleteTable(ACCOUNT, name)).isTrue();
+            }
+            deleting.set(false);
+            for (Future<?> lookup : lookups) {
+                lookup.get(10, TimeUnit.SECONDS);
+            }
+        } finally {
+            readers.shutdownNow();
+        }
+        for (String name : names) {
+            assertThat(store.table(ACCOUNT, name)).as("table %s after its deletion", name).isEmpty();
+        }
     }
 
     @Test
