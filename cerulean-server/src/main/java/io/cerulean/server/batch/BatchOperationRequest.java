@@ -39,7 +39,7 @@ record BatchOperationRequest(String method, String rawPath, String rawQuery, Par
      */
     AzureRequest toAzureRequest(boolean secure) {
         HttpHeaders httpHeaders = DefaultHttpHeadersFactory.headersFactory().withValidation(false).newHeaders();
-        headers.values().forEach((name, values) -> values.forEach(value -> httpHeaders.add(name, value)));
+        headers.forEach(httpHeaders::add);
         // Sub-requests are authorized through the batch request that carries them.
         return new AzureRequest(method, rawPath, keptQueryOptions(), httpHeaders, body, secure, "");
     }

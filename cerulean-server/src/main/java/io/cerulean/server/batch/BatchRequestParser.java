@@ -77,8 +77,8 @@ final class BatchRequestParser {
             throw MultipartReader.malformed("a part holds no HTTP request");
         }
         String requestLine = lines.text().trim();
-        String[] tokens = requestLine.replace('\t', ' ').split(" +");
-        if (tokens.length < 2 || tokens.length > 3 || (tokens.length == 3 && !tokens[2].startsWith("HTTP/"))) {
+        List<String> tokens = words(requestLine, 4);
+        if (tokens.size() < 2 || tokens.size() > 3 || (tokens.size() == 3 && !tokens.get(2).startsWith("HTTP/"))) {
             throw MultipartReader.malformed("'" + PartHeaders.abbreviate(requestLine) + "' is not an HTTP request line");
         }
         PartHeaders headers = PartHeaders.read(lines);
@@ -87,12 +87,32 @@ final class BatchRequestParser {
         if (contentId == null) {
             contentId = headers.first("Content-ID");
         }
-        String target = originForm(tokens[1]);
+        String target = originForm(tokens.get(1));
         int question = target.indexOf('?');
         String rawPath = question < 0 ? target : target.substring(0, question);
         String rawQuery = question < 0 ? "" : target.substring(question + 1);
-        return new BatchOperationRequest(tokens[0].toUpperCase(Locale.ROOT), rawPath, rawQuery, headers, body,
+        return new BatchOperationRequest(tokens.get(0).toUpperCase(Locale.ROOT), rawPath, rawQuery, headers, body,
                 contentId);
+    }
+
+    /** The words of {@code line} separated by runs of spaces and tabs, at most {@code max} of them. */
+    private static List<String> words(String line, int max) {
+        List<String> words = new ArrayList<>(3);
+        int i = 0;
+        int length = line.length();
+        while (i < length && words.size() < max) {
+            while (i < length && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
+                i++;
+            }
+            int start = i;
+            while (i < length && line.charAt(i) != ' ' && line.charAt(i) != '\t') {
+                i++;
+            }
+            if (i > start) {
+                words.add(line.substring(start, i));
+            }
+        }
+        return words;
     }
 
     /** {@code http://host:port/acct/t(...)?q} becomes {@code /acct/t(...)?q}; an origin-form target is kept. */

@@ -1,25 +1,37 @@
 package io.cerulean.server.batch;
 
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.function.BiConsumer;
 
 /**
  * The header block of a MIME part or of an embedded HTTP request: names in any case (JS sends
  * {@code content-type:}), values trimmed, in the order sent. Immutable.
+ *
+ * <p>A block holds a handful of headers and is read once per operation of a batch, so it is kept
+ * as a flat list of names and values and searched in order, rather than built into a map.
  */
-record PartHeaders(Map<String, List<String>> values) {
-    static final PartHeaders NONE = new PartHeaders(Map.of());
+final class PartHeaders {
+    static final PartHeaders NONE = new PartHeaders(List.of());
     /** Far more than any client sends (about ten); a bound so that hostile input cannot make a huge map. */
     static final int MAX_LINES = 200;
 
-    PartHeaders {
-        TreeMap<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        values.forEach((name, list) -> copy.computeIfAbsent(name, n -> new ArrayList<>()).addAll(list));
-        copy.replaceAll((name, list) -> List.copyOf(list));
-        values = Collections.unmodifiableMap(copy);
+    /** Name, value, name, value... */
+    private final List<String> namesAndValues;
+
+    private PartHeaders(List<String> namesAndValues) {
+        this.namesAndValues = namesAndValues;
+    }
+
+    /** A block with these headers, the names in the map's order. */
+    static PartHeaders of(Map<String, List<String>> values) {
+        List<String> namesAndValues = new ArrayList<>();
+        values.forEach((name, list) -> list.forEach(value -> {
+            namesAndValues.add(name);
+            namesAndValues.add(value);
+        }));
+        return new PartHeaders(List.copyOf(namesAndValues));
     }
 
     /**
@@ -29,38 +41,58 @@ record PartHeaders(Map<String, List<String>> values) {
      * lines, make the body malformed.
      */
     static PartHeaders read(LineCursor lines) {
-        Map<String, List<String>> values = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        String lastName = null;
+        List<String> namesAndValues = new ArrayList<>(16);
         int count = 0;
         while (lines.advance() && !lines.blank()) {
             if (++count > MAX_LINES) {
                 throw MultipartReader.malformed("a header block has more than " + MAX_LINES + " lines");
             }
             String line = lines.text();
-            if (lastName != null && (line.charAt(0) == ' ' || line.charAt(0) == '\t')) {
-                List<String> last = values.get(lastName);
-                last.set(last.size() - 1, (last.get(last.size() - 1) + " " + line.trim()).trim());
+            int last = namesAndValues.size() - 1;
+            if (last > 0 && (line.charAt(0) == ' ' || line.charAt(0) == '\t')) {
+                namesAndValues.set(last, (namesAndValues.get(last) + " " + line.trim()).trim());
                 continue;
             }
             int colon = line.indexOf(':');
             if (colon <= 0) {
                 throw MultipartReader.malformed("the header line '" + abbreviate(line) + "' has no name and colon");
             }
-            lastName = line.substring(0, colon).trim();
-            values.computeIfAbsent(lastName, n -> new ArrayList<>()).add(line.substring(colon + 1).trim());
+            namesAndValues.add(line.substring(0, colon).trim());
+            namesAndValues.add(line.substring(colon + 1).trim());
         }
-        return values.isEmpty() ? NONE : new PartHeaders(values);
+        return namesAndValues.isEmpty() ? NONE : new PartHeaders(namesAndValues);
     }
 
     /** The first value of a header, or null. */
     String first(String name) {
-        List<String> list = values.get(name);
-        return list == null || list.isEmpty() ? null : list.get(0);
+        for (int i = 0; i < namesAndValues.size(); i += 2) {
+            if (namesAndValues.get(i).equalsIgnoreCase(name)) {
+                return namesAndValues.get(i + 1);
+            }
+        }
+        return null;
     }
 
     /** Every value of a header, in order; empty when absent. */
     List<String> all(String name) {
-        return values.getOrDefault(name, List.of());
+        List<String> values = new ArrayList<>(1);
+        for (int i = 0; i < namesAndValues.size(); i += 2) {
+            if (namesAndValues.get(i).equalsIgnoreCase(name)) {
+                values.add(namesAndValues.get(i + 1));
+            }
+        }
+        return values;
+    }
+
+    boolean isEmpty() {
+        return namesAndValues.isEmpty();
+    }
+
+    /** Each header line's name and value, in the order sent. */
+    void forEach(BiConsumer<String, String> action) {
+        for (int i = 0; i < namesAndValues.size(); i += 2) {
+            action.accept(namesAndValues.get(i), namesAndValues.get(i + 1));
+        }
     }
 
     static String abbreviate(String text) {

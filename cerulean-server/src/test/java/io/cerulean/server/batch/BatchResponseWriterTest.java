@@ -123,7 +123,7 @@ class BatchResponseWriterTest {
     @Test
     void failureHasOnlyTheFailingPartWithItsIndexBeforeTheMessage() {
         BatchOperationRequest failing = new BatchOperationRequest("POST", "/devstoreaccount1/mytable", "",
-                new PartHeaders(Map.of("Prefer", List.of("return-no-content"))), new byte[0], "2");
+                PartHeaders.of(Map.of("Prefer", List.of("return-no-content"))), new byte[0], "2");
         PartResponse part = OperationResponses.failure(1, new TableServiceException(ErrorCode.ENTITY_ALREADY_EXISTS),
                 failing, "a5ad7e5b-0002-0010-3fad-17b759000000", Instant.parse("2022-02-01T20:52:48.2699919Z"));
         AzureResponse response = writer.changeSet(List.of(part));

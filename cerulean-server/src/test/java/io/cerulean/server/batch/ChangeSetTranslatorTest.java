@@ -27,7 +27,7 @@ class ChangeSetTranslatorTest {
         for (int i = 0; i < headers.length; i += 2) {
             values.computeIfAbsent(headers[i], n -> new ArrayList<>()).add(headers[i + 1]);
         }
-        return new BatchOperationRequest(method, path, "", new PartHeaders(values),
+        return new BatchOperationRequest(method, path, "", PartHeaders.of(values),
                 body.getBytes(StandardCharsets.UTF_8), null);
     }
 
@@ -84,7 +84,7 @@ class ChangeSetTranslatorTest {
     @Test
     void preferAndContentIdAndLevelAreKeptForTheResponse() {
         BatchOperationRequest insert = new BatchOperationRequest("POST", "/devstoreaccount1/t", "",
-                new PartHeaders(Map.of("Prefer", List.of("return-no-content"), "Accept",
+                PartHeaders.of(Map.of("Prefer", List.of("return-no-content"), "Accept",
                         List.of("application/json;odata=fullmetadata"))),
                 "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}".getBytes(StandardCharsets.UTF_8), "7");
         BatchOperation op = translate(insert).get(0);

@@ -58,12 +58,22 @@ final class RocksDbFiles implements AutoCloseable {
     static final long MEMTABLE_BUDGET_BYTES = 48L << 20;
     static final long MEMTABLE_BYTES = 16L << 20;
 
+    /**
+     * No compression for level 0 and the base level (the one level 0 is compacted into; with
+     * dynamic level sizes the rest of the list counts from it), LZ4 below: those two are rewritten
+     * most often, so compressing them cost CPU on every write, while the bulk of a large store, in
+     * the levels below, stays compact. A store under about 256 MB lives in the base level alone.
+     */
+    private static final List<CompressionType> COMPRESSION_PER_LEVEL = List.of(CompressionType.NO_COMPRESSION,
+            CompressionType.NO_COMPRESSION, CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION,
+            CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION);
+
     static RocksDbFiles open(Path directory) {
         LRUCache blockCache = new LRUCache(BLOCK_CACHE_BYTES);
         WriteBufferManager memtables = new WriteBufferManager(MEMTABLE_BUDGET_BYTES, blockCache);
         ColumnFamilyOptions familyOptions = new ColumnFamilyOptions()
                 .setWriteBufferSize(MEMTABLE_BYTES)
-                .setCompressionType(CompressionType.LZ4_COMPRESSION)
+                .setCompressionPerLevel(COMPRESSION_PER_LEVEL)
                 .setTableFormatConfig(new BlockBasedTableConfig()
                         .setBlockCache(blockCache)
                         .setCacheIndexAndFilterBlocks(true)
