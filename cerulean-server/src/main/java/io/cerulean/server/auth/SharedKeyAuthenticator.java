@@ -39,6 +39,7 @@ public final class SharedKeyAuthenticator {
 
     private final Accounts accounts;
     private final Clock clock;
+    private volatile ParsedDate lastDate; // the last date header parsed, see parsedDate
 
     public SharedKeyAuthenticator(Accounts accounts, Clock clock) {
         this.accounts = accounts;
@@ -95,17 +96,34 @@ public final class SharedKeyAuthenticator {
         if (date == null) {
             throw failed("Request date header not specified: send x-ms-date or Date.");
         }
+        Instant sent = parsedDate(date);
+        Instant now = clock.instant();
+        if (sent.isBefore(now.minus(MAX_CLOCK_SKEW)) || sent.isAfter(now.plus(MAX_CLOCK_SKEW))) {
+            throw failed("Request date header too old or too far ahead: '" + date + "'; the server's time is "
+                    + HttpDates.format(now) + ".");
+        }
+    }
+
+    /**
+     * The instant a date header names. Clients send the same header text for every request in a
+     * second, so the last one parsed is kept: the JDK's RFC 1123 parser is slow.
+     */
+    private Instant parsedDate(String date) {
+        ParsedDate cached = lastDate;
+        if (cached != null && cached.text().equals(date)) {
+            return cached.instant();
+        }
         Instant sent;
         try {
             sent = ZonedDateTime.parse(date.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
         } catch (DateTimeParseException e) {
             throw failed("The date header '" + date + "' is not an RFC 1123 date.");
         }
-        Instant now = clock.instant();
-        if (sent.isBefore(now.minus(MAX_CLOCK_SKEW)) || sent.isAfter(now.plus(MAX_CLOCK_SKEW))) {
-            throw failed("Request date header too old or too far ahead: '" + date + "'; the server's time is "
-                    + HttpDates.format(now) + ".");
-        }
+        lastDate = new ParsedDate(date, sent);
+        return sent;
+    }
+
+    private record ParsedDate(String text, Instant instant) {
     }
 
     private static List<String> stringsToSign(AzureRequest request, String account, boolean lite) {

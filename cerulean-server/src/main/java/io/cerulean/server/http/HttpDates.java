@@ -17,7 +17,19 @@ public final class HttpDates {
     private HttpDates() {
     }
 
+    /** The last second formatted: every response carries the current one, which changes once a second. */
+    private static volatile FormattedSecond last = new FormattedSecond(Long.MIN_VALUE, "");
+
+    private record FormattedSecond(long epochSecond, String text) {
+    }
+
     public static String format(Instant instant) {
-        return IMF_FIXDATE.format(instant);
+        FormattedSecond cached = last;
+        if (cached.epochSecond() == instant.getEpochSecond()) {
+            return cached.text();
+        }
+        String text = IMF_FIXDATE.format(instant);
+        last = new FormattedSecond(instant.getEpochSecond(), text);
+        return text;
     }
 }

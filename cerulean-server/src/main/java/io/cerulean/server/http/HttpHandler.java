@@ -75,8 +75,9 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         request.content().readBytes(body);
         // ';' is data in a query (RFC 3986), e.g. $format=application/json;odata=nometadata.
         var query = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 1024, true).parameters();
+        // The headers are plain heap objects, not pooled: they stay valid after the request is released.
         AzureRequest azureRequest = new AzureRequest(request.method().name(), rawPath, query,
-                request.headers().copy(), body, secure, clientAddress(ctx));
+                request.headers(), body, secure, clientAddress(ctx));
         Consumer<AzureResponse> reply = response -> {
             if (ctx.executor().inEventLoop()) {
                 pending.complete(ctx, response, keepAlive);
