@@ -6,6 +6,30 @@ import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
 class DateTimesTest {
+    /** Checks the digit-writing formatter against java.time's, for instants across the whole stored range. */
+    @Test
+    void formatAgreesWithJavaTimeAcrossTheServiceRange() {
+        java.util.Random random = new java.util.Random(7);
+        long min = DateTimes.MIN.getEpochSecond();
+        long max = DateTimes.MAX.getEpochSecond();
+        java.time.format.DateTimeFormatter seconds =
+                java.time.format.DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss").withZone(java.time.ZoneOffset.UTC);
+        for (int i = 0; i < 20_000; i++) {
+            long second = min + (long) (random.nextDouble() * (max - min));
+            int ticks = switch (i % 4) {
+                case 0 -> 0;
+                case 1 -> random.nextInt(10) * 1_000_000;
+                default -> random.nextInt(10_000_000);
+            };
+            Instant instant = Instant.ofEpochSecond(second, ticks * 100L);
+            String fraction = String.format("%07d", ticks);
+            String trimmed = fraction.replaceAll("0+$", "");
+            String expected = seconds.format(instant) + (trimmed.isEmpty() ? "" : "." + trimmed) + "Z";
+            assertThat(DateTimes.format(instant)).as("%s", instant).isEqualTo(expected);
+            assertThat(DateTimes.formatSevenDigits(instant)).isEqualTo(seconds.format(instant) + "." + fraction + "Z");
+        }
+    }
+
     @Test
     void formatTrimsTrailingFractionalZerosAsTheServiceDoes() {
         assertThat(DateTimes.format(Instant.parse("2012-10-02T03:03:15Z"))).isEqualTo("2012-10-02T03:03:15Z");

@@ -1,6 +1,8 @@
 package io.cerulean.server.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.SerializableString;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
@@ -10,6 +12,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -23,6 +26,23 @@ import java.util.Map;
  * {@code 20.0}, so that typed JSON readers see a floating-point number.
  */
 public final class EntityJsonWriter {
+    private static final SerializedString ODATA_TYPE = new SerializedString("odata.type");
+    private static final SerializedString ODATA_ID = new SerializedString("odata.id");
+    private static final SerializedString ODATA_ETAG = new SerializedString("odata.etag");
+    private static final SerializedString ODATA_EDIT_LINK = new SerializedString("odata.editLink");
+    private static final SerializedString PARTITION_KEY = new SerializedString(Entity.PARTITION_KEY);
+    private static final SerializedString ROW_KEY = new SerializedString(Entity.ROW_KEY);
+    private static final SerializedString TIMESTAMP = new SerializedString(Entity.TIMESTAMP);
+    private static final SerializedString TIMESTAMP_TYPE = new SerializedString(Entity.TIMESTAMP + "@odata.type");
+    /** Enough for the property names of any real table; names beyond it are written uncached. */
+    private static final int MAX_CACHED_NAMES = 1024;
+
+    /**
+     * While a page is written, property names in their encoded form, with their type annotation's
+     * name: the entities of a page mostly share their names, and Jackson then copies bytes instead
+     * of escaping characters each time. Null for a single entity, where nothing would be reused.
+     */
+    private Map<String, SerializedString[]> encodedNames;
     private final MetadataLevel level;
     private final String baseUrl;
     private final String account;
@@ -59,6 +79,7 @@ public final class EntityJsonWriter {
 
     /** A page of entities: Query Entities. */
     public byte[] list(List<Entity> entities) {
+        encodedNames = new HashMap<>();
         ByteArrayOutputStream out = new ByteArrayOutputStream(64 + 256 * entities.size());
         try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
             json.writeStartObject();
@@ -91,24 +112,24 @@ public final class EntityJsonWriter {
         String etag = entity.etag();
         if (level == MetadataLevel.FULL_METADATA) {
             String path = ResourceUrls.entityPath(table, entity.partitionKey(), entity.rowKey());
-            json.writeStringField("odata.type", account + "." + table);
-            json.writeStringField("odata.id", baseUrl + "/" + path);
-            json.writeStringField("odata.etag", etag);
-            json.writeStringField("odata.editLink", path);
+            writeField(json, ODATA_TYPE, account + "." + table);
+            writeField(json, ODATA_ID, baseUrl + "/" + path);
+            writeField(json, ODATA_ETAG, etag);
+            writeField(json, ODATA_EDIT_LINK, path);
         } else if (level == MetadataLevel.MINIMAL_METADATA) {
-            json.writeStringField("odata.etag", etag);
+            writeField(json, ODATA_ETAG, etag);
         }
         if (selected(Entity.PARTITION_KEY)) {
-            json.writeStringField(Entity.PARTITION_KEY, entity.partitionKey());
+            writeField(json, PARTITION_KEY, entity.partitionKey());
         }
         if (selected(Entity.ROW_KEY)) {
-            json.writeStringField(Entity.ROW_KEY, entity.rowKey());
+            writeField(json, ROW_KEY, entity.rowKey());
         }
         if (selected(Entity.TIMESTAMP)) {
             if (level == MetadataLevel.FULL_METADATA) {
-                json.writeStringField("Timestamp@odata.type", EdmType.DATETIME.wireName());
+                writeField(json, TIMESTAMP_TYPE, EdmType.DATETIME.wireName());
             }
-            json.writeStringField(Entity.TIMESTAMP, DateTimes.format(entity.timestamp()));
+            writeField(json, TIMESTAMP, DateTimes.format(entity.timestamp()));
         }
         if (select == null) {
             for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
@@ -133,11 +154,29 @@ public final class EntityJsonWriter {
         return select == null || select.contains(name);
     }
 
-    private void writeProperty(JsonGenerator json, String name, PropertyValue value) throws IOException {
-        if (level != MetadataLevel.NO_METADATA && annotated(value)) {
-            json.writeStringField(name + "@odata.type", value.type().wireName());
-        }
+    private static void writeField(JsonGenerator json, SerializableString name, String value) throws IOException {
         json.writeFieldName(name);
+        json.writeString(value);
+    }
+
+    private void writeProperty(JsonGenerator json, String name, PropertyValue value) throws IOException {
+        SerializedString[] encoded = encodedNames == null ? null : encodedNames.get(name);
+        if (encoded == null && encodedNames != null && encodedNames.size() < MAX_CACHED_NAMES) {
+            encoded = new SerializedString[] {new SerializedString(name), new SerializedString(name + "@odata.type")};
+            encodedNames.put(name, encoded);
+        }
+        if (level != MetadataLevel.NO_METADATA && annotated(value)) {
+            if (encoded == null) {
+                json.writeStringField(name + "@odata.type", value.type().wireName());
+            } else {
+                writeField(json, encoded[1], value.type().wireName());
+            }
+        }
+        if (encoded == null) {
+            json.writeFieldName(name);
+        } else {
+            json.writeFieldName(encoded[0]);
+        }
         switch (value.type()) {
             case STRING -> json.writeString(value.asString());
             case INT32 -> json.writeNumber(value.asInt32());
