@@ -17,6 +17,7 @@ import io.cerulean.server.auth.BearerTokenAuthenticator;
 import io.cerulean.server.auth.RequestAuthenticator;
 import io.cerulean.server.auth.SasAuthenticator;
 import io.cerulean.server.auth.SharedKeyAuthenticator;
+import io.cerulean.server.auth.Signatures;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.metrics.Metrics;
@@ -30,14 +31,11 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -120,18 +118,8 @@ class RequestPipelineDurabilityTest {
         headers.add("Accept", "application/json;odata=nometadata");
         headers.add("Content-Type", "application/json");
         headers.add("Authorization", "SharedKeyLite " + Account.DEVELOPMENT_NAME + ":"
-                + hmac(Account.DEVELOPMENT_KEY, DATE + "\n" + resource));
+                + Signatures.sign(Account.DEVELOPMENT_KEY, DATE + "\n" + resource));
         return new AzureRequest(method, rawPath, Map.of(), headers, body, false, "127.0.0.1");
-    }
-
-    private static String hmac(String base64Key, String stringToSign) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(Base64.getDecoder().decode(base64Key), "HmacSHA256"));
-            return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
-        } catch (Exception e) {
-            throw new AssertionError(e);
-        }
     }
 
     /** The in-memory store, but durable only when the test says so. */

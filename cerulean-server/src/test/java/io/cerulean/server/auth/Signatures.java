@@ -6,11 +6,11 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /** Base64(HMAC-SHA256(Base64Decode(key), UTF8(stringToSign))), written out apart from the code under test. */
-final class Signatures {
+public final class Signatures {
     private Signatures() {
     }
 
-    static String sign(String base64Key, String stringToSign) {
+    public static String sign(String base64Key, String stringToSign) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(Base64.getDecoder().decode(base64Key), "HmacSHA256"));
