@@ -59,12 +59,8 @@ public final class DateTimes {
      */
     private static String format(Instant instant, boolean sevenDigits) {
         LocalDateTime t = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
-        int year = t.getYear();
-        if (year < 0 || year > 9999) {
-            return formatAnyYear(t, instant.getNano() / 100, sevenDigits);
-        }
         char[] c = new char[28];
-        putDigits(c, 0, year, 4);
+        putDigits(c, 0, t.getYear(), 4);
         c[4] = '-';
         putDigits(c, 5, t.getMonthValue(), 2);
         c[7] = '-';
@@ -86,7 +82,10 @@ public final class DateTimes {
             }
         }
         c[length++] = 'Z';
-        return new String(c, 0, length);
+        String text = new String(c, 0, length);
+        int year = t.getYear();
+        // A year outside 0..9999 belongs to no stored date; it is written whole, padded to four.
+        return year >= 0 && year <= 9999 ? text : padded(Integer.toString(year), 4) + text.substring(4);
     }
 
     /** {@code value} in exactly {@code width} decimal digits at {@code at}, zero-padded. */
@@ -97,39 +96,8 @@ public final class DateTimes {
         }
     }
 
-    /** Years outside 0..9999, which only a date never stored can have: the slow, general way. */
-    private static String formatAnyYear(LocalDateTime t, int ticks, boolean sevenDigits) {
-        StringBuilder sb = new StringBuilder(32);
-        appendPadded(sb, t.getYear(), 4);
-        sb.append('-');
-        appendPadded(sb, t.getMonthValue(), 2);
-        sb.append('-');
-        appendPadded(sb, t.getDayOfMonth(), 2);
-        sb.append('T');
-        appendPadded(sb, t.getHour(), 2);
-        sb.append(':');
-        appendPadded(sb, t.getMinute(), 2);
-        sb.append(':');
-        appendPadded(sb, t.getSecond(), 2);
-        if (ticks != 0 || sevenDigits) {
-            sb.append('.');
-            int start = sb.length();
-            appendPadded(sb, ticks, 7);
-            int end = sb.length();
-            while (!sevenDigits && sb.charAt(end - 1) == '0') {
-                end--;
-            }
-            sb.setLength(Math.max(end, start));
-        }
-        return sb.append('Z').toString();
-    }
-
-    private static void appendPadded(StringBuilder sb, int value, int width) {
-        String digits = Integer.toString(value);
-        for (int i = digits.length(); i < width; i++) {
-            sb.append('0');
-        }
-        sb.append(digits);
+    private static String padded(String digits, int width) {
+        return digits.length() >= width ? digits : "0".repeat(width - digits.length()) + digits;
     }
 
     /**

@@ -28,6 +28,8 @@ class DateTimesTest {
             assertThat(DateTimes.format(instant)).as("%s", instant).isEqualTo(expected);
             assertThat(DateTimes.formatSevenDigits(instant)).isEqualTo(seconds.format(instant) + "." + fraction + "Z");
         }
+        // Outside any stored date, a year of five digits is written whole.
+        assertThat(DateTimes.format(Instant.parse("+10000-01-02T03:04:05.5Z"))).isEqualTo("10000-01-02T03:04:05.5Z");
     }
 
     @Test
