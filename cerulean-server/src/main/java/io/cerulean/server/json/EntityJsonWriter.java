@@ -38,11 +38,11 @@ public final class EntityJsonWriter {
     private static final int MAX_CACHED_NAMES = 1024;
 
     /**
-     * While a page is written, property names in their encoded form, with their type annotation's
-     * name: the entities of a page mostly share their names, and Jackson then copies bytes instead
-     * of escaping characters each time. Null for a single entity, where nothing would be reused.
+     * Property names in their encoded form, with their type annotation's name: the entities of a
+     * page mostly share their names, and Jackson then copies bytes instead of escaping characters
+     * each time.
      */
-    private Map<String, SerializedString[]> encodedNames;
+    private final Map<String, SerializedString[]> encodedNames = new HashMap<>();
     private final MetadataLevel level;
     private final String baseUrl;
     private final String account;
@@ -79,7 +79,6 @@ public final class EntityJsonWriter {
 
     /** A page of entities: Query Entities. */
     public byte[] list(List<Entity> entities) {
-        encodedNames = new HashMap<>();
         ByteArrayOutputStream out = new ByteArrayOutputStream(64 + 256 * entities.size());
         try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
             json.writeStartObject();
@@ -160,23 +159,17 @@ public final class EntityJsonWriter {
     }
 
     private void writeProperty(JsonGenerator json, String name, PropertyValue value) throws IOException {
-        SerializedString[] encoded = encodedNames == null ? null : encodedNames.get(name);
-        if (encoded == null && encodedNames != null && encodedNames.size() < MAX_CACHED_NAMES) {
+        SerializedString[] encoded = encodedNames.get(name);
+        if (encoded == null) {
             encoded = new SerializedString[] {new SerializedString(name), new SerializedString(name + "@odata.type")};
-            encodedNames.put(name, encoded);
-        }
-        if (level != MetadataLevel.NO_METADATA && annotated(value)) {
-            if (encoded == null) {
-                json.writeStringField(name + "@odata.type", value.type().wireName());
-            } else {
-                writeField(json, encoded[1], value.type().wireName());
+            if (encodedNames.size() < MAX_CACHED_NAMES) {
+                encodedNames.put(name, encoded);
             }
         }
-        if (encoded == null) {
-            json.writeFieldName(name);
-        } else {
-            json.writeFieldName(encoded[0]);
+        if (level != MetadataLevel.NO_METADATA && annotated(value)) {
+            writeField(json, encoded[1], value.type().wireName());
         }
+        json.writeFieldName(encoded[0]);
         switch (value.type()) {
             case STRING -> json.writeString(value.asString());
             case INT32 -> json.writeNumber(value.asInt32());
