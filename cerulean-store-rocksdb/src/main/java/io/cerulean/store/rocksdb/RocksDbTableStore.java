@@ -215,8 +215,7 @@ public final class RocksDbTableStore implements TableStore {
 
     @Override
     public CompletableFuture<Void> whenDurable() {
-        return syncer.whenDurable().exceptionallyCompose(e ->
-                CompletableFuture.failedFuture(new StoreException("syncing the write-ahead log", e)));
+        return syncer.whenDurable();
     }
 
     /**

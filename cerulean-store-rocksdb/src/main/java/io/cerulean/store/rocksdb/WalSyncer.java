@@ -23,10 +23,10 @@ final class WalSyncer implements AutoCloseable {
 
     private final RocksDB db;
     private final Thread thread;
-    private long requested; // @GuardedBy("this")
     private long synced; // @GuardedBy("this")
+    /** Requests not yet covered by a sync, each for a sequence after {@link #synced}. */
     private List<Waiter> waiting = new ArrayList<>(); // @GuardedBy("this")
-    private RocksDBException failure; // @GuardedBy("this")
+    private StoreException failure; // @GuardedBy("this")
     private boolean closed; // @GuardedBy("this")
 
     private record Waiter(long sequence, CompletableFuture<Void> durable) {
@@ -35,7 +35,6 @@ final class WalSyncer implements AutoCloseable {
     WalSyncer(RocksDB db) {
         this.db = db;
         this.synced = db.getLatestSequenceNumber();
-        this.requested = synced;
         this.thread = new Thread(this::run, "cerulean-wal-sync");
         thread.setDaemon(true);
         thread.start();
@@ -52,14 +51,13 @@ final class WalSyncer implements AutoCloseable {
                 return CompletableFuture.completedFuture(null);
             }
             if (closed) {
-                return CompletableFuture.failedFuture(new RocksDBException("store closed before the write was synced"));
+                return CompletableFuture.failedFuture(closedBeforeSync());
             }
             CompletableFuture<Void> durable = new CompletableFuture<>();
-            waiting.add(new Waiter(sequence, durable));
-            if (sequence > requested) {
-                requested = sequence;
-                notifyAll();
+            if (waiting.isEmpty()) {
+                notifyAll(); // the syncer may be idle
             }
+            waiting.add(new Waiter(sequence, durable));
             return durable;
         }
     }
@@ -67,14 +65,14 @@ final class WalSyncer implements AutoCloseable {
     private void run() {
         while (true) {
             synchronized (this) {
-                while (requested <= synced && !closed) {
+                while (waiting.isEmpty() && !closed) {
                     try {
                         wait();
                     } catch (InterruptedException e) {
                         return;
                     }
                 }
-                if (requested <= synced) {
+                if (waiting.isEmpty()) {
                     return; // closed, and nothing left to sync
                 }
             }
@@ -95,13 +93,14 @@ final class WalSyncer implements AutoCloseable {
                 covered = takeCovered();
             }
         } catch (RocksDBException e) {
-            log.error("syncing the write-ahead log failed; writes are refused from now on", e);
+            log.error("syncing the write-ahead log failed; no write can be acknowledged from now on", e);
+            StoreException failed = new StoreException("syncing the write-ahead log", e);
             synchronized (this) {
-                failure = e;
+                failure = failed;
                 covered = waiting;
                 waiting = new ArrayList<>();
             }
-            covered.forEach(w -> w.durable().completeExceptionally(e));
+            covered.forEach(w -> w.durable().completeExceptionally(failed));
             return false;
         }
         for (Waiter waiter : covered) {
@@ -137,7 +136,12 @@ final class WalSyncer implements AutoCloseable {
             abandoned = waiting;
             waiting = new ArrayList<>();
         }
-        RocksDBException closedBeforeSync = new RocksDBException("store closed before the write was synced");
+        StoreException closedBeforeSync = closedBeforeSync();
         abandoned.forEach(w -> w.durable().completeExceptionally(closedBeforeSync));
+    }
+
+    private static StoreException closedBeforeSync() {
+        return new StoreException("syncing the write-ahead log",
+                new RocksDBException("the store was closed before the write was synced"));
     }
 }
