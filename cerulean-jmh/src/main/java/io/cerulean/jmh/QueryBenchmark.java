@@ -1,0 +1,80 @@
+package io.cerulean.jmh;
+
+import io.cerulean.server.http.AzureRequest;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Reads from a partition of 10,000 entities of about 1 KiB: a point read, a page of 1,000 (what
+ * paging through a table costs per page) and a filtered page, each from the authenticated request
+ * to the JSON body.
+ */
+@State(Scope.Thread)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class QueryBenchmark {
+    private static final String TABLE = "reads";
+    private static final int ENTITIES = 10_000;
+
+    @Param({"rocksdb"})
+    public String store;
+
+    private ServerFixture server;
+    private final Random random = new Random(11);
+    private AzureRequest page;
+    private AzureRequest filteredPage;
+
+    @Setup(Level.Trial)
+    public void setUp() {
+        server = new ServerFixture(store);
+        server.createTable(TABLE);
+        Random values = new Random(3);
+        for (int i = 0; i < ENTITIES; i++) {
+            byte[] entity = Entities.json("p", Entities.key("r", i), values).getBytes(StandardCharsets.UTF_8);
+            server.call(ServerFixture.signed("POST", "/devstoreaccount1/" + TABLE, "application/json", entity));
+        }
+        page = ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE + "()?$top=1000", "application/json",
+                new byte[0]);
+        filteredPage = ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE
+                + "()?$top=1000&$filter=PartitionKey%20eq%20'p'%20and%20Age%20gt%2030", "application/json", new byte[0]);
+    }
+
+    @TearDown(Level.Trial)
+    public void tearDown() {
+        server.close();
+    }
+
+    @Benchmark
+    public int pointRead() {
+        String rowKey = Entities.key("r", random.nextInt(ENTITIES));
+        return server.call(ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE + "(PartitionKey='p',RowKey='"
+                + rowKey + "')", "application/json", new byte[0])).body().length;
+    }
+
+    @Benchmark
+    public int pageOf1000() {
+        return server.call(page).body().length;
+    }
+
+    @Benchmark
+    public int filteredPageOf1000() {
+        return server.call(filteredPage).body().length;
+    }
+}

@@ -1,0 +1,128 @@
+package io.cerulean.jmh;
+
+import io.cerulean.core.service.TableService;
+import io.cerulean.core.spi.TableStore;
+import io.cerulean.core.time.HybridClock;
+import io.cerulean.server.RequestPipeline;
+import io.cerulean.server.auth.Account;
+import io.cerulean.server.auth.Accounts;
+import io.cerulean.server.auth.BearerTokenAuthenticator;
+import io.cerulean.server.auth.RequestAuthenticator;
+import io.cerulean.server.auth.SasAuthenticator;
+import io.cerulean.server.auth.SharedKeyAuthenticator;
+import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.http.AzureResponse;
+import io.cerulean.server.metrics.Metrics;
+import io.cerulean.store.memory.MemoryTableStore;
+import io.cerulean.store.rocksdb.RocksDbTableStore;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * The server below HTTP: a {@link RequestPipeline} over a real store, and requests signed the way
+ * clients sign them (Shared Key Lite), so that a benchmark measures what a request costs the
+ * server once Netty has framed it: authentication, parsing, storage and the response body.
+ */
+final class ServerFixture implements AutoCloseable {
+    private static final String DATE = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC));
+
+    private final TableStore store;
+    private final Path directory;
+    final TableService service;
+    final RequestPipeline pipeline;
+
+    ServerFixture(String storeKind) {
+        try {
+            directory = storeKind.equals("rocksdb") ? Files.createTempDirectory("cerulean-jmh-") : null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        store = directory == null ? new MemoryTableStore() : RocksDbTableStore.open(directory);
+        service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+        Accounts accounts = new Accounts(List.of(Account.development()));
+        Clock clock = Clock.systemUTC();
+        RequestAuthenticator authenticator = new RequestAuthenticator(new SharedKeyAuthenticator(accounts, clock),
+                new SasAuthenticator(accounts, (account, table) -> java.util.Optional.empty(), clock),
+                new BearerTokenAuthenticator(accounts, clock));
+        pipeline = new RequestPipeline(service, authenticator, Metrics.discarded());
+    }
+
+    void createTable(String name) {
+        service.createTable(Account.DEVELOPMENT_NAME, name);
+    }
+
+    /** Runs a request and returns its answer once the server gives it (after the commit is durable). */
+    AzureResponse call(AzureRequest request) {
+        return successful(request, submit(request).join());
+    }
+
+    /** Runs a request; the answer comes when the server gives it, a write's after its commit is durable. */
+    CompletableFuture<AzureResponse> submit(AzureRequest request) {
+        CompletableFuture<AzureResponse> answer = new CompletableFuture<>();
+        pipeline.handle(request, answer::complete);
+        return answer.thenApply(response -> successful(request, response));
+    }
+
+    private static AzureResponse successful(AzureRequest request, AzureResponse response) {
+        if (response.status() >= 300) {
+            throw new IllegalStateException(request.method() + " " + request.rawPath() + ": " + response.status() + " "
+                    + new String(response.body(), StandardCharsets.UTF_8));
+        }
+        return response;
+    }
+
+    /** A request signed with Shared Key Lite; {@code pathAndQuery} is as it would be on the wire. */
+    static AzureRequest signed(String method, String pathAndQuery, String contentType, byte[] body) {
+        int question = pathAndQuery.indexOf('?');
+        String rawPath = question < 0 ? pathAndQuery : pathAndQuery.substring(0, question);
+        DefaultHttpHeaders headers = new DefaultHttpHeaders();
+        headers.add("x-ms-date", DATE);
+        headers.add("x-ms-version", "2019-02-02");
+        headers.add("Accept", "application/json;odata=nometadata");
+        headers.add("DataServiceVersion", "3.0");
+        headers.add("Content-Type", contentType);
+        headers.add("Authorization", "SharedKeyLite " + Account.DEVELOPMENT_NAME + ":"
+                + sign(DATE + "\n/" + Account.DEVELOPMENT_NAME + rawPath));
+        var query = new QueryStringDecoder(pathAndQuery, StandardCharsets.UTF_8, true, 1024, true).parameters();
+        return new AzureRequest(method, rawPath, query, headers, body, false, "127.0.0.1");
+    }
+
+    private static String sign(String stringToSign) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(Account.DEVELOPMENT_KEY), "HmacSHA256"));
+            return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        store.close();
+        if (directory != null) {
+            try (Stream<Path> files = Files.walk(directory)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}
