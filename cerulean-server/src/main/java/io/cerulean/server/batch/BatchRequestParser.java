@@ -44,9 +44,8 @@ final class BatchRequestParser {
 
     private static List<BatchOperationRequest> changeSet(MimePart changeSet) {
         String boundary = MultipartReader.boundary(changeSet.headers().first("Content-Type"));
-        byte[] content = changeSet.content();
         // One part more than a change set may hold is enough for the translator to refuse it at index 0.
-        List<MimePart> parts = MultipartReader.read(content, 0, content.length, boundary,
+        List<MimePart> parts = MultipartReader.read(changeSet.data(), changeSet.start(), changeSet.end(), boundary,
                 Limits.MAX_TRANSACTION_OPERATIONS + 1);
         if (parts.isEmpty()) {
             throw MultipartReader.malformed("the change set holds no operation");
@@ -71,8 +70,7 @@ final class BatchRequestParser {
         if (!type.isEmpty() && !type.equals("application/http")) {
             throw MultipartReader.malformed("a part of type '" + type + "' where an application/http request belongs");
         }
-        byte[] content = part.content();
-        LineCursor lines = new LineCursor(content, 0, content.length);
+        LineCursor lines = new LineCursor(part.data(), part.start(), part.end());
         if (!lines.advanceToNonBlank()) {
             throw MultipartReader.malformed("a part holds no HTTP request");
         }
@@ -82,7 +80,7 @@ final class BatchRequestParser {
             throw MultipartReader.malformed("'" + PartHeaders.abbreviate(requestLine) + "' is not an HTTP request line");
         }
         PartHeaders headers = PartHeaders.read(lines);
-        byte[] body = trimmed(content, Math.min(lines.next(), content.length), content.length);
+        byte[] body = trimmed(part.data(), Math.min(lines.next(), part.end()), part.end());
         String contentId = part.headers().first("Content-ID");
         if (contentId == null) {
             contentId = headers.first("Content-ID");

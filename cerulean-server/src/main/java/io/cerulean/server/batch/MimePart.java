@@ -1,9 +1,19 @@
 package io.cerulean.server.batch;
 
+import java.util.Arrays;
 import java.util.Locale;
 
-/** One part of a multipart body: its MIME headers and its content, which ends before the next delimiter's line break. */
-record MimePart(PartHeaders headers, byte[] content) {
+/**
+ * One part of a multipart body: its MIME headers and its content, {@code data[start, end)}, which
+ * ends before the next delimiter's line break. The content is a view of the body, not a copy: a
+ * change set's hundred operations are read where they lie.
+ */
+record MimePart(PartHeaders headers, byte[] data, int start, int end) {
+
+    /** The content as a copy of its own. */
+    byte[] content() {
+        return Arrays.copyOfRange(data, start, end);
+    }
 
     /** The media type of the part's Content-Type, lower-case and without parameters; "" when absent. */
     String mediaType() {

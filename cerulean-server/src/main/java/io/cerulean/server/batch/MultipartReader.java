@@ -4,7 +4,6 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -119,7 +118,7 @@ final class MultipartReader {
         LineCursor lines = new LineCursor(data, start, end);
         PartHeaders headers = PartHeaders.read(lines);
         int contentStart = Math.min(Math.max(lines.next(), start), end);
-        return new MimePart(headers, Arrays.copyOfRange(data, contentStart, end));
+        return new MimePart(headers, data, contentStart, end);
     }
 
     private static boolean blank(byte[] data, int from, int to) {

@@ -138,6 +138,12 @@ final class EntityCodec {
         }
 
         void string(String s) {
+            byte[] ascii = Cesu8.asciiBytes(s);
+            if (ascii != null) {
+                varint(ascii.length);
+                bytes(ascii);
+                return;
+            }
             int len = Cesu8.length(s);
             varint(len);
             ensure(len);

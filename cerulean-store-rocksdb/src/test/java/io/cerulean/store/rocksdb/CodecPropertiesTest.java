@@ -27,6 +27,17 @@ class CodecPropertiesTest {
         assertThat(Cesu8.equals(Cesu8.encode(a), 0, Cesu8.length(a), b)).isEqualTo(a.equals(b));
     }
 
+    @Property(tries = 1000)
+    void asciiTextAndItsLookAlikesEncodeAsCharByChar(@ForAll("asciiLookAlikes") String text) {
+        // '?' and unpaired surrogates are where the ASCII shortcut could be fooled.
+        byte[] charByChar = new byte[Cesu8.length(text)];
+        Cesu8.encode(text, charByChar, 0);
+        assertThat(Cesu8.encode(text)).isEqualTo(charByChar);
+        Entity entity = new Entity("pk", "rk", Instant.parse("2026-01-01T00:00:00Z"),
+                Map.of("Text", PropertyValue.ofString(text)));
+        assertThat(EntityCodec.decode("pk", "rk", EntityCodec.encode(entity))).isEqualTo(entity);
+    }
+
     @Property(tries = 2000)
     void entityKeysSortLikeEntityKeys(@ForAll("keys") String pk1, @ForAll("keys") String rk1,
                                       @ForAll("keys") String pk2, @ForAll("keys") String rk2) {
@@ -51,6 +62,12 @@ class CodecPropertiesTest {
     Arbitrary<String> strings() {
         // All of UTF-16, surrogates included (paired or not), where code-point and code-unit orders differ.
         return Arbitraries.strings().withCharRange('\u0000', '\uFFFF').ofMaxLength(6);
+    }
+
+    @Provide
+    Arbitrary<String> asciiLookAlikes() {
+        return Arbitraries.strings().withChars('a', 'Z', '0', '?', ' ', '\u007F', '\u0080', '\u00E9', '\uD800', '\uDC00',
+                '\uFFFF').ofMaxLength(8);
     }
 
     @Provide
