@@ -2,8 +2,6 @@ package io.cerulean.jmh;
 
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.UUID;
@@ -40,7 +38,6 @@ public class BatchBenchmark {
     private static final int OPERATIONS = 100;
     private static final String TABLE = "batches";
     private static final String PARTITION_PREFIX = "p";
-    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     @Param({"rocksdb"})
     public String store;
@@ -51,8 +48,6 @@ public class BatchBenchmark {
     private int[] partitionKeyOffsets;
     private long partition;
     private CompletableFuture<AzureResponse> previous = CompletableFuture.completedFuture(null);
-    private long cpuNanos;
-    private long batches;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -85,16 +80,9 @@ public class BatchBenchmark {
         }
     }
 
-    /**
-     * The CPU the request took on the thread that ran it: parsing, checks and the commit, without the
-     * store's background threads (flushes, compactions, WAL syncs). Steadier than the time per batch
-     * on a machine where those threads share the cores.
-     */
     @TearDown(Level.Iteration)
     public void reportCpu() {
-        System.out.printf(" [request thread CPU: %.0f us/op]", cpuNanos / 1000.0 / Math.max(1, batches));
-        cpuNanos = 0;
-        batches = 0;
+        server.reportCpu();
     }
 
     @TearDown(Level.Trial)
@@ -112,10 +100,7 @@ public class BatchBenchmark {
         }
         AzureRequest batch = ServerFixture.signed("POST", "/devstoreaccount1/$batch", contentType, request);
         AzureResponse answered = previous.join();
-        long cpuBefore = THREADS.getCurrentThreadCpuTime();
         previous = server.submit(batch);
-        cpuNanos += THREADS.getCurrentThreadCpuTime() - cpuBefore;
-        batches++;
         return answered;
     }
 }

@@ -56,6 +56,11 @@ public class QueryBenchmark {
                 + "()?$top=1000&$filter=PartitionKey%20eq%20'p'%20and%20Age%20gt%2030", "application/json", new byte[0]);
     }
 
+    @TearDown(Level.Iteration)
+    public void reportCpu() {
+        server.reportCpu();
+    }
+
     @TearDown(Level.Trial)
     public void tearDown() {
         server.close();

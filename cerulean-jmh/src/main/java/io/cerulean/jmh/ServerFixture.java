@@ -19,6 +19,8 @@ import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +45,11 @@ import javax.crypto.spec.SecretKeySpec;
 final class ServerFixture implements AutoCloseable {
     private static final String DATE = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC));
 
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
     private final TableStore store;
+    private long cpuNanos;
+    private long requests;
     private final Path directory;
     final TableService service;
     final RequestPipeline pipeline;
@@ -76,8 +82,23 @@ final class ServerFixture implements AutoCloseable {
     /** Runs a request; the answer comes when the server gives it, a write's after its commit is durable. */
     CompletableFuture<AzureResponse> submit(AzureRequest request) {
         CompletableFuture<AzureResponse> answer = new CompletableFuture<>();
+        long cpuBefore = THREADS.getCurrentThreadCpuTime();
         pipeline.handle(request, answer::complete);
+        cpuNanos += THREADS.getCurrentThreadCpuTime() - cpuBefore;
+        requests++;
         return answer.thenApply(response -> successful(request, response));
+    }
+
+    /**
+     * Prints, and starts counting afresh, the CPU that requests took on the thread that ran them:
+     * all of a read's work, and all of a write's but the store's background threads (flushes,
+     * compactions, WAL syncs). It varies far less than the time per request on a machine whose
+     * cores those threads, the JIT and the collector share.
+     */
+    void reportCpu() {
+        System.out.printf(" [request thread CPU: %.1f us/op]", cpuNanos / 1000.0 / Math.max(1, requests));
+        cpuNanos = 0;
+        requests = 0;
     }
 
     private static AzureResponse successful(AzureRequest request, AzureResponse response) {

@@ -108,15 +108,14 @@ public final class EntityJsonWriter {
     }
 
     private void writeBody(JsonGenerator json, Entity entity) throws IOException {
-        String etag = entity.etag();
         if (level == MetadataLevel.FULL_METADATA) {
             String path = ResourceUrls.entityPath(table, entity.partitionKey(), entity.rowKey());
             writeField(json, ODATA_TYPE, account + "." + table);
             writeField(json, ODATA_ID, baseUrl + "/" + path);
-            writeField(json, ODATA_ETAG, etag);
+            writeField(json, ODATA_ETAG, entity.etag());
             writeField(json, ODATA_EDIT_LINK, path);
         } else if (level == MetadataLevel.MINIMAL_METADATA) {
-            writeField(json, ODATA_ETAG, etag);
+            writeField(json, ODATA_ETAG, entity.etag());
         }
         if (selected(Entity.PARTITION_KEY)) {
             writeField(json, PARTITION_KEY, entity.partitionKey());
@@ -171,7 +170,7 @@ public final class EntityJsonWriter {
         }
         json.writeFieldName(encoded[0]);
         switch (value.type()) {
-            case STRING -> json.writeString(value.asString());
+            case STRING -> JsonStrings.write(json, value.asString());
             case INT32 -> json.writeNumber(value.asInt32());
             case INT64 -> json.writeString(Long.toString(value.asInt64()));
             case DOUBLE -> writeDouble(json, value.asDouble());

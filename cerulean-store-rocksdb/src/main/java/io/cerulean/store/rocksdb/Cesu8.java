@@ -95,14 +95,14 @@ final class Cesu8 {
 
     /** Decodes {@code len} bytes at {@code pos}. */
     static String decode(byte[] in, int pos, int len) {
+        // CESU-8 is UTF-8 but for surrogates, and the JDK's UTF-8 decoder is fast (vectorised for
+        // ASCII). It turns each surrogate's three bytes into one U+FFFD, so its answer stands when the
+        // text was all ASCII (as many chars came out as bytes went in) or holds no surrogate.
+        String utf8 = new String(in, pos, len, StandardCharsets.UTF_8);
+        if (utf8.length() == len || !holdsSurrogate(in, pos, len)) {
+            return utf8;
+        }
         int end = pos + len;
-        boolean ascii = true;
-        for (int i = pos; i < end && ascii; i++) {
-            ascii = in[i] >= 0;
-        }
-        if (ascii) {
-            return new String(in, pos, len, StandardCharsets.ISO_8859_1);
-        }
         char[] chars = new char[len];
         int n = 0;
         int i = pos;
@@ -120,5 +120,15 @@ final class Cesu8 {
             }
         }
         return new String(Arrays.copyOf(chars, n));
+    }
+
+    /** Whether the bytes encode a surrogate: ED A0..BF xx (ED 80..9F xx is U+D000..U+D7FF). */
+    private static boolean holdsSurrogate(byte[] in, int pos, int len) {
+        for (int i = pos, last = pos + len - 1; i < last; i++) {
+            if (in[i] == (byte) 0xED && (in[i + 1] & 0xFF) >= 0xA0) {
+                return true;
+            }
+        }
+        return false;
     }
 }

