@@ -3,6 +3,7 @@ package io.cerulean.server.json;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.StreamWriteFeature;
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.EdmType;
@@ -24,7 +25,11 @@ import java.util.Map;
  * server owns. See {@link ValueConverter} for each type's accepted forms.
  */
 public final class EntityJsonReader {
-    static final JsonFactory JSON = JsonFactory.builder().build();
+    /**
+     * Doubles are written by Jackson's Schubfach writer: the shortest text that reads back as the
+     * same double, in Double.toString's form (20.0, 1.0E-5), several times faster than the JDK 17's.
+     */
+    static final JsonFactory JSON = JsonFactory.builder().enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER).build();
     private static final String ANNOTATION = "@odata.type";
 
     private EntityJsonReader() {

@@ -3,6 +3,7 @@ package io.cerulean.server.json;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
@@ -79,7 +80,8 @@ public final class EntityJsonWriter {
 
     /** A page of entities: Query Entities. */
     public byte[] list(List<Entity> entities) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(64 + 256 * entities.size());
+        // In segments: a page of a megabyte is copied once at the end, not at each doubling.
+        ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024);
         try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
             json.writeStartObject();
             if (level != MetadataLevel.NO_METADATA) {

@@ -11,6 +11,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 /** Contract sections 4.1, 4.3, 4.4 and 4.6: entity JSON exactly as the service writes it. */
@@ -45,6 +48,15 @@ class EntityJsonWriterTest {
     }
 
     /** Properties of a one-property entity at minimal metadata, after the system properties. */
+    @Property(tries = 2000)
+    void aFiniteDoubleIsWrittenAsAFloatingPointNumberThatReadsBackAsItself(@ForAll double value) {
+        Assume.that(Double.isFinite(value));
+        String written = minimalProperties(PropertyValue.ofDouble(value)).substring("\"v\":".length());
+        assertThat(Double.parseDouble(written)).isEqualTo(value);
+        assertThat(written).containsAnyOf(".", "E");
+        assertThat(written).isEqualTo(Double.toString(value).length() < written.length() ? Double.toString(value) : written);
+    }
+
     private static String minimalProperties(PropertyValue value) {
         String json = single(MetadataLevel.MINIMAL_METADATA, entity("p", "r", "v", value), null);
         return json.substring(json.indexOf(TIMESTAMP) + TIMESTAMP.length() + 1, json.length() - 1);
