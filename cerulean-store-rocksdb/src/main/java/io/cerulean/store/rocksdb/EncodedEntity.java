@@ -11,6 +11,7 @@ import io.cerulean.core.model.PropertyValue;
  * Reused from entity to entity by one cursor; not thread-safe.
  */
 final class EncodedEntity implements PropertySource {
+    private final RepeatedStrings repeated = new RepeatedStrings();
     private byte[] key;
     private int keyLength;
     private byte[] value;
@@ -33,7 +34,7 @@ final class EncodedEntity implements PropertySource {
         }
         switch (name) {
             case Entity.PARTITION_KEY:
-                return PropertyValue.ofString(KeyCodec.partitionKeyOf(key, separator));
+                return PropertyValue.ofString(repeated.partitionKey(key, separator));
             case Entity.ROW_KEY:
                 return PropertyValue.ofString(KeyCodec.rowKeyOf(key, separator, keyLength));
             case Entity.TIMESTAMP:
@@ -46,8 +47,8 @@ final class EncodedEntity implements PropertySource {
 
     Entity decode() {
         if (decoded == null) {
-            decoded = EntityCodec.decode(KeyCodec.partitionKeyOf(key, separator),
-                    KeyCodec.rowKeyOf(key, separator, keyLength), value);
+            decoded = EntityCodec.decode(repeated.partitionKey(key, separator),
+                    KeyCodec.rowKeyOf(key, separator, keyLength), value, repeated);
         }
         return decoded;
     }

@@ -57,6 +57,11 @@ final class EntityCodec {
     }
 
     static Entity decode(String partitionKey, String rowKey, byte[] bytes) {
+        return decode(partitionKey, rowKey, bytes, null);
+    }
+
+    /** Decodes with property names from {@code names}, a scan's cache of them, when one is given. */
+    static Entity decode(String partitionKey, String rowKey, byte[] bytes, RepeatedStrings names) {
         Reader r = new Reader(bytes);
         int version = r.byte1();
         if (version != FORMAT_VERSION) {
@@ -66,7 +71,7 @@ final class EntityCodec {
         int count = r.varint();
         LinkedHashMap<String, PropertyValue> properties = new LinkedHashMap<>(count * 2);
         for (int i = 0; i < count; i++) {
-            String name = r.string();
+            String name = names == null ? r.string() : r.name(names);
             properties.put(name, r.value(EdmType.ofOrdinal(r.byte1())));
         }
         return new Entity(partitionKey, rowKey, DateTimes.fromEpochTicks(timestamp), Properties.owning(properties));
@@ -221,6 +226,13 @@ final class EntityCodec {
                 case GUID -> 16;
             };
             pos += length;
+        }
+
+        String name(RepeatedStrings names) {
+            int len = varint();
+            String s = names.decode(buf, pos, len);
+            pos += len;
+            return s;
         }
 
         String string() {

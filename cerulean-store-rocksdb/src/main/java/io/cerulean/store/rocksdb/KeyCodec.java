@@ -18,6 +18,9 @@ import java.nio.charset.StandardCharsets;
  * never reused, so deleting a table is one range deletion of {@code [id, id + 1)}.
  */
 final class KeyCodec {
+    /** The table id that prefixes every entity key. */
+    static final int TABLE_ID_BYTES = 8;
+
     /** Bumped whenever this layout changes; stored in the settings at creation. */
     static final int FORMAT_VERSION = 1;
 
@@ -88,7 +91,7 @@ final class KeyCodec {
 
     /** As {@link #separatorIndex(byte[])}, for a key in the first {@code length} bytes of a buffer. */
     static int separatorIndex(byte[] key, int length) {
-        for (int i = 8; i < length; i++) {
+        for (int i = TABLE_ID_BYTES; i < length; i++) {
             if (key[i] == SEPARATOR) {
                 return i;
             }
@@ -97,7 +100,7 @@ final class KeyCodec {
     }
 
     static String partitionKeyOf(byte[] key, int separator) {
-        return Cesu8.decode(key, 8, separator - 8);
+        return Cesu8.decode(key, TABLE_ID_BYTES, separator - TABLE_ID_BYTES);
     }
 
     static String rowKeyOf(byte[] key, int separator) {

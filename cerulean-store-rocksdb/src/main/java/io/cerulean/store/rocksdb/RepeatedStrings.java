@@ -1,0 +1,51 @@
+package io.cerulean.store.rocksdb;
+
+import java.util.Arrays;
+
+/**
+ * Strings that a scan decodes over and over: the property names its entities share, and the
+ * PartitionKey of a partition's run of rows. Each comes back as the same String instance, so it
+ * is not decoded, allocated or hashed again (a String keeps its hash). One per cursor; not
+ * thread-safe.
+ */
+final class RepeatedStrings {
+    private static final int SLOTS = 64; // a power of two
+    /** Longer strings are decoded each time: a hash over them would cost about what it saves. */
+    private static final int MAX_CACHED_LENGTH = 64;
+
+    private final byte[][] encoded = new byte[SLOTS][];
+    private final String[] decoded = new String[SLOTS];
+    private byte[] partitionKeyBytes = new byte[0];
+    private String partitionKey;
+
+    /** The string encoded in {@code bytes[pos, pos + len)}, from the cache when it was seen lately. */
+    String decode(byte[] bytes, int pos, int len) {
+        if (len > MAX_CACHED_LENGTH) {
+            return Cesu8.decode(bytes, pos, len);
+        }
+        int hash = len;
+        for (int i = pos; i < pos + len; i++) {
+            hash = 31 * hash + bytes[i];
+        }
+        int slot = (hash ^ (hash >>> 16)) & (SLOTS - 1);
+        byte[] cached = encoded[slot];
+        if (cached != null && Arrays.equals(cached, 0, cached.length, bytes, pos, pos + len)) {
+            return decoded[slot];
+        }
+        String text = Cesu8.decode(bytes, pos, len);
+        encoded[slot] = Arrays.copyOfRange(bytes, pos, pos + len);
+        decoded[slot] = text;
+        return text;
+    }
+
+    /** The PartitionKey of an entity key, the previous one's String when the partition is the same. */
+    String partitionKey(byte[] key, int separator) {
+        int length = separator - KeyCodec.TABLE_ID_BYTES;
+        if (partitionKey == null || !Arrays.equals(partitionKeyBytes, 0, partitionKeyBytes.length, key,
+                KeyCodec.TABLE_ID_BYTES, separator)) {
+            partitionKeyBytes = Arrays.copyOfRange(key, KeyCodec.TABLE_ID_BYTES, separator);
+            partitionKey = Cesu8.decode(key, KeyCodec.TABLE_ID_BYTES, length);
+        }
+        return partitionKey;
+    }
+}
