@@ -34,7 +34,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 10, time = 2)
 @Fork(1)
-public class BatchBenchmark {
+public class PipelineBatchBenchmark {
     private static final int OPERATIONS = 100;
     private static final String TABLE = "batches";
     private static final String PARTITION_PREFIX = "p";

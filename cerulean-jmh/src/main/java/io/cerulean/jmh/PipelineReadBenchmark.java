@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
-public class QueryBenchmark {
+public class PipelineReadBenchmark {
     private static final String TABLE = "reads";
     private static final int ENTITIES = 10_000;
 
