@@ -96,7 +96,7 @@ final class ServerFixture implements AutoCloseable {
      * cores those threads, the JIT and the collector share.
      */
     void reportCpu() {
-        System.out.printf(" [request thread CPU: %.1f us/op]", cpuNanos / 1000.0 / Math.max(1, requests));
+        System.out.printf("(request thread CPU %.1f us/op) ", cpuNanos / 1000.0 / Math.max(1, requests));
         cpuNanos = 0;
         requests = 0;
     }
