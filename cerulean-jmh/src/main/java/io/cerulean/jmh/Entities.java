@@ -1,28 +1,29 @@
 package io.cerulean.jmh;
 
-import java.util.Random;
-import java.util.UUID;
+import io.cerulean.bench.workload.EntityFactory;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.nio.charset.StandardCharsets;
 
-/** Entities of about 1 KiB with ten typed properties, the shape `cerulean bench` writes. */
+/** The entities `cerulean bench` writes: about 1 KiB of JSON, ten typed properties. */
 final class Entities {
-    private static final String DESCRIPTION = "lorem ipsum ".repeat(60);
+    private static final EntityFactory FACTORY = new EntityFactory(1024);
 
     private Entities() {
     }
 
-    static String json(String partitionKey, String rowKey, Random random) {
-        return "{\"PartitionKey\":\"" + partitionKey + "\",\"RowKey\":\"" + rowKey + "\",\"Name\":\"name" + random.nextInt()
-                + "\",\"Age\":" + random.nextInt(100) + ",\"Big\":\"" + random.nextLong()
-                + "\",\"Big@odata.type\":\"Edm.Int64\",\"Score\":" + random.nextDouble()
-                + ",\"Score@odata.type\":\"Edm.Double\",\"Active\":true"
-                + ",\"Created\":\"2024-01-02T03:04:05.1234567Z\",\"Created@odata.type\":\"Edm.DateTime\""
-                + ",\"Id\":\"" + new UUID(random.nextLong(), random.nextLong()) + "\",\"Id@odata.type\":\"Edm.Guid\""
-                + ",\"Blob\":\"AAECAwQFBgcICQ==\",\"Blob@odata.type\":\"Edm.Binary\",\"City\":\"city7\""
-                + ",\"Description\":\"" + DESCRIPTION + "\"}";
+    /** The JSON of the bench's entity {@code row} of its first big partition, {@link #partitionKey()}. */
+    static String json(int row) {
+        ByteBuf out = Unpooled.buffer(1100);
+        FACTORY.writeJson(out, EntityFactory.BIG, 0, row);
+        return out.toString(StandardCharsets.US_ASCII);
     }
 
-    /** A fixed-width key, so that keys sort as their numbers do. */
-    static String key(String prefix, long n) {
-        return prefix + String.format("%012d", n);
+    static String partitionKey() {
+        return EntityFactory.partitionKey(EntityFactory.BIG, 0);
+    }
+
+    static String rowKey(int row) {
+        return EntityFactory.rowKey(row);
     }
 }

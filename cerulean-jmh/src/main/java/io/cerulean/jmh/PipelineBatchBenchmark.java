@@ -3,7 +3,6 @@ package io.cerulean.jmh;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -24,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * One entity group transaction of 100 inserts of about 1 KiB, in the multipart form the SDKs send,
  * from an authenticated request to the answer after the durable commit. Every batch writes a new
- * partition: the PartitionKey's digits are rewritten in place in a prebuilt body. The server works
+ * partition: the four characters of the PartitionKey are rewritten in place in a prebuilt body,
+ * a base-36 count good for 1.6 million batches, an hour or more of measuring. The server works
  * on one batch while the previous one waits for its WAL sync, as it would with clients in parallel,
  * so the time per batch is the server's CPU for it rather than a disk's latency.
  */
@@ -37,7 +37,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class PipelineBatchBenchmark {
     private static final int OPERATIONS = 100;
     private static final String TABLE = "batches";
-    private static final String PARTITION_PREFIX = "p";
+    private static final int PARTITION_KEY_LENGTH = Entities.partitionKey().length();
 
     @Param({"rocksdb"})
     public String store;
@@ -55,8 +55,6 @@ public class PipelineBatchBenchmark {
         server.createTable(TABLE);
         String batch = "batch_" + UUID.randomUUID();
         String changeSet = "changeset_" + UUID.randomUUID();
-        String partitionKey = Entities.key(PARTITION_PREFIX, 0);
-        Random random = new Random(7);
         StringBuilder sb = new StringBuilder(130_000);
         sb.append("--").append(batch).append("\r\nContent-Type: multipart/mixed; boundary=").append(changeSet)
                 .append("\r\n\r\n");
@@ -66,13 +64,13 @@ public class PipelineBatchBenchmark {
                     .append("POST http://127.0.0.1:10002/devstoreaccount1/").append(TABLE).append(" HTTP/1.1\r\n")
                     .append("Content-Type: application/json\r\nAccept: application/json;odata=nometadata\r\n")
                     .append("Prefer: return-no-content\r\nDataServiceVersion: 3.0\r\n\r\n")
-                    .append(Entities.json(partitionKey, Entities.key("r", i), random)).append("\r\n");
+                    .append(Entities.json(i)).append("\r\n");
         }
         sb.append("--").append(changeSet).append("--\r\n--").append(batch).append("--\r\n");
         body = sb.toString().getBytes(StandardCharsets.UTF_8);
         contentType = "multipart/mixed; boundary=" + batch;
         partitionKeyOffsets = new int[OPERATIONS];
-        String marker = "\"PartitionKey\":\"" + PARTITION_PREFIX;
+        String marker = "\"PartitionKey\":\"";
         int from = 0;
         for (int i = 0; i < OPERATIONS; i++) {
             from = sb.indexOf(marker, from) + marker.length();
@@ -93,7 +91,8 @@ public class PipelineBatchBenchmark {
 
     @Benchmark
     public AzureResponse insertBatchOf100() {
-        byte[] digits = String.format("%012d", ++partition).getBytes(StandardCharsets.US_ASCII);
+        String count = Long.toString(++partition, 36);
+        byte[] digits = ("0".repeat(PARTITION_KEY_LENGTH - count.length()) + count).getBytes(StandardCharsets.US_ASCII);
         byte[] request = body.clone();
         for (int offset : partitionKeyOffsets) {
             System.arraycopy(digits, 0, request, offset, digits.length);

@@ -45,15 +45,15 @@ public class PipelineReadBenchmark {
     public void setUp() {
         server = new ServerFixture(store);
         server.createTable(TABLE);
-        Random values = new Random(3);
         for (int i = 0; i < ENTITIES; i++) {
-            byte[] entity = Entities.json("p", Entities.key("r", i), values).getBytes(StandardCharsets.UTF_8);
+            byte[] entity = Entities.json(i).getBytes(StandardCharsets.US_ASCII);
             server.call(ServerFixture.signed("POST", "/devstoreaccount1/" + TABLE, "application/json", entity));
         }
         page = ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE + "()?$top=1000", "application/json",
                 new byte[0]);
         filteredPage = ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE
-                + "()?$top=1000&$filter=PartitionKey%20eq%20'p'%20and%20Age%20gt%2030", "application/json", new byte[0]);
+                + "()?$top=1000&$filter=PartitionKey%20eq%20'" + Entities.partitionKey() + "'%20and%20Age%20gt%2030",
+                "application/json", new byte[0]);
     }
 
     @TearDown(Level.Iteration)
@@ -68,9 +68,9 @@ public class PipelineReadBenchmark {
 
     @Benchmark
     public int pointRead() {
-        String rowKey = Entities.key("r", random.nextInt(ENTITIES));
-        return server.call(ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE + "(PartitionKey='p',RowKey='"
-                + rowKey + "')", "application/json", new byte[0])).body().length;
+        String rowKey = Entities.rowKey(random.nextInt(ENTITIES));
+        return server.call(ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE + "(PartitionKey='"
+                + Entities.partitionKey() + "',RowKey='" + rowKey + "')", "application/json", new byte[0])).body().length;
     }
 
     @Benchmark

@@ -1,6 +1,5 @@
 package io.cerulean.server.batch;
 
-import java.util.Arrays;
 import java.util.Locale;
 
 /**
@@ -9,11 +8,6 @@ import java.util.Locale;
  * change set's hundred operations are read where they lie.
  */
 record MimePart(PartHeaders headers, byte[] data, int start, int end) {
-
-    /** The content as a copy of its own. */
-    byte[] content() {
-        return Arrays.copyOfRange(data, start, end);
-    }
 
     /** The media type of the part's Content-Type, lower-case and without parameters; "" when absent. */
     String mediaType() {

@@ -20,7 +20,7 @@ class MultipartReaderTest {
     }
 
     private static String content(MimePart part) {
-        return new String(part.content(), StandardCharsets.UTF_8);
+        return new String(part.data(), part.start(), part.end() - part.start(), StandardCharsets.UTF_8);
     }
 
     private static ErrorCode failure(Runnable call) {

@@ -40,11 +40,10 @@ final class RepeatedStrings {
 
     /** The PartitionKey of an entity key, the previous one's String when the partition is the same. */
     String partitionKey(byte[] key, int separator) {
-        int length = separator - KeyCodec.TABLE_ID_BYTES;
         if (partitionKey == null || !Arrays.equals(partitionKeyBytes, 0, partitionKeyBytes.length, key,
                 KeyCodec.TABLE_ID_BYTES, separator)) {
             partitionKeyBytes = Arrays.copyOfRange(key, KeyCodec.TABLE_ID_BYTES, separator);
-            partitionKey = Cesu8.decode(key, KeyCodec.TABLE_ID_BYTES, length);
+            partitionKey = KeyCodec.partitionKeyOf(key, separator);
         }
         return partitionKey;
     }
