@@ -14,13 +14,22 @@ final class Entities {
 
     /** The JSON of the bench's entity {@code row} of its first big partition, {@link #partitionKey()}. */
     static String json(int row) {
+        return json(0, row);
+    }
+
+    /** The JSON of the bench's entity {@code row} of its big partition {@code partition}. */
+    static String json(int partition, int row) {
         ByteBuf out = Unpooled.buffer(1100);
-        FACTORY.writeJson(out, EntityFactory.BIG, 0, row);
+        FACTORY.writeJson(out, EntityFactory.BIG, partition, row);
         return out.toString(StandardCharsets.US_ASCII);
     }
 
     static String partitionKey() {
-        return EntityFactory.partitionKey(EntityFactory.BIG, 0);
+        return partitionKey(0);
+    }
+
+    static String partitionKey(int partition) {
+        return EntityFactory.partitionKey(EntityFactory.BIG, partition);
     }
 
     static String rowKey(int row) {

@@ -1,5 +1,6 @@
 package io.cerulean.store.rocksdb;
 
+import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.PropertySource;
 import io.cerulean.core.model.PropertyValue;
@@ -7,23 +8,31 @@ import io.cerulean.core.model.PropertyValue;
 /**
  * A stored entity still in its encoded form, answering property lookups by walking the encoded
  * properties ({@link EntityCodec#find}) rather than decoding them all. A filter usually asks for
- * one or two properties of entities it mostly rejects, so this is most of a scan's work.
- * Reused from entity to entity by one cursor; not thread-safe.
+ * one or two properties of entities it mostly rejects, so this is most of a scan's work; the key
+ * is copied out of RocksDB only when something asks for it. Reused from entity to entity by one
+ * cursor; not thread-safe.
  */
 final class EncodedEntity implements PropertySource {
     private final RepeatedStrings repeated = new RepeatedStrings();
+    private final ReusableBuffer keyBuffer = new ReusableBuffer(1024);
+    private ReusableBuffer.Source keySource;
     private byte[] key;
-    private int keyLength;
-    private byte[] value;
+    private int keyLength = -1;
     private int separator;
+    private byte[] value;
     private Entity decoded;
+    /** The name last looked up, by identity (a filter asks with the same String each time), encoded. */
+    private String lastName;
+    private byte[] lastNameBytes;
 
-    /** Points at an entity in the first {@code keyLength} bytes of {@code key} and in {@code value}. */
-    void reset(byte[] key, int keyLength, byte[] value) {
-        this.key = key;
-        this.keyLength = keyLength;
+    /**
+     * Points at an entity whose value is {@code value} and whose key {@code keySource} gives, until
+     * the next reset.
+     */
+    void reset(ReusableBuffer.Source keySource, byte[] value) {
+        this.keySource = keySource;
+        this.keyLength = -1;
         this.value = value;
-        this.separator = KeyCodec.separatorIndex(key, keyLength);
         this.decoded = null;
     }
 
@@ -34,22 +43,36 @@ final class EncodedEntity implements PropertySource {
         }
         switch (name) {
             case Entity.PARTITION_KEY:
+                loadKey();
                 return PropertyValue.ofString(repeated.partitionKey(key, separator));
             case Entity.ROW_KEY:
+                loadKey();
                 return PropertyValue.ofString(KeyCodec.rowKeyOf(key, separator, keyLength));
             case Entity.TIMESTAMP:
-                return PropertyValue.ofDateTime(io.cerulean.core.model.DateTimes.fromEpochTicks(
-                        EntityCodec.timestampTicks(value)));
+                return PropertyValue.ofDateTime(DateTimes.fromEpochTicks(EntityCodec.timestampTicks(value)));
             default:
-                return EntityCodec.find(value, name);
+                if (name != lastName) {
+                    lastNameBytes = Cesu8.encode(name);
+                    lastName = name;
+                }
+                return EntityCodec.find(value, lastNameBytes);
         }
     }
 
     Entity decode() {
         if (decoded == null) {
+            loadKey();
             decoded = EntityCodec.decode(repeated.partitionKey(key, separator),
                     KeyCodec.rowKeyOf(key, separator, keyLength), value, repeated);
         }
         return decoded;
+    }
+
+    private void loadKey() {
+        if (keyLength < 0) {
+            keyLength = keyBuffer.read(keySource);
+            key = keyBuffer.bytes();
+            separator = KeyCodec.separatorIndex(key, keyLength);
+        }
     }
 }

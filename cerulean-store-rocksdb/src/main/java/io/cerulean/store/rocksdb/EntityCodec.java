@@ -5,6 +5,7 @@ import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.Properties;
 import io.cerulean.core.model.PropertyValue;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -79,12 +80,18 @@ final class EntityCodec {
 
     /** One property of an encoded entity, or null when it has none of that name; decodes nothing else. */
     static PropertyValue find(byte[] bytes, String name) {
+        return find(bytes, Cesu8.encode(name));
+    }
+
+    /** As {@link #find(byte[], String)}, with the name already encoded: a scan asks for the same one each time. */
+    static PropertyValue find(byte[] bytes, byte[] name) {
         Reader r = new Reader(bytes);
         r.pos = 9; // version and Timestamp
         int count = r.varint();
         for (int i = 0; i < count; i++) {
             int nameLength = r.varint();
-            boolean match = Cesu8.equals(bytes, r.pos, nameLength, name);
+            boolean match = nameLength == name.length
+                    && Arrays.equals(bytes, r.pos, r.pos + nameLength, name, 0, nameLength);
             r.pos += nameLength;
             EdmType type = EdmType.ofOrdinal(r.byte1());
             if (match) {
@@ -110,7 +117,7 @@ final class EntityCodec {
 
         private void ensure(int n) {
             if (pos + n > buf.length) {
-                buf = java.util.Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
+                buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + n));
             }
         }
 
@@ -162,7 +169,7 @@ final class EntityCodec {
         }
 
         byte[] toArray() {
-            return java.util.Arrays.copyOf(buf, pos);
+            return Arrays.copyOf(buf, pos);
         }
     }
 
@@ -243,7 +250,7 @@ final class EntityCodec {
         }
 
         byte[] bytes(int len) {
-            byte[] b = java.util.Arrays.copyOfRange(buf, pos, pos + len);
+            byte[] b = Arrays.copyOfRange(buf, pos, pos + len);
             pos += len;
             return b;
         }

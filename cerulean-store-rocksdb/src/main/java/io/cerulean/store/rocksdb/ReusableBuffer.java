@@ -1,35 +1,30 @@
 package io.cerulean.store.rocksdb;
 
-import java.nio.ByteBuffer;
-import java.util.function.ToIntFunction;
-
 /**
- * A direct buffer for RocksDB to copy into, and a heap array holding the same bytes for the
- * codecs, both grown as needed and reused. Not thread-safe.
+ * A heap array for RocksDB to copy into, grown as needed and reused. RocksDB's byte[] accessors
+ * with an offset copy once, straight into the array; the ones without allocate on every call, and
+ * the ByteBuffer ones cost a second copy out of the direct buffer. Not thread-safe.
  */
 final class ReusableBuffer {
-    private ByteBuffer direct;
+    /** A RocksDB accessor that copies into {@code target} what fits and returns the full length. */
+    @FunctionalInterface
+    interface Source {
+        int read(byte[] target, int offset, int length);
+    }
+
     private byte[] bytes;
 
     ReusableBuffer(int capacity) {
-        direct = ByteBuffer.allocateDirect(capacity);
         bytes = new byte[capacity];
     }
 
-    /**
-     * Fills the buffer from {@code source} (which copies into a direct buffer and returns the full
-     * length, as RocksIterator.key(ByteBuffer) does) and returns that length.
-     */
-    int read(ToIntFunction<ByteBuffer> source) {
-        direct.clear();
-        int length = source.applyAsInt(direct);
-        if (length > direct.capacity()) {
-            direct = ByteBuffer.allocateDirect(Integer.highestOneBit(length) << 1);
-            bytes = new byte[direct.capacity()];
-            direct.clear();
-            length = source.applyAsInt(direct);
+    /** Fills the buffer from {@code source} and returns the length read. */
+    int read(Source source) {
+        int length = source.read(bytes, 0, bytes.length);
+        if (length > bytes.length) {
+            bytes = new byte[Integer.highestOneBit(length) << 1];
+            length = source.read(bytes, 0, bytes.length);
         }
-        direct.get(0, bytes, 0, length);
         return length;
     }
 

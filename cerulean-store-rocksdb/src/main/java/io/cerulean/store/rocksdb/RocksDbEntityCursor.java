@@ -10,17 +10,17 @@ import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
 
 /**
- * Entities of a key range from a RocksDB iterator, which reads one implicit snapshot. Keys and
- * values are copied into buffers reused from entity to entity (the iterator's byte[] accessors
- * allocate on every call), and property lookups ({@link #current()}) read those bytes without
- * decoding the whole entity.
+ * Entities of a key range from a RocksDB iterator, which reads one implicit snapshot. Values are
+ * copied into a buffer reused from entity to entity, keys only when asked for, and property
+ * lookups ({@link #current()}) read those bytes without decoding the whole entity.
  */
 final class RocksDbEntityCursor implements EntityCursor {
     private final Slice upperBound;
     private final ReadOptions options;
     private final RocksIterator iterator;
+    private final ReusableBuffer.Source keySource;
+    private final ReusableBuffer.Source valueSource;
     private final EncodedEntity current = new EncodedEntity();
-    private final ReusableBuffer key = new ReusableBuffer(1024);
     private final ReusableBuffer value = new ReusableBuffer(16 * 1024);
     private boolean started;
 
@@ -28,6 +28,8 @@ final class RocksDbEntityCursor implements EntityCursor {
         this.upperBound = new Slice(KeyCodec.upperKeyExclusive(tableId, range.upper()));
         this.options = new ReadOptions().setIterateUpperBound(upperBound).setReadaheadSize(256 * 1024);
         this.iterator = files.db().newIterator(files.entities(), options);
+        this.keySource = iterator::key;
+        this.valueSource = iterator::value;
         iterator.seek(KeyCodec.lowerKey(tableId, range.lower()));
     }
 
@@ -45,9 +47,8 @@ final class RocksDbEntityCursor implements EntityCursor {
             }
             return false;
         }
-        int keyLength = key.read(iterator::key);
-        value.read(iterator::value);
-        current.reset(key.bytes(), keyLength, value.bytes());
+        value.read(valueSource);
+        current.reset(keySource, value.bytes());
         return true;
     }
 
