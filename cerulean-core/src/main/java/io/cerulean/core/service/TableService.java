@@ -9,6 +9,8 @@ import io.cerulean.core.model.EntityValidator;
 import io.cerulean.core.model.TableNames;
 import io.cerulean.core.query.EntityPage;
 import io.cerulean.core.query.EntityQuery;
+import io.cerulean.core.query.PageEnd;
+import io.cerulean.core.query.PageSink;
 import io.cerulean.core.query.PlanCursor;
 import io.cerulean.core.query.QueryPlan;
 import io.cerulean.core.query.QueryPlanner;
@@ -143,15 +145,26 @@ public final class TableService {
     }
 
     /**
-     * Query Entities: one page of the entities matching the query, in key order. The page ends at
-     * {@code top} entities or when the time budget is spent, whichever is first. A full page
-     * continues at the next matching entity; a page cut by the budget at the next entity not yet
-     * read.
+     * Query Entities: one page of the entities matching the query, in key order, held whole. See
+     * {@link #queryEntities(StoredTable, EntityQuery, PageSink)}.
      */
     public EntityPage queryEntities(StoredTable table, EntityQuery query) {
+        List<Entity> entities = new ArrayList<>();
+        PageEnd end = queryEntities(table, query, entities::add);
+        return new EntityPage(entities, end.next(), end.plan(), end.entitiesRead());
+    }
+
+    /**
+     * Query Entities: one page of the entities matching the query, handed to {@code sink} in key
+     * order as they are read, so that a page is written out without being held. The page ends at
+     * {@code top} entities, when the time budget is spent or when the sink is full, whichever is
+     * first. A page of {@code top} entities continues at the next matching entity; a page cut
+     * short, at the next entity not yet read.
+     */
+    public PageEnd queryEntities(StoredTable table, EntityQuery query, PageSink sink) {
         QueryPlan plan = QueryPlanner.plan(query.filter());
         long deadline = System.nanoTime() + pageBudgetNanos;
-        List<Entity> page = new ArrayList<>(Math.min(query.top(), 128));
+        int returned = 0;
         long read = 0;
         Filter residual = plan.residual().orElse(null);
         try (EntityCursor cursor = new PlanCursor(store, table, plan, query.resumeFrom())) {
@@ -159,17 +172,25 @@ public final class TableService {
                 read++;
                 if (residual == null || residual.matches(cursor.current())) {
                     Entity entity = cursor.entity();
-                    if (page.size() == query.top()) {
-                        return new EntityPage(page, Optional.of(entity.key()), plan, read);
+                    if (returned == query.top()) {
+                        return new PageEnd(Optional.of(entity.key()), plan, read, returned);
                     }
-                    page.add(entity);
+                    sink.add(entity);
+                    returned++;
+                    if (sink.full()) {
+                        return new PageEnd(nextRead(cursor), plan, read, returned);
+                    }
                 }
                 if ((read & 255) == 0 && System.nanoTime() - deadline > 0) {
-                    Optional<EntityKey> next = cursor.advance() ? Optional.of(cursor.entity().key()) : Optional.empty();
-                    return new EntityPage(page, next, plan, read);
+                    return new PageEnd(nextRead(cursor), plan, read, returned);
                 }
             }
         }
-        return new EntityPage(page, Optional.empty(), plan, read);
+        return new PageEnd(Optional.empty(), plan, read, returned);
+    }
+
+    /** Where a page cut short continues: the next entity in the plan's ranges, matching or not. */
+    private static Optional<EntityKey> nextRead(EntityCursor cursor) {
+        return cursor.advance() ? Optional.of(cursor.entity().key()) : Optional.empty();
     }
 }

@@ -10,6 +10,8 @@ import io.cerulean.core.model.EntityKey;
 import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.query.EntityPage;
 import io.cerulean.core.query.EntityQuery;
+import io.cerulean.core.query.PageEnd;
+import io.cerulean.core.query.PageSink;
 import io.cerulean.core.query.TablePage;
 import io.cerulean.core.query.filter.FilterParser;
 import io.cerulean.core.spi.Condition;
@@ -196,6 +198,41 @@ public abstract class TableServiceConformanceTest {
         assertThat(pages).isEqualTo(6);
         assertThat(seen).extracting(EntityKey::rowKey).containsExactlyElementsOf(
                 java.util.stream.IntStream.range(10, 50).mapToObj(i -> String.format("%03d", i)).toList());
+    }
+
+    /** A sink that is full (a page's answer large enough) ends the page early; resuming loses and repeats nothing. */
+    @Test
+    void aFullSinkEndsThePageWithAContinuationAtTheNextEntity() {
+        for (int i = 0; i < 50; i++) {
+            run(op(OperationKind.INSERT, String.format("%03d", i), Map.of("N", PropertyValue.ofInt32(i)),
+                    Condition.NONE));
+        }
+        var filter = Optional.of(FilterParser.parse("N ge 5 and N lt 45"));
+        List<String> seen = new ArrayList<>();
+        List<Integer> pageSizes = new ArrayList<>();
+        Optional<EntityKey> next = Optional.empty();
+        do {
+            List<Entity> page = new ArrayList<>();
+            PageSink fullAtThree = new PageSink() {
+                @Override
+                public void add(Entity entity) {
+                    page.add(entity);
+                }
+
+                @Override
+                public boolean full() {
+                    return page.size() == 3;
+                }
+            };
+            PageEnd end = service.queryEntities(table, new EntityQuery(filter, 1000, next), fullAtThree);
+            assertThat(end.entitiesReturned()).isEqualTo(page.size());
+            page.forEach(e -> seen.add(e.rowKey()));
+            pageSizes.add(page.size());
+            next = end.next();
+        } while (next.isPresent());
+        assertThat(seen).containsExactlyElementsOf(
+                java.util.stream.IntStream.range(5, 45).mapToObj(i -> String.format("%03d", i)).toList());
+        assertThat(pageSizes).hasSizeGreaterThanOrEqualTo(14).allMatch(size -> size <= 3);
     }
 
     @Test

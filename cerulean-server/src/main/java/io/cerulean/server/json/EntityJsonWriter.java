@@ -8,6 +8,7 @@ import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.PropertyValue;
+import io.cerulean.core.query.PageSink;
 import io.cerulean.server.http.MetadataLevel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -35,6 +36,11 @@ public final class EntityJsonWriter {
     private static final SerializedString ROW_KEY = new SerializedString(Entity.ROW_KEY);
     private static final SerializedString TIMESTAMP = new SerializedString(Entity.TIMESTAMP);
     private static final SerializedString TIMESTAMP_TYPE = new SerializedString(Entity.TIMESTAMP + "@odata.type");
+    /**
+     * The JSON a page may reach before it ends with a continuation, whatever its {@code $top}: a
+     * thousand entities of a megabyte each are not answered at once.
+     */
+    public static final int PAGE_BYTES = 4 * 1024 * 1024;
     /** Enough for the property names of any real table; names beyond it are written uncached. */
     private static final int MAX_CACHED_NAMES = 1024;
 
@@ -78,27 +84,68 @@ public final class EntityJsonWriter {
         return out.toByteArray();
     }
 
-    /** A page of entities: Query Entities. */
+    /** A page of entities held whole: Query Entities. */
     public byte[] list(List<Entity> entities) {
+        Page page = page();
+        entities.forEach(page::add);
+        return page.finish();
+    }
+
+    /** A page of entities written as they come, one by one: Query Entities. */
+    public Page page() {
+        return new Page();
+    }
+
+    /**
+     * A Query Entities body being written: each entity becomes JSON as it is added and can then be
+     * dropped, so that a page of a thousand entities is never held as objects. The page is full at
+     * {@link #PAGE_BYTES} of JSON.
+     */
+    public final class Page implements PageSink {
         // In segments: a page of a megabyte is copied once at the end, not at each doubling.
-        ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024);
-        try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
-            json.writeStartObject();
-            if (level != MetadataLevel.NO_METADATA) {
-                json.writeStringField("odata.metadata", metadataUrl() + selectSuffix());
+        private final ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024);
+        private final JsonGenerator json;
+
+        private Page() {
+            try {
+                json = EntityJsonReader.JSON.createGenerator(out);
+                json.writeStartObject();
+                if (level != MetadataLevel.NO_METADATA) {
+                    json.writeStringField("odata.metadata", metadataUrl() + selectSuffix());
+                }
+                json.writeArrayFieldStart("value");
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            json.writeArrayFieldStart("value");
-            for (Entity entity : entities) {
+        }
+
+        @Override
+        public void add(Entity entity) {
+            try {
                 json.writeStartObject();
                 writeBody(json, entity);
                 json.writeEndObject();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            json.writeEndArray();
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
-        return out.toByteArray();
+
+        @Override
+        public boolean full() {
+            return out.size() >= PAGE_BYTES;
+        }
+
+        /** Closes the page and returns its bytes. */
+        public byte[] finish() {
+            try {
+                json.writeEndArray();
+                json.writeEndObject();
+                json.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            return out.toByteArray();
+        }
     }
 
     private String metadataUrl() {

@@ -1,6 +1,6 @@
 package io.cerulean.server.metrics;
 
-import io.cerulean.core.query.EntityPage;
+import io.cerulean.core.query.PageEnd;
 import io.cerulean.core.query.QueryPlan.QueryClass;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -28,10 +28,10 @@ public final class QueryMetrics {
         }
     }
 
-    public void record(EntityPage page) {
+    public void record(PageEnd page) {
         QueryClass queryClass = page.plan().queryClass();
         pages.get(queryClass).increment();
         read.get(queryClass).increment(page.entitiesRead());
-        returned.get(queryClass).increment(page.entities().size());
+        returned.get(queryClass).increment(page.entitiesReturned());
     }
 }

@@ -2,8 +2,8 @@ package io.cerulean.server.operations;
 
 import io.cerulean.core.model.EntityKey;
 import io.cerulean.core.query.ContinuationToken;
-import io.cerulean.core.query.EntityPage;
 import io.cerulean.core.query.EntityQuery;
+import io.cerulean.core.query.PageEnd;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
@@ -32,19 +32,19 @@ public final class QueryEntities implements TableOperation {
         AzureRequest request = context.request();
         StoredTable table = context.service().table(context.account(), context.resource().table());
         EntityQuery query = new EntityQuery(QueryOptions.filter(request), QueryOptions.top(request), resumeFrom(request));
-        EntityPage page = context.queryEntities(table, query);
+        EntityJsonWriter.Page json = new EntityJsonWriter(context.level(), context.baseUrl(), context.account(),
+                table.name(), QueryOptions.select(request)).page();
+        PageEnd page = context.queryEntities(table, query, json);
         queryLog.record(table, request.queryParameter("$filter"), page);
         metrics.record(page);
         AzureResponse response = AzureResponse.status(200)
                 .header("x-cerulean-query-plan", page.plan().explain())
                 .header("x-cerulean-entities-read", Long.toString(page.entitiesRead()))
-                .header("x-cerulean-entities-returned", Integer.toString(page.entities().size()));
+                .header("x-cerulean-entities-returned", Integer.toString(page.entitiesReturned()));
         page.next().ifPresent(next -> response
                 .header("x-ms-continuation-NextPartitionKey", ContinuationToken.encode(next.partitionKey()))
                 .header("x-ms-continuation-NextRowKey", ContinuationToken.encode(next.rowKey())));
-        byte[] json = new EntityJsonWriter(context.level(), context.baseUrl(), context.account(), table.name(),
-                QueryOptions.select(request)).list(page.entities());
-        return response.body(MediaTypes.json(context.level()), json);
+        return response.body(MediaTypes.json(context.level()), json.finish());
     }
 
     /** Where the client's continuation says to resume; NextRowKey alone means nothing, without it the partition's start. */

@@ -1,6 +1,6 @@
 package io.cerulean.server.operations;
 
-import io.cerulean.core.query.EntityPage;
+import io.cerulean.core.query.PageEnd;
 import io.cerulean.core.query.QueryPlan.QueryClass;
 import io.cerulean.core.spi.StoredTable;
 import java.util.Map;
@@ -19,10 +19,10 @@ final class QueryLog {
 
     private final Map<Long, Long> lastWarning = new ConcurrentHashMap<>();
 
-    void record(StoredTable table, String filter, EntityPage page) {
+    void record(StoredTable table, String filter, PageEnd page) {
         if (log.isDebugEnabled()) {
             log.debug("query {}/{} {}: read {}, returned {}", table.account(), table.name(), page.plan().explain(),
-                    page.entitiesRead(), page.entities().size());
+                    page.entitiesRead(), page.entitiesReturned());
         }
         if (page.plan().queryClass() == QueryClass.TABLE_SCAN && filter != null && warningDue(table.id())) {
             warn(table, filter, page);
@@ -40,9 +40,9 @@ final class QueryLog {
         return due[0];
     }
 
-    private static void warn(StoredTable table, String filter, EntityPage page) {
+    private static void warn(StoredTable table, String filter, PageEnd page) {
         log.warn("table scan on {}/{} for $filter={} (read {} entities for {}); a PartitionKey condition "
                         + "would read less (this warning repeats at most once a minute per table)",
-                table.account(), table.name(), filter, page.entitiesRead(), page.entities().size());
+                table.account(), table.name(), filter, page.entitiesRead(), page.entitiesReturned());
     }
 }

@@ -2,8 +2,9 @@ package io.cerulean.server.operations;
 
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
-import io.cerulean.core.query.EntityPage;
 import io.cerulean.core.query.EntityQuery;
+import io.cerulean.core.query.PageEnd;
+import io.cerulean.core.query.PageSink;
 import io.cerulean.core.query.filter.Filter;
 import io.cerulean.core.service.TableService;
 import io.cerulean.core.spi.StoredTable;
@@ -55,13 +56,16 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
         return service.execute(table, transaction);
     }
 
-    /** Query Entities, limited to the keys the grant may read whatever the filter asks. */
-    public EntityPage queryEntities(StoredTable table, EntityQuery query) {
+    /**
+     * Query Entities, limited to the keys the grant may read whatever the filter asks; the page's
+     * entities go to {@code sink} as they are read.
+     */
+    public PageEnd queryEntities(StoredTable table, EntityQuery query, PageSink sink) {
         Optional<Filter> range = grant.visibleRange(table.name());
         if (range.isPresent()) {
             Filter restricted = query.filter().<Filter>map(f -> new Filter.And(range.get(), f)).orElse(range.get());
             query = new EntityQuery(Optional.of(restricted), query.top(), query.resumeFrom());
         }
-        return service.queryEntities(table, query);
+        return service.queryEntities(table, query, sink);
     }
 }

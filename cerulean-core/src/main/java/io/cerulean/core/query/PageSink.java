@@ -1,0 +1,19 @@
+package io.cerulean.core.query;
+
+import io.cerulean.core.model.Entity;
+
+/**
+ * Where the entities of a Query Entities page go as they are read, in key order. A sink may end the
+ * page before {@code $top}, when what it holds is large enough: the service may always return
+ * fewer entities with a continuation, and a page of a thousand entities of a megabyte each must
+ * not be held at once.
+ */
+public interface PageSink {
+    /** Takes the page's next entity. */
+    void add(Entity entity);
+
+    /** Whether the page should end now, with a continuation at the next entity. */
+    default boolean full() {
+        return false;
+    }
+}
