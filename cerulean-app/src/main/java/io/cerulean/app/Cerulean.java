@@ -152,6 +152,7 @@ public final class Cerulean implements AutoCloseable {
         private boolean inMemory;
         private final Map<String, Account> accounts = new LinkedHashMap<>();
         private Duration pageBudget = Duration.ofSeconds(5);
+        private long cacheBytes = RocksDbTableStore.DEFAULT_CACHE_BYTES;
         private int workerThreads = Math.max(32, 16 * Runtime.getRuntime().availableProcessors());
         private boolean selfSignedTls;
         private TlsConfig tls;
@@ -196,6 +197,19 @@ public final class Cerulean implements AutoCloseable {
             return this;
         }
 
+        /**
+         * RocksDB's memory, block cache and memtables together (96 MB by default, at least 16 MB):
+         * more keeps more of a large store's blocks in memory, less keeps the process small.
+         */
+        public Builder cacheMegabytes(long megabytes) {
+            if (megabytes < RocksDbTableStore.MIN_CACHE_BYTES >> 20) {
+                throw new IllegalArgumentException("the cache must be at least "
+                        + (RocksDbTableStore.MIN_CACHE_BYTES >> 20) + " MB: " + megabytes);
+            }
+            this.cacheBytes = megabytes << 20;
+            return this;
+        }
+
         public Builder workerThreads(int workerThreads) {
             this.workerThreads = workerThreads;
             return this;
@@ -229,7 +243,7 @@ public final class Cerulean implements AutoCloseable {
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             ServerConfig config = new ServerConfig(host, port, configured, workerThreads, tls);
-            TableStore store = inMemory ? new MemoryTableStore() : RocksDbTableStore.open(dataDir);
+            TableStore store = inMemory ? new MemoryTableStore() : RocksDbTableStore.open(dataDir, cacheBytes);
             Path temporaryTlsDir = null;
             try {
                 if (selfSignedTls) {

@@ -42,6 +42,11 @@ final class ServeCommand implements Callable<Integer> {
                     + "(env CERULEAN_PAGE_BUDGET_MS; default ${DEFAULT-VALUE}, as Azure).")
     long pageBudgetMs;
 
+    @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "${env:CERULEAN_CACHE_MB:-96}",
+            description = "RocksDB's memory, block cache and memtables together (env CERULEAN_CACHE_MB; "
+                    + "default ${DEFAULT-VALUE}, at least 16).")
+    long cacheMb;
+
     @Option(names = "--account", paramLabel = "NAME:KEY1[:KEY2]",
             description = "An account to serve besides devstoreaccount1 (repeatable). Also from env "
                     + "CERULEAN_ACCOUNTS and AZURITE_ACCOUNTS, as name:key1[:key2];name2:key1.")
@@ -69,6 +74,12 @@ final class ServeCommand implements Callable<Integer> {
         }
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs));
+        try {
+            builder.cacheMegabytes(cacheMb);
+        } catch (IllegalArgumentException e) {
+            System.err.println("cerulean: --cache-mb: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
         builder = inMemory ? builder.inMemory() : builder.dataDir(dataDir);
         // A variable set to nothing (CERULEAN_TLS_CERT=) means no file, as if it were unset.
         tlsCert = tlsCert == null || tlsCert.toString().isEmpty() ? null : tlsCert;

@@ -101,6 +101,9 @@ class CommandLineTest {
                         List.of()),
                 Arguments.of("--port out of range", List.of("--port", "99999"), Map.of(), List.of()),
                 Arguments.of("--host that does not resolve", List.of("--host", "no-such-host.invalid"), Map.of(),
+                        List.of()),
+                Arguments.of("--cache-mb below 16", List.of("--cache-mb", "8"), Map.of(), List.of()),
+                Arguments.of("CERULEAN_CACHE_MB that is not a number", List.of(), Map.of("CERULEAN_CACHE_MB", "lots"),
                         List.of()));
     }
 

@@ -103,9 +103,19 @@ final class ServerProcess implements AutoCloseable {
         return path;
     }
 
+    /** The executable {@code cerulean}: the launcher script with the jar after it. */
+    static Path executable() {
+        Path path = jar().resolveSibling("cerulean");
+        if (!Files.isExecutable(path)) {
+            throw new IllegalStateException("the cerulean executable is not built: " + path);
+        }
+        return path;
+    }
+
     /** How to start the jar: {@code serve} plus options, environment and working directory. */
     static final class Launch {
         private final List<String> args = new ArrayList<>();
+        private boolean viaExecutable;
         private final Map<String, String> env = new LinkedHashMap<>();
         private Path dataDir;
         private Path workDir;
@@ -129,6 +139,15 @@ final class ServerProcess implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Start {@code target/cerulean serve}, the launcher with its JVM settings, with this test's
+         * Java as JAVA_HOME, instead of {@code java -jar}.
+         */
+        Launch viaExecutable() {
+            this.viaExecutable = true;
+            return this;
+        }
+
         Launch args(String... more) {
             args.addAll(List.of(more));
             return this;
@@ -147,9 +166,10 @@ final class ServerProcess implements AutoCloseable {
 
         /** Starts the process without waiting for anything. */
         ServerProcess spawn() {
-            List<String> command = new ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-jar", jar().toString(), "serve"));
+            List<String> command = new ArrayList<>(viaExecutable
+                    ? List.of(executable().toString(), "serve")
+                    : List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                            jar().toString(), "serve"));
             if (port != null) {
                 command.addAll(List.of("--port", Integer.toString(port)));
             }
@@ -164,8 +184,11 @@ final class ServerProcess implements AutoCloseable {
             Map<String, String> environment = builder.environment();
             for (String inherited : List.of("CERULEAN_PORT", "CERULEAN_DATA_DIR", "CERULEAN_HOST",
                     "CERULEAN_IN_MEMORY", "CERULEAN_ACCOUNTS", "AZURITE_ACCOUNTS", "CERULEAN_TLS", "CERULEAN_TLS_CERT",
-                    "CERULEAN_TLS_KEY", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS")) {
+                    "CERULEAN_TLS_KEY", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "JAVA_OPTS", "MALLOC_ARENA_MAX")) {
                 environment.remove(inherited);
+            }
+            if (viaExecutable) {
+                environment.put("JAVA_HOME", System.getProperty("java.home"));
             }
             environment.putAll(env);
             Path dir = workDir != null ? workDir : dataDir != null ? dataDir.toAbsolutePath().getParent() : null;

@@ -50,12 +50,11 @@ final class RocksDbFiles implements AutoCloseable {
 
     /**
      * RocksDB's memory, bounded whatever the data's size: one block cache, and the memtables of all
-     * column families charged against it (so they share its budget instead of growing to 64 MB
-     * each, RocksDB's default). Index and filter blocks live in the cache too, rather than beside
-     * it for every open table file; those of level 0, read by every lookup, stay pinned.
+     * column families charged against it, up to half of it (so they share its budget instead of
+     * growing to 64 MB each, RocksDB's default). Index and filter blocks live in the cache too,
+     * rather than beside it for every open table file; those of level 0, read by every lookup,
+     * stay pinned.
      */
-    static final long BLOCK_CACHE_BYTES = 96L << 20;
-    static final long MEMTABLE_BUDGET_BYTES = 48L << 20;
     static final long MEMTABLE_BYTES = 16L << 20;
 
     /**
@@ -68,11 +67,11 @@ final class RocksDbFiles implements AutoCloseable {
             CompressionType.NO_COMPRESSION, CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION,
             CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION);
 
-    static RocksDbFiles open(Path directory) {
-        LRUCache blockCache = new LRUCache(BLOCK_CACHE_BYTES);
-        WriteBufferManager memtables = new WriteBufferManager(MEMTABLE_BUDGET_BYTES, blockCache);
+    static RocksDbFiles open(Path directory, long cacheBytes) {
+        LRUCache blockCache = new LRUCache(cacheBytes);
+        WriteBufferManager memtables = new WriteBufferManager(cacheBytes / 2, blockCache);
         ColumnFamilyOptions familyOptions = new ColumnFamilyOptions()
-                .setWriteBufferSize(MEMTABLE_BYTES)
+                .setWriteBufferSize(Math.min(MEMTABLE_BYTES, cacheBytes / 4))
                 // A bloom filter over each memtable's keys (5 % of its size): a point read or an
                 // insert's existence check skips memtables that cannot hold the key instead of
                 // walking their skip lists, the largest part of a lookup's cost.

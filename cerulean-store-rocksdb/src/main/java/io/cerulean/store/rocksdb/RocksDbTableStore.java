@@ -55,13 +55,27 @@ public final class RocksDbTableStore implements TableStore {
         }
     }
 
+    /** RocksDB's memory by default: block cache and memtables together. */
+    public static final long DEFAULT_CACHE_BYTES = 96L << 20;
+    /** Below this, memtables would flush at every few hundred writes. */
+    public static final long MIN_CACHE_BYTES = 16L << 20;
+
+    /** Opens (creating if needed) the store in {@code directory}, with the default cache. */
+    public static RocksDbTableStore open(Path directory) {
+        return open(directory, DEFAULT_CACHE_BYTES);
+    }
+
     /**
      * Opens (creating if needed) the store in {@code directory}.
      *
+     * @param cacheBytes RocksDB's memory: the block cache, half of which memtables may take
      * @throws StoreOpenException with a message for a person when the directory is unusable or
      *                            another process has the store open
      */
-    public static RocksDbTableStore open(Path directory) {
+    public static RocksDbTableStore open(Path directory, long cacheBytes) {
+        if (cacheBytes < MIN_CACHE_BYTES) {
+            throw new IllegalArgumentException("the cache must be at least " + (MIN_CACHE_BYTES >> 20) + " MB");
+        }
         if (Files.exists(directory) && !Files.isDirectory(directory)) {
             throw new StoreOpenException("the data directory " + directory + " is a file, not a directory", null);
         }
@@ -73,7 +87,7 @@ public final class RocksDbTableStore implements TableStore {
         if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
             throw new StoreOpenException("the data directory " + directory + " is not a writable directory", null);
         }
-        return new RocksDbTableStore(RocksDbFiles.open(directory));
+        return new RocksDbTableStore(RocksDbFiles.open(directory, cacheBytes));
     }
 
     /**
