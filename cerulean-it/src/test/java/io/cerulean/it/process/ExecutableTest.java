@@ -27,7 +27,7 @@ class ExecutableTest {
         try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data"))
                 .args("--cache-mb", "32").start()) {
             List<String> jvmArguments = jvmArguments(server);
-            assertThat(jvmArguments).as(server.describe()).contains("-Xmx128m", "-XX:+UseSerialGC", "-jar");
+            assertThat(jvmArguments).as(server.describe()).contains("-Xmx192m", "-Xmn96m", "-XX:+UseSerialGC", "-jar");
             assertThat(environment(server)).contains("MALLOC_ARENA_MAX=2");
 
             server.serviceClient().createTable("launched");
@@ -42,7 +42,7 @@ class ExecutableTest {
         try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data"))
                 .env("JAVA_OPTS", "-Xmx200m -Dcerulean.test=yes").start()) {
             assertThat(jvmArguments(server)).contains("-Xmx200m", "-Dcerulean.test=yes")
-                    .doesNotContain("-Xmx128m", "-XX:+UseSerialGC");
+                    .doesNotContain("-Xmx192m", "-Xmn96m", "-XX:+UseSerialGC");
         }
     }
 
