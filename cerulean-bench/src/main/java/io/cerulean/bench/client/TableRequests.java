@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 
 /**
  * Builds the signed requests of the Table REST API the bench uses, as the JavaScript and .NET
@@ -21,14 +22,21 @@ public final class TableRequests {
 
     private final Endpoint endpoint;
     private final SharedKeyLite signer;
+    private final Supplier<String> dates;
     private final RequestHead heads;
     private final ByteBufAllocator alloc = ByteBufAllocator.DEFAULT;
     private final SignedPath tables;
     private final SignedPath batch;
 
     public TableRequests(Endpoint endpoint, SharedKeyLite signer) {
+        this(endpoint, signer, HttpDate::now);
+    }
+
+    /** With {@code dates} giving each request's {@code x-ms-date} (tests: a clock that moves at every call). */
+    TableRequests(Endpoint endpoint, SharedKeyLite signer, Supplier<String> dates) {
         this.endpoint = endpoint;
         this.signer = signer;
+        this.dates = dates;
         this.heads = new RequestHead(endpoint.hostHeader(), API_VERSION);
         this.tables = new SignedPath(endpoint.basePath() + "/Tables");
         this.batch = new SignedPath(endpoint.basePath() + "/$batch");
@@ -50,30 +58,43 @@ public final class TableRequests {
 
     public Request createTable(String name) {
         ByteBuf body = Unpooled.copiedBuffer("{\"TableName\":\"" + name + "\"}", StandardCharsets.UTF_8);
-        return build("POST", tables.path, tables.authorization(), body, JSON, NO_METADATA, PREFER, RETURN_NO_CONTENT);
+        return build("POST", tables, body, JSON, NO_METADATA, PREFER, RETURN_NO_CONTENT);
     }
 
     public Request deleteTable(String name) {
-        return build("DELETE", endpoint.basePath() + "/Tables('" + name + "')", null, null, null, NO_METADATA);
+        return build("DELETE", endpoint.basePath() + "/Tables('" + name + "')", null, null, NO_METADATA);
     }
 
     /** Query Tables for one name at most: the cheapest signed request, used to check reachability and keys. */
     public Request probe() {
-        return build("GET", tables.path + "?$top=1", null, null, null, NO_METADATA);
+        return build("GET", tables.path + "?$top=1", null, null, NO_METADATA);
     }
 
     /** An entity group transaction; the body is a complete multipart/mixed document with this boundary. */
     public Request batch(String boundary, ByteBuf body) {
-        return build("POST", batch.path, batch.authorization(), body, "multipart/mixed; boundary=" + boundary,
-                NO_METADATA);
+        return build("POST", batch, body, "multipart/mixed; boundary=" + boundary, NO_METADATA);
     }
 
-    /** Builds a request; {@code authorization} is null when it must be computed for this path now. */
-    private Request build(String method, String rawPathAndQuery, String authorization, ByteBuf body,
+    /** Builds a request signed for its path now. */
+    private Request build(String method, String rawPathAndQuery, ByteBuf body, String contentType, String accept,
+                          String... extra) {
+        String date = dates.get();
+        return build(method, rawPathAndQuery, date, signer.authorization(date, rawPathAndQuery), body, contentType,
+                accept, extra);
+    }
+
+    /** Builds a request to a path whose signature is reused within a second. */
+    private Request build(String method, SignedPath path, ByteBuf body, String contentType, String accept,
+                          String... extra) {
+        // One date for the header and the signature: read twice, a second boundary between the reads
+        // would sign one date and send another, and the server would answer 403.
+        String date = dates.get();
+        return build(method, path.path, date, path.authorization(date), body, contentType, accept, extra);
+    }
+
+    private Request build(String method, String rawPathAndQuery, String date, String authorization, ByteBuf body,
                           String contentType, String accept, String... extra) {
-        String date = HttpDate.now();
-        String auth = authorization != null ? authorization : signer.authorization(date, rawPathAndQuery);
-        ByteBuf head = heads.write(alloc, method, rawPathAndQuery, date, auth, accept, contentType,
+        ByteBuf head = heads.write(alloc, method, rawPathAndQuery, date, authorization, accept, contentType,
                 body == null ? 0 : body.readableBytes(), extra);
         return new Request(head, body);
     }
@@ -93,8 +114,7 @@ public final class TableRequests {
             this.path = path;
         }
 
-        String authorization() {
-            String date = HttpDate.now();
+        String authorization(String date) {
             Signed signed = last;
             if (!signed.date.equals(date)) {
                 signed = new Signed(date, signer.authorization(date, path));
@@ -129,24 +149,22 @@ public final class TableRequests {
 
         /** Insert Entity without echo: 204 and an ETag. */
         public Request insert(ByteBuf json) {
-            return build("POST", insert.path, insert.authorization(), json, JSON, NO_METADATA, PREFER,
-                    RETURN_NO_CONTENT);
+            return build("POST", insert, json, JSON, NO_METADATA, PREFER, RETURN_NO_CONTENT);
         }
 
         public Request get(String partitionKey, String rowKey, String accept) {
-            return build("GET", entityPath(partitionKey, rowKey), null, null, null, accept);
+            return build("GET", entityPath(partitionKey, rowKey), null, null, accept);
         }
 
         /** Merge Entity with the MERGE verb the SDKs used longest; {@code ifMatch} an ETag or "*". */
         public Request merge(String partitionKey, String rowKey, ByteBuf json, String ifMatch) {
-            return build("MERGE", entityPath(partitionKey, rowKey), null, json, JSON, NO_METADATA, "If-Match",
-                    ifMatch);
+            return build("MERGE", entityPath(partitionKey, rowKey), json, JSON, NO_METADATA, "If-Match", ifMatch);
         }
 
         /** Query Entities; {@code query} is an already encoded query string without '?', or "". */
         public Request query(String query) {
             String target = query.isEmpty() ? queryPrefix : queryPrefix + "?" + query;
-            return build("GET", target, null, null, null, NO_METADATA);
+            return build("GET", target, null, null, NO_METADATA);
         }
 
         private String entityPath(String partitionKey, String rowKey) {

@@ -60,4 +60,31 @@ class TableRequestsTest {
         assertThat(new Continuation("b003", "r0000001").queryParameters())
                 .isEqualTo("NextPartitionKey=b003&NextRowKey=r0000001");
     }
+
+    /**
+     * Each request signs the date it carries, also for the paths whose signature is kept for a
+     * second (inserts, batches, Create Table): with a clock that moves at every reading, a request
+     * that read the date twice would carry one date and sign another.
+     */
+    @Test
+    void everyRequestSignsTheDateItCarries() {
+        int[] second = {0};
+        TableRequests ticking = new TableRequests(Endpoint.parse(Target.DEV_ENDPOINT), signer,
+                () -> HttpDate.format(1_700_000_000L + second[0]++));
+        TableRequests.Table table = ticking.table("t1");
+        for (int i = 0; i < 3; i++) {
+            assertSignsItsDate(table.insert(Unpooled.buffer()), "/devstoreaccount1/t1");
+            assertSignsItsDate(ticking.batch("batch_1", Unpooled.buffer()), "/devstoreaccount1/$batch");
+            assertSignsItsDate(ticking.createTable("t" + i), "/devstoreaccount1/Tables");
+            assertSignsItsDate(table.get("p", "r", TableRequests.NO_METADATA),
+                    "/devstoreaccount1/t1(PartitionKey='p',RowKey='r')");
+        }
+    }
+
+    private void assertSignsItsDate(Request request, String path) {
+        String head = head(request);
+        String date = head.lines().filter(l -> l.startsWith("x-ms-date: ")).findFirst().orElseThrow().substring(11);
+        assertThat(head).contains("\r\nAuthorization: SharedKeyLite devstoreaccount1:"
+                + signer.sign(date + "\n/devstoreaccount1" + path) + "\r\n");
+    }
 }
