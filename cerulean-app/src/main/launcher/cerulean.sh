@@ -6,9 +6,11 @@
 # dies young, and the data lives in RocksDB, off the heap, so little is ever old), the serial
 # collector (no collector threads competing for a few cores), and two malloc arenas for RocksDB's
 # native memory instead of one per thread.
-# JAVA_OPTS replaces the JVM settings, MALLOC_ARENA_MAX the arenas; JAVA_HOME picks the Java.
+# JAVA_OPTS replaces the JVM settings (an empty one keeps them), MALLOC_ARENA_MAX the arenas;
+# JAVA_HOME picks the Java.
 : "${MALLOC_ARENA_MAX:=2}"
 export MALLOC_ARENA_MAX
 if [ -n "$JAVA_HOME" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA=java; fi
-# JAVA_OPTS is split into words on purpose: it holds several options.
-exec "$JAVA" ${JAVA_OPTS--Xmx192m -Xmn96m -XX:+UseSerialGC} -jar "$0" "$@"
+# JAVA_OPTS is split into words on purpose, as it holds several options, but not globbed.
+set -f
+exec "$JAVA" ${JAVA_OPTS:--Xmx192m -Xmn96m -XX:+UseSerialGC} -jar "$0" "$@"

@@ -146,6 +146,9 @@ public final class Cerulean implements AutoCloseable {
 
     /** How to start a Cerulean; defaults are those of {@code cerulean serve}. */
     public static final class Builder {
+        /** A terabyte: more than any machine this runs on, and far from overflowing a count of bytes. */
+        private static final long MAX_CACHE_MEGABYTES = 1L << 20;
+
         private String host = "127.0.0.1";
         private int port = ServerConfig.DEFAULT_PORT;
         private Path dataDir = Path.of("cerulean-data");
@@ -205,6 +208,10 @@ public final class Cerulean implements AutoCloseable {
             if (megabytes < RocksDbTableStore.MIN_CACHE_BYTES >> 20) {
                 throw new IllegalArgumentException("the cache must be at least "
                         + (RocksDbTableStore.MIN_CACHE_BYTES >> 20) + " MB: " + megabytes);
+            }
+            if (megabytes > MAX_CACHE_MEGABYTES) {
+                throw new IllegalArgumentException("the cache must be at most " + MAX_CACHE_MEGABYTES + " MB: "
+                        + megabytes);
             }
             this.cacheBytes = megabytes << 20;
             return this;

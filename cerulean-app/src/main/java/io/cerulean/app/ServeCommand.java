@@ -44,7 +44,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "${env:CERULEAN_CACHE_MB:-96}",
             description = "RocksDB's memory, block cache and memtables together (env CERULEAN_CACHE_MB; "
-                    + "default ${DEFAULT-VALUE}, at least 16).")
+                    + "default ${DEFAULT-VALUE}, at least 16; not used with --in-memory).")
     long cacheMb;
 
     @Option(names = "--account", paramLabel = "NAME:KEY1[:KEY2]",

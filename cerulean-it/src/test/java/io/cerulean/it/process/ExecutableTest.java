@@ -47,6 +47,14 @@ class ExecutableTest {
     }
 
     @Test
+    void anEmptyJavaOptsKeepsTheDefaults() {
+        try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data"))
+                .env("JAVA_OPTS", "").start()) {
+            assertThat(jvmArguments(server)).contains("-Xmx192m", "-Xmn96m", "-XX:+UseSerialGC");
+        }
+    }
+
+    @Test
     void theExecutableIsAlsoARunnableJar() {
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", ServerProcess.executable().toString(), "--version").redirectErrorStream(true);

@@ -37,8 +37,8 @@ public final class EntityJsonWriter {
     private static final SerializedString TIMESTAMP = new SerializedString(Entity.TIMESTAMP);
     private static final SerializedString TIMESTAMP_TYPE = new SerializedString(Entity.TIMESTAMP + "@odata.type");
     /**
-     * The JSON a page may reach before it ends with a continuation, whatever its {@code $top}: a
-     * thousand entities of a megabyte each are not answered at once.
+     * A page ends, with a continuation, after the entity that takes its JSON past this size,
+     * whatever its {@code $top}: a thousand entities of a megabyte each are not answered at once.
      */
     public static final int PAGE_BYTES = 4 * 1024 * 1024;
     /** Enough for the property names of any real table; names beyond it are written uncached. */
@@ -98,8 +98,8 @@ public final class EntityJsonWriter {
 
     /**
      * A Query Entities body being written: each entity becomes JSON as it is added and can then be
-     * dropped, so that a page of a thousand entities is never held as objects. The page is full at
-     * {@link #PAGE_BYTES} of JSON.
+     * dropped, so that a page of a thousand entities is never held as objects. The page is full
+     * once its JSON passes {@link #PAGE_BYTES}.
      */
     public final class Page implements PageSink {
         // In segments: a page of a megabyte is copied once at the end, not at each doubling.

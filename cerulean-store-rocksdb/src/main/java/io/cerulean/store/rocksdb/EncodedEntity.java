@@ -36,8 +36,19 @@ final class EncodedEntity implements PropertySource {
         this.decoded = null;
     }
 
+    /** Points at nothing: the cursor is past its last entity or closed, and its iterator must not be read. */
+    void clear() {
+        this.keySource = null;
+        this.keyLength = -1;
+        this.value = null;
+        this.decoded = null;
+    }
+
     @Override
     public PropertyValue property(String name) {
+        if (value == null) {
+            throw new IllegalStateException("the cursor is not on an entity");
+        }
         if (decoded != null) {
             return decoded.property(name);
         }
@@ -60,6 +71,9 @@ final class EncodedEntity implements PropertySource {
     }
 
     Entity decode() {
+        if (value == null) {
+            throw new IllegalStateException("the cursor is not on an entity");
+        }
         if (decoded == null) {
             loadKey();
             decoded = EntityCodec.decode(repeated.partitionKey(key, separator),

@@ -40,6 +40,7 @@ final class RocksDbEntityCursor implements EntityCursor {
         }
         started = true;
         if (!iterator.isValid()) {
+            current.clear();
             try {
                 iterator.status(); // an invalid iterator is either at the end or failed: tell which
             } catch (RocksDBException e) {
@@ -64,6 +65,7 @@ final class RocksDbEntityCursor implements EntityCursor {
 
     @Override
     public void close() {
+        current.clear();
         iterator.close();
         options.close();
         upperBound.close();

@@ -47,6 +47,21 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         assertThat(next.id()).isGreaterThan(table.id());
     }
 
+    /** Past its last entity a cursor answers no lookup: its RocksDB iterator must not be read. */
+    @Test
+    void anExhaustedCursorRefusesLookups() {
+        StoredTable table = store.createTable(ACCOUNT, "exhausted").orElseThrow();
+        put(table, entity("p", "r"));
+        try (var cursor = store.scan(table, KeyRange.all())) {
+            assertThat(cursor.advance()).isTrue();
+            var current = cursor.current();
+            assertThat(current.property("RowKey")).isNotNull();
+            assertThat(cursor.advance()).isFalse();
+            assertThatThrownBy(() -> current.property("RowKey")).isInstanceOf(IllegalStateException.class);
+            assertThatThrownBy(cursor::entity).isInstanceOf(IllegalStateException.class);
+        }
+    }
+
     @Test
     void aDurabilityRequestMadeBeforeClosingIsSyncedByTheClose() throws Exception {
         StoredTable table = store.createTable(ACCOUNT, "closing").orElseThrow();
