@@ -13,11 +13,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -28,21 +24,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * on one batch while the previous one waits for its WAL sync, as it would with clients in parallel,
  * so the time per batch is the server's CPU for it rather than a disk's latency.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 10, time = 2)
 @Fork(1)
-public class PipelineBatchBenchmark {
+public class PipelineBatchBenchmark extends PipelineBenchmark {
     private static final int OPERATIONS = 100;
     private static final String TABLE = "batches";
     private static final int PARTITION_KEY_LENGTH = Entities.partitionKey().length();
 
-    @Param({"rocksdb"})
-    public String store;
-
-    private ServerFixture server;
     private byte[] body;
     private String contentType;
     private int[] partitionKeyOffsets;
@@ -78,15 +69,9 @@ public class PipelineBatchBenchmark {
         }
     }
 
-    @TearDown(Level.Iteration)
-    public void reportCpu() {
-        server.reportCpu();
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
+    @Override
+    protected void beforeClose() {
         previous.join();
-        server.close();
     }
 
     @Benchmark

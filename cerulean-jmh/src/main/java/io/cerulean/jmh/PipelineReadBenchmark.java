@@ -11,11 +11,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -23,20 +19,15 @@ import org.openjdk.jmh.annotations.Warmup;
  * paging through a table costs per page) and a filtered page, each from the authenticated request
  * to the JSON body.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
-public class PipelineReadBenchmark {
+public class PipelineReadBenchmark extends PipelineBenchmark {
     private static final String TABLE = "reads";
     private static final int ENTITIES = 10_000;
 
-    @Param({"rocksdb"})
-    public String store;
-
-    private ServerFixture server;
     private final Random random = new Random(11);
     private AzureRequest page;
     private AzureRequest filteredPage;
@@ -54,16 +45,6 @@ public class PipelineReadBenchmark {
         filteredPage = ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE
                 + "()?$top=1000&$filter=PartitionKey%20eq%20'" + Entities.partitionKey() + "'%20and%20Age%20gt%2030",
                 "application/json", new byte[0]);
-    }
-
-    @TearDown(Level.Iteration)
-    public void reportCpu() {
-        server.reportCpu();
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        server.close();
     }
 
     @Benchmark

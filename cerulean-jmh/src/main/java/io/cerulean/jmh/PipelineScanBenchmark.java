@@ -15,11 +15,7 @@ import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
-import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -27,21 +23,16 @@ import org.openjdk.jmh.annotations.Warmup;
  * ten partitions (about 1 % match), followed through its continuations to the end, as the bench's
  * W6 runs it. One operation is the whole scan.
  */
-@State(Scope.Thread)
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 2)
 @Fork(1)
-public class PipelineScanBenchmark {
+public class PipelineScanBenchmark extends PipelineBenchmark {
     private static final String TABLE = "scans";
     private static final int PARTITIONS = 10;
     private static final int ROWS = 10_000;
 
-    @Param({"rocksdb"})
-    public String store;
-
-    private ServerFixture server;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -56,16 +47,6 @@ public class PipelineScanBenchmark {
             }
             inserts.forEach(CompletableFuture::join);
         }
-    }
-
-    @TearDown(Level.Iteration)
-    public void reportCpu() {
-        server.reportCpu();
-    }
-
-    @TearDown(Level.Trial)
-    public void tearDown() {
-        server.close();
     }
 
     /** Returns the number of matching entities' bytes, so that nothing is optimised away. */

@@ -7,7 +7,6 @@ import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
 import io.cerulean.core.model.EntityValidator;
 import io.cerulean.core.model.TableNames;
-import io.cerulean.core.query.EntityPage;
 import io.cerulean.core.query.EntityQuery;
 import io.cerulean.core.query.PageEnd;
 import io.cerulean.core.query.PageSink;
@@ -142,16 +141,6 @@ public final class TableService {
     /** Any entity write, single or batch: all or nothing. */
     public List<OperationResult> execute(StoredTable table, EntityGroupTransaction transaction) {
         return transactions.execute(table, transaction);
-    }
-
-    /**
-     * Query Entities: one page of the entities matching the query, in key order, held whole. See
-     * {@link #queryEntities(StoredTable, EntityQuery, PageSink)}.
-     */
-    public EntityPage queryEntities(StoredTable table, EntityQuery query) {
-        List<Entity> entities = new ArrayList<>();
-        PageEnd end = queryEntities(table, query, entities::add);
-        return new EntityPage(entities, end.next(), end.plan(), end.entitiesRead());
     }
 
     /**

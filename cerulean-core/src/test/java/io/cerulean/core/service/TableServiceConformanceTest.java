@@ -8,7 +8,6 @@ import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
 import io.cerulean.core.model.PropertyValue;
-import io.cerulean.core.query.EntityPage;
 import io.cerulean.core.query.EntityQuery;
 import io.cerulean.core.query.PageEnd;
 import io.cerulean.core.query.PageSink;
@@ -190,9 +189,7 @@ public abstract class TableServiceConformanceTest {
         Optional<EntityKey> next = Optional.empty();
         int pages = 0;
         do {
-            EntityPage page = service.queryEntities(table, new EntityQuery(filter, 7, next));
-            page.entities().forEach(e -> seen.add(e.key()));
-            next = page.next();
+            next = service.queryEntities(table, new EntityQuery(filter, 7, next), e -> seen.add(e.key())).next();
             pages++;
         } while (next.isPresent());
         assertThat(pages).isEqualTo(6);
@@ -242,8 +239,9 @@ public abstract class TableServiceConformanceTest {
             run(op(OperationKind.INSERT, String.format("%04d", i), Map.of(), Condition.NONE));
         }
         var never = Optional.of(FilterParser.parse("Missing eq 1"));
-        EntityPage page = impatient.queryEntities(table, new EntityQuery(never, 1000, Optional.empty()));
-        assertThat(page.entities()).isEmpty();
+        List<Entity> entities = new ArrayList<>();
+        PageEnd page = impatient.queryEntities(table, new EntityQuery(never, 1000, Optional.empty()), entities::add);
+        assertThat(entities).isEmpty();
         assertThat(page.next()).isPresent();
     }
 

@@ -84,13 +84,6 @@ public final class EntityJsonWriter {
         return out.toByteArray();
     }
 
-    /** A page of entities held whole: Query Entities. */
-    public byte[] list(List<Entity> entities) {
-        Page page = page();
-        entities.forEach(page::add);
-        return page.finish();
-    }
-
     /** A page of entities written as they come, one by one: Query Entities. */
     public Page page() {
         return new Page();

@@ -43,8 +43,9 @@ class EntityJsonWriterTest {
     }
 
     private static String list(MetadataLevel level, List<Entity> entities, List<String> select) {
-        byte[] json = new EntityJsonWriter(level, BASE, "devstoreaccount1", "mytable", select).list(entities);
-        return new String(json, StandardCharsets.UTF_8);
+        EntityJsonWriter.Page page = new EntityJsonWriter(level, BASE, "devstoreaccount1", "mytable", select).page();
+        entities.forEach(page::add);
+        return new String(page.finish(), StandardCharsets.UTF_8);
     }
 
     /** Properties of a one-property entity at minimal metadata, after the system properties. */

@@ -78,12 +78,10 @@ final class EntityCodec {
         return new Entity(partitionKey, rowKey, DateTimes.fromEpochTicks(timestamp), Properties.owning(properties));
     }
 
-    /** One property of an encoded entity, or null when it has none of that name; decodes nothing else. */
-    static PropertyValue find(byte[] bytes, String name) {
-        return find(bytes, Cesu8.encode(name));
-    }
-
-    /** As {@link #find(byte[], String)}, with the name already encoded: a scan asks for the same one each time. */
+    /**
+     * One property of an encoded entity, or null when it has none of that name; decodes nothing
+     * else. The name comes encoded ({@link Cesu8#encode}): a scan asks for the same one each time.
+     */
     static PropertyValue find(byte[] bytes, byte[] name) {
         Reader r = new Reader(bytes);
         r.pos = 9; // version and Timestamp
