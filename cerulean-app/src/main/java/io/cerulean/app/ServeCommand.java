@@ -47,6 +47,11 @@ final class ServeCommand implements Callable<Integer> {
                     + "default ${DEFAULT-VALUE}, at least 16; not used with --in-memory).")
     long cacheMb;
 
+    @Option(names = "--worker-threads", paramLabel = "N", defaultValue = "${env:CERULEAN_WORKER_THREADS}",
+            description = "Threads that run requests other than point reads (env CERULEAN_WORKER_THREADS; "
+                    + "default four per processor, at least 8). More help only when requests wait on a slow disk.")
+    Integer workerThreads;
+
     @Option(names = "--account", paramLabel = "NAME:KEY1[:KEY2]",
             description = "An account to serve besides devstoreaccount1 (repeatable). Also from env "
                     + "CERULEAN_ACCOUNTS and AZURITE_ACCOUNTS, as name:key1[:key2];name2:key1.")
@@ -79,6 +84,14 @@ final class ServeCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             System.err.println("cerulean: --cache-mb: " + e.getMessage());
             return EXIT_BAD_CONFIG;
+        }
+        if (workerThreads != null) {
+            try {
+                builder.workerThreads(workerThreads);
+            } catch (IllegalArgumentException e) {
+                System.err.println("cerulean: --worker-threads: " + e.getMessage());
+                return EXIT_BAD_CONFIG;
+            }
         }
         builder = inMemory ? builder.inMemory() : builder.dataDir(dataDir);
         // A variable set to nothing (CERULEAN_TLS_CERT=) means no file, as if it were unset.

