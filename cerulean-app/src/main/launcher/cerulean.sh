@@ -8,9 +8,17 @@
 # native memory instead of one per thread.
 # JAVA_OPTS replaces the JVM settings (an empty one keeps them), MALLOC_ARENA_MAX the arenas;
 # JAVA_HOME picks the Java.
+#
+# The build leaves cerulean.jsa beside this file: the classes a start loads, which the JVM maps
+# instead of loading one by one (class data sharing). A Java other than the build's, or a copy of
+# this file elsewhere, cannot use it; the JVM then starts without it, silently.
 : "${MALLOC_ARENA_MAX:=2}"
 export MALLOC_ARENA_MAX
 if [ -n "$JAVA_HOME" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA=java; fi
 # JAVA_OPTS is split into words on purpose, as it holds several options, but not globbed.
 set -f
-exec "$JAVA" ${JAVA_OPTS:--Xmx192m -Xmn96m -XX:+UseSerialGC} -jar "$0" "$@"
+DEFAULT_OPTS="-Xmx192m -Xmn96m -XX:+UseSerialGC"
+if [ -r "$0.jsa" ]; then
+  exec "$JAVA" ${JAVA_OPTS:-$DEFAULT_OPTS} "-XX:SharedArchiveFile=$0.jsa" -Xlog:cds=off,cds+dynamic=off -jar "$0" "$@"
+fi
+exec "$JAVA" ${JAVA_OPTS:-$DEFAULT_OPTS} -jar "$0" "$@"

@@ -6,7 +6,7 @@ import picocli.CommandLine.Command;
 
 /** The {@code cerulean} command. */
 @Command(name = "cerulean", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = {ServeCommand.class, BenchCommand.class},
+        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class},
         description = "A self-hosted server for the Azure Table Storage REST API.")
 public final class Main implements Runnable {
     public static void main(String[] args) {

@@ -11,6 +11,8 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -55,6 +57,39 @@ class ExecutableTest {
     }
 
     @Test
+    void theExecutableMapsTheClassArchiveTheBuildLeftBesideIt() throws IOException {
+        Path archive = ServerProcess.executable().resolveSibling("cerulean.jsa");
+        assertThat(archive).as("the build's class archive").isRegularFile();
+        try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data")).start()) {
+            assertThat(jvmArguments(server)).contains("-XX:SharedArchiveFile=" + archive);
+            assertThat(mappedFiles(server)).as("files the JVM mapped").contains(archive.toString());
+            server.serviceClient().createTable("archived");
+        }
+    }
+
+    /**
+     * A copy of the executable no longer matches the archive the build recorded for the original,
+     * and an archive may be damaged: either way the JVM starts without it and says nothing.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"the original's archive", "a damaged archive"})
+    void anArchiveTheJvmCannotUseIsPassedOverSilently(String archive) throws IOException {
+        Path copy = temp.resolve("bin").resolve("cerulean");
+        Files.createDirectories(copy.getParent());
+        Files.copy(ServerProcess.executable(), copy);
+        if (archive.equals("a damaged archive")) {
+            Files.writeString(copy.resolveSibling("cerulean.jsa"), "not a class archive");
+        } else {
+            Files.copy(ServerProcess.executable().resolveSibling("cerulean.jsa"), copy.resolveSibling("cerulean.jsa"));
+        }
+        try (ServerProcess server = ServerProcess.launch().viaExecutable(copy).dataDir(temp.resolve("data")).start()) {
+            server.serviceClient().createTable("unarchived");
+            assertThat(mappedFiles(server)).doesNotContain(copy.resolveSibling("cerulean.jsa").toString());
+            assertThat(server.output()).doesNotContainIgnoringCase("cds").doesNotContainIgnoringCase("shared archive");
+        }
+    }
+
+    @Test
     void theExecutableIsAlsoARunnableJar() {
         ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-jar", ServerProcess.executable().toString(), "--version").redirectErrorStream(true);
@@ -74,6 +109,13 @@ class ExecutableTest {
     /** The running JVM's arguments: the script replaced itself with java ({@code exec}), same process. */
     private static List<String> jvmArguments(ServerProcess server) {
         return ProcessHandle.of(server.pid()).orElseThrow().info().arguments().map(Arrays::asList).orElseThrow();
+    }
+
+    /** The paths in the process's memory map. */
+    private static List<String> mappedFiles(ServerProcess server) throws IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(server.pid()), "maps")).stream()
+                .map(line -> line.split("\\s+", 6)).filter(fields -> fields.length == 6)
+                .map(fields -> fields[5].trim()).distinct().toList();
     }
 
     private static List<String> environment(ServerProcess server) throws IOException {

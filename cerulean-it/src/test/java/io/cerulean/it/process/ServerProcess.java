@@ -115,7 +115,7 @@ final class ServerProcess implements AutoCloseable {
     /** How to start the jar: {@code serve} plus options, environment and working directory. */
     static final class Launch {
         private final List<String> args = new ArrayList<>();
-        private boolean viaExecutable;
+        private Path executable;
         private final Map<String, String> env = new LinkedHashMap<>();
         private Path dataDir;
         private Path workDir;
@@ -144,7 +144,12 @@ final class ServerProcess implements AutoCloseable {
          * Java as JAVA_HOME, instead of {@code java -jar}.
          */
         Launch viaExecutable() {
-            this.viaExecutable = true;
+            return viaExecutable(executable());
+        }
+
+        /** As {@link #viaExecutable()}, with a copy of the executable elsewhere. */
+        Launch viaExecutable(Path copy) {
+            this.executable = copy;
             return this;
         }
 
@@ -166,8 +171,8 @@ final class ServerProcess implements AutoCloseable {
 
         /** Starts the process without waiting for anything. */
         ServerProcess spawn() {
-            List<String> command = new ArrayList<>(viaExecutable
-                    ? List.of(executable().toString(), "serve")
+            List<String> command = new ArrayList<>(executable != null
+                    ? List.of(executable.toString(), "serve")
                     : List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
                             jar().toString(), "serve"));
             if (port != null) {
@@ -187,7 +192,7 @@ final class ServerProcess implements AutoCloseable {
                     "CERULEAN_TLS_KEY", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "JAVA_OPTS", "MALLOC_ARENA_MAX")) {
                 environment.remove(inherited);
             }
-            if (viaExecutable) {
+            if (executable != null) {
                 environment.put("JAVA_HOME", System.getProperty("java.home"));
             }
             environment.putAll(env);

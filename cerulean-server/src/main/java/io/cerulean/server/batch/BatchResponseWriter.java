@@ -33,45 +33,81 @@ final class BatchResponseWriter {
 
     /** The response to a change set: its parts, one per operation on success, the failing one on failure. */
     AzureResponse changeSet(List<PartResponse> parts) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256 + 512 * parts.size());
-        write(out, "--" + batchBoundary + CRLF);
-        write(out, "Content-Type: multipart/mixed; boundary=" + changeSetBoundary + CRLF + CRLF);
+        Body out = new Body(256 + 400 * parts.size());
+        out.text.append("--").append(batchBoundary).append(CRLF)
+                .append("Content-Type: multipart/mixed; boundary=").append(changeSetBoundary).append(CRLF).append(CRLF);
         for (PartResponse part : parts) {
-            write(out, "--" + changeSetBoundary + CRLF);
+            out.text.append("--").append(changeSetBoundary).append(CRLF);
             writePart(out, part);
         }
-        write(out, "--" + changeSetBoundary + "--" + CRLF);
-        write(out, "--" + batchBoundary + "--" + CRLF);
+        out.text.append("--").append(changeSetBoundary).append("--").append(CRLF)
+                .append("--").append(batchBoundary).append("--").append(CRLF);
         return response(out);
     }
 
     /** The response to a single retrieve: its part directly inside the batch, without a change set. */
     AzureResponse single(PartResponse part) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(1024);
-        write(out, "--" + batchBoundary + CRLF);
+        Body out = new Body(1024);
+        out.text.append("--").append(batchBoundary).append(CRLF);
         writePart(out, part);
-        write(out, "--" + batchBoundary + "--" + CRLF);
+        out.text.append("--").append(batchBoundary).append("--").append(CRLF);
         return response(out);
     }
 
-    private AzureResponse response(ByteArrayOutputStream out) {
+    private AzureResponse response(Body out) {
         return AzureResponse.status(202).body("multipart/mixed; boundary=" + batchBoundary, out.toByteArray());
     }
 
     /** The part, then the line break that belongs to the next delimiter. */
-    private static void writePart(ByteArrayOutputStream out, PartResponse part) {
-        write(out, "Content-Type: application/http" + CRLF);
-        write(out, "Content-Transfer-Encoding: binary" + CRLF + CRLF);
-        write(out, "HTTP/1.1 " + part.status() + " " + HttpResponseStatus.valueOf(part.status()).reasonPhrase() + CRLF);
+    private static void writePart(Body out, PartResponse part) {
+        StringBuilder text = out.text;
+        text.append("Content-Type: application/http").append(CRLF)
+                .append("Content-Transfer-Encoding: binary").append(CRLF).append(CRLF)
+                .append("HTTP/1.1 ").append(part.status()).append(' ')
+                .append(HttpResponseStatus.valueOf(part.status()).reasonPhrase()).append(CRLF);
         for (Map.Entry<String, String> header : part.headers()) {
-            write(out, header.getKey() + ": " + header.getValue() + CRLF);
+            text.append(header.getKey()).append(": ").append(header.getValue()).append(CRLF);
         }
-        write(out, CRLF);
+        text.append(CRLF);
         out.writeBytes(part.body());
-        write(out, CRLF);
+        text.append(CRLF);
     }
 
-    private static void write(ByteArrayOutputStream out, String text) {
-        out.writeBytes(text.getBytes(StandardCharsets.UTF_8));
+    /**
+     * A response body being written: text gathers in a StringBuilder and is encoded once, when a
+     * part's body (already bytes) comes or at the end, so that a hundred parts without a body cost
+     * one encoding rather than several small arrays per header line.
+     */
+    private static final class Body {
+        final StringBuilder text;
+        /** What is already encoded; null until a part brings a body. */
+        private ByteArrayOutputStream bytes;
+
+        Body(int capacity) {
+            text = new StringBuilder(capacity);
+        }
+
+        void writeBytes(byte[] body) {
+            if (body.length > 0) {
+                flushText();
+                bytes.writeBytes(body);
+            }
+        }
+
+        byte[] toByteArray() {
+            if (bytes == null) {
+                return text.toString().getBytes(StandardCharsets.UTF_8);
+            }
+            flushText();
+            return bytes.toByteArray();
+        }
+
+        private void flushText() {
+            if (bytes == null) {
+                bytes = new ByteArrayOutputStream(text.length() * 2);
+            }
+            bytes.writeBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+            text.setLength(0);
+        }
     }
 }
