@@ -174,6 +174,74 @@ public abstract class TableStoreConformanceTest {
         assertThat(store.get(table, "p", "b")).contains(existing);
     }
 
+    /**
+     * A transaction's conditions are checked against what is stored whether its keys lie close
+     * together or spread over a partition of many entities, and never against a neighbouring
+     * partition's entity of the same RowKey. (A store may read them differently in each case.)
+     */
+    @Test
+    void conditionsHoldWhereverATransactionsKeysLie() {
+        StoredTable table = store.createTable(ACCOUNT, "spread").orElseThrow();
+        Map<String, Entity> stored = new LinkedHashMap<>();
+        for (int i = 0; i < 1200; i += 2) { // every other RowKey: r0000, r0002, ... r1198
+            Entity e = entity("p", row(i));
+            put(table, e);
+            stored.put(row(i), e);
+        }
+        put(table, entity("o", row(1)));
+        put(table, entity("p0", row(1)));
+        put(table, entity("p0", row(1201)));
+
+        List<Mutation> together = new ArrayList<>();
+        for (int i = 101; i < 141; i += 2) {
+            together.add(Mutation.put(entity("p", row(i)), Condition.MUST_NOT_EXIST));
+        }
+        assertThat(store.commit(table, "p", together)).isEqualTo(CommitResult.APPLIED);
+
+        List<Mutation> bounded = new ArrayList<>(); // the first and the last key are stored
+        bounded.add(Mutation.put(entity("p", row(400)), new Condition.TimestampEquals(stored.get(row(400)).timestamp())));
+        for (int i = 365; i < 400; i += 2) {
+            bounded.add(Mutation.put(entity("p", row(i)), Condition.MUST_NOT_EXIST));
+        }
+        bounded.add(Mutation.delete(row(364), Condition.MUST_EXIST));
+        assertThat(store.commit(table, "p", bounded)).isEqualTo(CommitResult.APPLIED);
+        assertThat(store.get(table, "p", row(364))).isEmpty();
+
+        List<Mutation> clash = new ArrayList<>();
+        for (int i = 201; i < 241; i += 2) {
+            clash.add(Mutation.put(entity("p", row(i)), Condition.MUST_NOT_EXIST));
+        }
+        clash.add(7, Mutation.put(entity("p", row(214)), Condition.MUST_NOT_EXIST));
+        assertThat(store.commit(table, "p", clash)).isEqualTo(new CommitResult.ConditionFailed(7, stored.get(row(214))));
+        assertThat(store.get(table, "p", row(201))).isEmpty();
+
+        List<Mutation> spread = new ArrayList<>();
+        for (int i = 0; i < 1200; i += 60) {
+            spread.add(Mutation.put(entity("p", row(i)), new Condition.TimestampEquals(stored.get(row(i)).timestamp())));
+        }
+        spread.add(Mutation.delete(row(1199), Condition.MUST_EXIST));
+        assertThat(store.commit(table, "p", spread)).isEqualTo(new CommitResult.ConditionFailed(20, null));
+        spread.remove(20);
+        spread.add(Mutation.put(entity("p", row(1)), Condition.MUST_NOT_EXIST));
+        spread.add(Mutation.put(entity("p", row(1201)), Condition.MUST_NOT_EXIST));
+        assertThat(store.commit(table, "p", spread)).isEqualTo(CommitResult.APPLIED);
+        assertThat(store.get(table, "p", row(0)).orElseThrow().timestamp()).isAfter(stored.get(row(0)).timestamp());
+        assertThat(store.get(table, "p", row(1201))).isPresent();
+
+        List<Mutation> stale = new ArrayList<>();
+        for (int i = 2; i < 1200; i += 60) {
+            stale.add(Mutation.delete(row(i), Condition.MUST_EXIST));
+        }
+        stale.add(Mutation.delete(row(0), new Condition.TimestampEquals(stored.get(row(0)).timestamp())));
+        assertThat(store.commit(table, "p", stale))
+                .isEqualTo(new CommitResult.ConditionFailed(20, store.get(table, "p", row(0)).orElseThrow()));
+        assertThat(store.get(table, "p", row(2))).isPresent();
+    }
+
+    private static String row(int i) {
+        return String.format("r%04d", i);
+    }
+
     @Test
     void conditionsCompareTheStoredTimestamp() {
         StoredTable table = store.createTable(ACCOUNT, "conditions").orElseThrow();

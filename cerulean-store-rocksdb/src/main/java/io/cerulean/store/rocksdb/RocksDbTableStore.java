@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -40,6 +41,10 @@ import org.rocksdb.WriteBatch;
 public final class RocksDbTableStore implements TableStore {
     private static final String NEXT_TABLE_ID = "store.next-table-id";
     private static final int LOCK_STRIPES = 1024;
+    /** Fewer keys than this are read with a MultiGet. */
+    private static final int MIN_WALKED_KEYS = 8;
+    /** Stored entities a walk may pass, per key asked for, before it leaves the keys to a MultiGet. */
+    private static final int WALK_SLACK = 2;
 
     private final RocksDbFiles files;
     private final WalSyncer syncer;
@@ -227,6 +232,48 @@ public final class RocksDbTableStore implements TableStore {
         return CommitResult.APPLIED;
     }
 
+    /**
+     * The stored values of {@code keys}, all of one partition, read by one iterator that walks
+     * from the smallest to the largest: a transaction's keys mostly lie together, often in a
+     * partition that holds nothing yet, and one seek then answers for all of them, where a
+     * MultiGet probes the filters of every level for each key (a tenth of a batch's CPU). Null,
+     * for a MultiGet instead, once the walk has passed more stored entities that were not asked
+     * for than {@value #WALK_SLACK} per key: the keys are spread over a full partition.
+     */
+    private List<byte[]> walk(List<byte[]> keys) throws RocksDBException {
+        int n = keys.size();
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, (a, b) -> Arrays.compareUnsigned(keys.get(a), keys.get(b)));
+        byte[] last = keys.get(order[n - 1]);
+        byte[][] values = new byte[n][];
+        int slack = WALK_SLACK * n;
+        // The bound is exclusive: the smallest key after the last one is that key and a zero byte.
+        try (Slice end = new Slice(Arrays.copyOf(last, last.length + 1));
+             ReadOptions options = new ReadOptions().setIterateUpperBound(end);
+             RocksIterator it = files.db().newIterator(files.entities(), options)) {
+            int next = 0;
+            for (it.seek(keys.get(order[0])); it.isValid() && next < n; it.next()) {
+                byte[] stored = it.key();
+                while (next < n && Arrays.compareUnsigned(keys.get(order[next]), stored) < 0) {
+                    next++; // not stored
+                }
+                if (next < n && Arrays.equals(keys.get(order[next]), stored)) {
+                    byte[] value = it.value();
+                    for (; next < n && Arrays.equals(keys.get(order[next]), stored); next++) {
+                        values[order[next]] = value;
+                    }
+                } else if (--slack < 0) {
+                    return null;
+                }
+            }
+            it.status();
+        }
+        return Arrays.asList(values);
+    }
+
     @Override
     public CompletableFuture<Void> whenDurable() {
         return syncer.whenDurable();
@@ -250,8 +297,10 @@ public final class RocksDbTableStore implements TableStore {
             // A single write: a plain get costs less than a MultiGet's setup.
             return java.util.Collections.singletonList(files.db().get(files.entities(), keys.get(0)));
         }
-        List<byte[]> found = files.db().multiGetAsList(java.util.Collections.nCopies(wanted.size(), files.entities()),
-                wanted);
+        List<byte[]> found = wanted.size() >= MIN_WALKED_KEYS ? walk(wanted) : null;
+        if (found == null) {
+            found = files.db().multiGetAsList(java.util.Collections.nCopies(wanted.size(), files.entities()), wanted);
+        }
         if (wanted.size() == keys.size()) {
             return found;
         }
