@@ -11,7 +11,7 @@
 #
 # The build leaves cerulean.jsa beside this file: the classes a start loads, which the JVM maps
 # instead of loading one by one (class data sharing). A Java other than the build's, or a copy of
-# this file elsewhere, cannot use it; the JVM then starts without it, silently.
+# this file elsewhere (or a link to it), cannot use it; the JVM then starts without it, silently.
 : "${MALLOC_ARENA_MAX:=2}"
 export MALLOC_ARENA_MAX
 if [ -n "$JAVA_HOME" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA=java; fi
@@ -19,6 +19,7 @@ if [ -n "$JAVA_HOME" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA=java; fi
 set -f
 DEFAULT_OPTS="-Xmx192m -Xmn96m -XX:+UseSerialGC"
 if [ -r "$0.jsa" ]; then
-  exec "$JAVA" ${JAVA_OPTS:-$DEFAULT_OPTS} "-XX:SharedArchiveFile=$0.jsa" -Xlog:cds=off,cds+dynamic=off -jar "$0" "$@"
+  # Before JAVA_OPTS, so that a user's own -Xlog or -XX:SharedArchiveFile wins.
+  exec "$JAVA" "-XX:SharedArchiveFile=$0.jsa" -Xlog:cds=off,cds+dynamic=off ${JAVA_OPTS:-$DEFAULT_OPTS} -jar "$0" "$@"
 fi
 exec "$JAVA" ${JAVA_OPTS:-$DEFAULT_OPTS} -jar "$0" "$@"

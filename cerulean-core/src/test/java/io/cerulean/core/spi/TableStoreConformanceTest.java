@@ -236,6 +236,25 @@ public abstract class TableStoreConformanceTest {
         assertThat(store.commit(table, "p", stale))
                 .isEqualTo(new CommitResult.ConditionFailed(20, store.get(table, "p", row(0)).orElseThrow()));
         assertThat(store.get(table, "p", row(2))).isPresent();
+
+        // Together again, past the partition's last entity (p0 holds r1201 too) and before its first.
+        List<Mutation> pastTheEnd = new ArrayList<>();
+        pastTheEnd.add(Mutation.delete(row(1201), Condition.MUST_EXIST));
+        for (int i = 1203; i < 1243; i += 2) {
+            pastTheEnd.add(Mutation.put(entity("p", row(i)), Condition.MUST_NOT_EXIST));
+        }
+        assertThat(store.commit(table, "p", pastTheEnd)).isEqualTo(CommitResult.APPLIED);
+        assertThat(store.get(table, "p0", row(1201))).isPresent();
+        List<Mutation> beforeTheStart = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            beforeTheStart.add(Mutation.put(entity("p", "a" + i), Condition.MUST_NOT_EXIST));
+        }
+        beforeTheStart.add(Mutation.put(entity("p", row(1)), Condition.MUST_NOT_EXIST));
+        assertThat(store.commit(table, "p", beforeTheStart)).isEqualTo(new CommitResult.ConditionFailed(20,
+                store.get(table, "p", row(1)).orElseThrow()));
+        beforeTheStart.set(20, Mutation.delete(row(1), Condition.MUST_EXIST));
+        assertThat(store.commit(table, "p", beforeTheStart)).isEqualTo(CommitResult.APPLIED);
+        assertThat(store.get(table, "o", row(1))).isPresent();
     }
 
     private static String row(int i) {

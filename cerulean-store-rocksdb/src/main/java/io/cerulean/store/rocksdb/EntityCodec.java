@@ -58,8 +58,9 @@ final class EntityCodec {
     }
 
     /**
-     * The encoded size when every string is ASCII (most are), and a bound otherwise: the buffer is
-     * then allocated once, not doubled from a guess and copied at each step.
+     * A little more than the encoded size when every string is ASCII, as most are (each length is
+     * counted as a 5-byte varint): the buffer is then allocated once, not doubled from a guess and
+     * copied at each step. Text outside ASCII takes up to 3 bytes a char and may still grow it.
      */
     private static int sizeBound(Entity entity) {
         int size = 1 + 8 + 5;

@@ -238,7 +238,9 @@ public final class RocksDbTableStore implements TableStore {
      * partition that holds nothing yet, and one seek then answers for all of them, where a
      * MultiGet probes the filters of every level for each key (a tenth of a batch's CPU). Null,
      * for a MultiGet instead, once the walk has passed more stored entities that were not asked
-     * for than {@value #WALK_SLACK} per key: the keys are spread over a full partition.
+     * for than {@value #WALK_SLACK} per key: the keys are spread over a full partition. (Deleted
+     * entities not yet compacted away are skipped inside RocksDB and not counted: in a partition
+     * of many fresh deletions the walk may cost more than a MultiGet would have.)
      */
     private List<byte[]> walk(List<byte[]> keys) throws RocksDBException {
         int n = keys.size();
@@ -281,7 +283,8 @@ public final class RocksDbTableStore implements TableStore {
 
     /**
      * The stored values the mutations' conditions are checked against (null where absent or where
-     * the condition needs none), read with one MultiGet rather than a lookup per key.
+     * the condition needs none): one lookup for a single key, one ordered walk ({@link #walk}) or
+     * one MultiGet for more, never a lookup per key.
      */
     private List<byte[]> currentValues(List<Mutation> mutations, List<byte[]> keys) throws RocksDBException {
         List<byte[]> wanted = new ArrayList<>(keys.size());
