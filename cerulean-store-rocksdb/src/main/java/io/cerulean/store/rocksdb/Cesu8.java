@@ -64,35 +64,6 @@ final class Cesu8 {
         return utf8.length == s.length() && new String(utf8, StandardCharsets.ISO_8859_1).equals(s) ? utf8 : null;
     }
 
-    /** Whether the {@code len} bytes at {@code pos} encode exactly {@code s}; allocates nothing. */
-    static boolean equals(byte[] in, int pos, int len, String s) {
-        int end = pos + len;
-        int i = pos;
-        for (int k = 0; k < s.length(); k++) {
-            char c = s.charAt(k);
-            if (c < 0x80) {
-                if (i >= end || in[i] != (byte) c) {
-                    return false;
-                }
-                i++;
-            } else {
-                int width = c < 0x800 ? 2 : 3;
-                if (i + width > end) {
-                    return false;
-                }
-                byte[] encoded = new byte[3];
-                encode(String.valueOf(c), encoded, 0);
-                for (int b = 0; b < width; b++) {
-                    if (in[i + b] != encoded[b]) {
-                        return false;
-                    }
-                }
-                i += width;
-            }
-        }
-        return i == end;
-    }
-
     /** Decodes {@code len} bytes at {@code pos}. */
     static String decode(byte[] in, int pos, int len) {
         // CESU-8 is UTF-8 but for surrogates, and the JDK's UTF-8 decoder is fast (vectorised for
