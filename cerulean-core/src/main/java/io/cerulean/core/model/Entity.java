@@ -10,7 +10,7 @@ import java.util.Objects;
  * in the order they were given. The properties map never holds PartitionKey, RowKey or Timestamp.
  */
 public record Entity(String partitionKey, String rowKey, Instant timestamp, Map<String, PropertyValue> properties)
-        implements PropertySource {
+        implements EntityView {
 
     public static final String PARTITION_KEY = "PartitionKey";
     public static final String ROW_KEY = "RowKey";
@@ -39,13 +39,26 @@ public record Entity(String partitionKey, String rowKey, Instant timestamp, Map<
         return new Entity(partitionKey, rowKey, timestamp, Properties.owning(merged));
     }
 
+    @Override
     public EntityKey key() {
         return new EntityKey(partitionKey, rowKey);
     }
 
-    /** The ETag the service reports for this entity; requires a timestamp. */
+    @Override
     public String etag() {
         return ETag.of(Objects.requireNonNull(timestamp, "timestamp"));
+    }
+
+    @Override
+    public void forEachProperty(PropertyVisitor visitor) {
+        for (Map.Entry<String, PropertyValue> property : properties.entrySet()) {
+            visitor.property(property.getKey(), property.getValue());
+        }
+    }
+
+    @Override
+    public Entity toEntity() {
+        return this;
     }
 
     @Override

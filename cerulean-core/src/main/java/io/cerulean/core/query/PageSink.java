@@ -1,6 +1,6 @@
 package io.cerulean.core.query;
 
-import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.EntityView;
 
 /**
  * Where the entities of a Query Entities page go as they are read, in key order. A sink may end the
@@ -9,8 +9,11 @@ import io.cerulean.core.model.Entity;
  * not be held at once.
  */
 public interface PageSink {
-    /** Takes the page's next entity. */
-    void add(Entity entity);
+    /**
+     * Takes the page's next entity. The view is valid only during the call: a sink that keeps it
+     * keeps {@link EntityView#toEntity()}.
+     */
+    void add(EntityView entity);
 
     /** Whether the page should end now, with a continuation at the next entity. */
     default boolean full() {

@@ -2,6 +2,7 @@ package io.cerulean.core.query;
 
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertySource;
 import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.KeyBound;
@@ -55,6 +56,11 @@ public final class PlanCursor implements EntityCursor {
     @Override
     public Entity entity() {
         return current.entity();
+    }
+
+    @Override
+    public EntityView view() {
+        return current.view();
     }
 
     private EntityCursor open(KeyRange range) {

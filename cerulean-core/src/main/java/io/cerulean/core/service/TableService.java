@@ -5,6 +5,7 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.EntityValidator;
 import io.cerulean.core.model.TableNames;
 import io.cerulean.core.query.EntityQuery;
@@ -160,7 +161,7 @@ public final class TableService {
             while (cursor.advance()) {
                 read++;
                 if (residual == null || residual.matches(cursor.current())) {
-                    Entity entity = cursor.entity();
+                    EntityView entity = cursor.view();
                     if (returned == query.top()) {
                         return new PageEnd(Optional.of(entity.key()), plan, read, returned);
                     }
@@ -180,6 +181,6 @@ public final class TableService {
 
     /** Where a page cut short continues: the next entity in the plan's ranges, matching or not. */
     private static Optional<EntityKey> nextRead(EntityCursor cursor) {
-        return cursor.advance() ? Optional.of(cursor.entity().key()) : Optional.empty();
+        return cursor.advance() ? Optional.of(cursor.view().key()) : Optional.empty();
     }
 }

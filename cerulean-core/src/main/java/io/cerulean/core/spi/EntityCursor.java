@@ -1,6 +1,7 @@
 package io.cerulean.core.spi;
 
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertySource;
 
 /**
@@ -10,7 +11,7 @@ import io.cerulean.core.model.PropertySource;
  * <p>Scans test most entities against a filter and return few, so a cursor separates looking
  * from taking: {@link #current()} answers property lookups (PartitionKey, RowKey and Timestamp
  * included) and may read them straight from the stored bytes, and only {@link #entity()} builds
- * the whole entity.
+ * the whole entity, and {@link #view()} lends it for as long as the cursor stays.
  */
 public interface EntityCursor extends AutoCloseable {
     /** Moves to the next entity; false when the range is exhausted. */
@@ -21,6 +22,14 @@ public interface EntityCursor extends AutoCloseable {
 
     /** The current entity, whole. */
     Entity entity();
+
+    /**
+     * The current entity as a view, valid until the next {@link #advance()}: for the entity to be
+     * written out, which a store may do from its stored form without building the entity.
+     */
+    default EntityView view() {
+        return entity();
+    }
 
     /** Advances and returns the entity, or null when the range is exhausted. */
     default Entity next() {

@@ -7,6 +7,7 @@ import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.query.EntityQuery;
 import io.cerulean.core.query.PageEnd;
@@ -212,8 +213,8 @@ public abstract class TableServiceConformanceTest {
             List<Entity> page = new ArrayList<>();
             PageSink fullAtThree = new PageSink() {
                 @Override
-                public void add(Entity entity) {
-                    page.add(entity);
+                public void add(EntityView entity) {
+                    page.add(entity.toEntity());
                 }
 
                 @Override
@@ -240,7 +241,7 @@ public abstract class TableServiceConformanceTest {
         }
         var never = Optional.of(FilterParser.parse("Missing eq 1"));
         List<Entity> entities = new ArrayList<>();
-        PageEnd page = impatient.queryEntities(table, new EntityQuery(never, 1000, Optional.empty()), entities::add);
+        PageEnd page = impatient.queryEntities(table, new EntityQuery(never, 1000, Optional.empty()), entity -> entities.add(entity.toEntity()));
         assertThat(entities).isEmpty();
         assertThat(page.next()).isPresent();
     }

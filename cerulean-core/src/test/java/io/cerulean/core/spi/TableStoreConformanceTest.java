@@ -5,9 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertyValue;
+import io.cerulean.core.model.PropertyVisitor;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -378,6 +382,69 @@ public abstract class TableStoreConformanceTest {
                     assertThat(cursor.entity()).isEqualTo(expected);
                     assertThat(current.property("RowKey")).isEqualTo(PropertyValue.ofString(expected.rowKey()));
                 }
+            }
+            assertThat(cursor.advance()).isFalse();
+        }
+    }
+
+    /**
+     * A query's page is written from the cursor's view of each entity: it must hand over the keys,
+     * Timestamp, ETag and every property in order, text of every kind included, whether or not
+     * the entity was taken whole before.
+     */
+    @Test
+    void aCursorsViewHandsOverTheEntityItIsOn() {
+        StoredTable table = store.createTable(ACCOUNT, "views").orElseThrow();
+        List<String> texts = List.of("", "plain ascii", "\"quoted\" \\ and\ncontrol\u0001", "caf\u00e9 \u4e2d\u6587",
+                "\ud55c\uad6d\uc5b4 (U+D000..U+D7FF start with 0xED too)", "emoji \ud83d\ude00 paired",
+                "unpaired \ud800 high", "unpaired \udfff low", "x".repeat(5_000) + "\u00e9");
+        List<Entity> written = new ArrayList<>();
+        for (int i = 0; i < texts.size(); i++) {
+            Map<String, PropertyValue> properties = new LinkedHashMap<>();
+            properties.put("Text", PropertyValue.ofString(texts.get(i)));
+            properties.put("N", PropertyValue.ofInt32(i));
+            properties.put("Big", PropertyValue.ofInt64(-i * 10_000_000_000L));
+            properties.put("D", PropertyValue.ofDouble(i / 3.0));
+            properties.put("When", PropertyValue.ofDateTime(Instant.parse("2026-11-22T10:00:00.1234567Z")));
+            properties.put("Id", PropertyValue.ofGuid(new UUID(i, -i)));
+            properties.put("Bytes", PropertyValue.ofBinary(new byte[] {(byte) i, -1, 0}));
+            properties.put("B", PropertyValue.ofBoolean(i % 2 == 0));
+            properties.put("\u00c4\u00df" + i, PropertyValue.ofString(texts.get(texts.size() - 1 - i)));
+            Entity entity = entity("p" + texts.get(i).length(), "r" + i, properties);
+            put(table, entity);
+            written.add(entity);
+        }
+        written.sort((a, b) -> a.key().compareTo(b.key()));
+        try (EntityCursor cursor = store.scan(table, KeyRange.all())) {
+            for (Entity expected : written) {
+                assertThat(cursor.advance()).isTrue();
+                if (expected.rowKey().equals("r3")) {
+                    assertThat(cursor.entity()).isEqualTo(expected); // taken whole first: the view still answers
+                }
+                EntityView view = cursor.view();
+                assertThat(view.partitionKey()).isEqualTo(expected.partitionKey());
+                assertThat(view.rowKey()).isEqualTo(expected.rowKey());
+                assertThat(view.key()).isEqualTo(expected.key());
+                assertThat(view.timestamp()).isEqualTo(expected.timestamp());
+                assertThat(view.etag()).isEqualTo(expected.etag());
+                List<Map.Entry<String, PropertyValue>> handedOver = new ArrayList<>();
+                view.forEachProperty(new PropertyVisitor() {
+                    @Override
+                    public void property(String name, PropertyValue value) {
+                        handedOver.add(Map.entry(name, value));
+                    }
+
+                    @Override
+                    public void utf8Property(String name, byte[] utf8, int offset, int length) {
+                        String text = new String(utf8, offset, length, StandardCharsets.UTF_8);
+                        // Well-formed UTF-8 as promised: it encodes back to the same bytes.
+                        assertThat(text.getBytes(StandardCharsets.UTF_8))
+                                .isEqualTo(Arrays.copyOfRange(utf8, offset, offset + length));
+                        handedOver.add(Map.entry(name, PropertyValue.ofString(text)));
+                    }
+                });
+                assertThat(handedOver).containsExactlyElementsOf(expected.properties().entrySet());
+                assertThat(view.toEntity()).isEqualTo(expected);
             }
             assertThat(cursor.advance()).isFalse();
         }

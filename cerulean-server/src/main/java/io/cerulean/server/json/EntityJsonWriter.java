@@ -7,7 +7,9 @@ import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertyValue;
+import io.cerulean.core.model.PropertyVisitor;
 import io.cerulean.core.query.PageSink;
 import io.cerulean.server.http.MetadataLevel;
 import java.io.ByteArrayOutputStream;
@@ -76,7 +78,7 @@ public final class EntityJsonWriter {
             if (level != MetadataLevel.NO_METADATA) {
                 json.writeStringField("odata.metadata", metadataUrl() + "/@Element" + selectSuffix());
             }
-            writeBody(json, entity);
+            writeBody(new PropertyWriter(json), entity);
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -98,10 +100,12 @@ public final class EntityJsonWriter {
         // In segments: a page of a megabyte is copied once at the end, not at each doubling.
         private final ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024);
         private final JsonGenerator json;
+        private final PropertyWriter properties;
 
         private Page() {
             try {
                 json = EntityJsonReader.JSON.createGenerator(out);
+                properties = new PropertyWriter(json);
                 json.writeStartObject();
                 if (level != MetadataLevel.NO_METADATA) {
                     json.writeStringField("odata.metadata", metadataUrl() + selectSuffix());
@@ -113,10 +117,10 @@ public final class EntityJsonWriter {
         }
 
         @Override
-        public void add(Entity entity) {
+        public void add(EntityView entity) {
             try {
                 json.writeStartObject();
-                writeBody(json, entity);
+                writeBody(properties, entity);
                 json.writeEndObject();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -149,7 +153,8 @@ public final class EntityJsonWriter {
         return select == null ? "" : "&$select=" + String.join(",", select);
     }
 
-    private void writeBody(JsonGenerator json, Entity entity) throws IOException {
+    private void writeBody(PropertyWriter properties, EntityView entity) throws IOException {
+        JsonGenerator json = properties.json;
         if (level == MetadataLevel.FULL_METADATA) {
             String path = ResourceUrls.entityPath(table, entity.partitionKey(), entity.rowKey());
             writeField(json, ODATA_TYPE, account + "." + table);
@@ -172,8 +177,10 @@ public final class EntityJsonWriter {
             writeField(json, TIMESTAMP, DateTimes.format(entity.timestamp()));
         }
         if (select == null) {
-            for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
-                writeProperty(json, property.getKey(), property.getValue());
+            try {
+                entity.forEachProperty(properties);
+            } catch (UncheckedIOException e) {
+                throw e.getCause();
             }
             return;
         }
@@ -181,7 +188,7 @@ public final class EntityJsonWriter {
             if (name.equals(Entity.PARTITION_KEY) || name.equals(Entity.ROW_KEY) || name.equals(Entity.TIMESTAMP)) {
                 continue;
             }
-            PropertyValue value = entity.properties().get(name);
+            PropertyValue value = entity.property(name);
             if (value == null) {
                 json.writeNullField(name); // a selected property the entity lacks comes back as null
             } else {
@@ -199,7 +206,36 @@ public final class EntityJsonWriter {
         json.writeString(value);
     }
 
-    private void writeProperty(JsonGenerator json, String name, PropertyValue value) throws IOException {
+    /** An entity's user properties, written as the entity hands them over. */
+    private final class PropertyWriter implements PropertyVisitor {
+        final JsonGenerator json;
+
+        PropertyWriter(JsonGenerator json) {
+            this.json = json;
+        }
+
+        @Override
+        public void property(String name, PropertyValue value) {
+            try {
+                writeProperty(json, name, value);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        @Override
+        public void utf8Property(String name, byte[] utf8, int offset, int length) {
+            try {
+                json.writeFieldName(encodedName(name)[0]); // a String is never annotated
+                JsonStrings.writeUtf8(json, utf8, offset, length);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+
+    /** The name in its encoded form, and its type annotation's name. */
+    private SerializedString[] encodedName(String name) {
         SerializedString[] encoded = encodedNames.get(name);
         if (encoded == null) {
             encoded = new SerializedString[] {new SerializedString(name), new SerializedString(name + "@odata.type")};
@@ -207,6 +243,11 @@ public final class EntityJsonWriter {
                 encodedNames.put(name, encoded);
             }
         }
+        return encoded;
+    }
+
+    private void writeProperty(JsonGenerator json, String name, PropertyValue value) throws IOException {
+        SerializedString[] encoded = encodedName(name);
         if (level != MetadataLevel.NO_METADATA && annotated(value)) {
             writeField(json, encoded[1], value.type().wireName());
         }

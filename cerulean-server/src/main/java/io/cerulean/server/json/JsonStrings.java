@@ -35,29 +35,52 @@ final class JsonStrings {
     }
 
     /**
+     * Writes a string given as well-formed UTF-8: bytes at or above 0x80 are copied by Jackson as
+     * they are, so only control characters, {@code "} and {@code \} need it to escape them.
+     */
+    static void writeUtf8(JsonGenerator json, byte[] utf8, int offset, int length) throws IOException {
+        if (length >= MIN_CHECKED_LENGTH && isPlain(utf8, offset, length, (byte) '"')) {
+            json.writeRawUTF8String(utf8, offset, length);
+        } else {
+            json.writeUTF8String(utf8, offset, length);
+        }
+    }
+
+    /**
      * Whether UTF-8 bytes, as many as the string had chars (so ASCII, or an unpaired surrogate that
      * the encoder replaced by '?'), can be written as they are: no byte below 0x20, no {@code "},
      * no {@code \}, and no '?', since that one may stand for a surrogate Jackson would keep.
      */
     static boolean isPlain(byte[] ascii) {
-        int i = 0;
-        for (; i + Long.BYTES <= ascii.length; i += Long.BYTES) {
-            long x = (long) LONGS.get(ascii, i);
+        return isPlain(ascii, 0, ascii.length, (byte) '?');
+    }
+
+    /**
+     * Whether the bytes hold no byte below 0x20, no {@code "}, no {@code \} and no {@code refused}.
+     * Bytes at or above 0x80 pass: each eight-byte test is exact as a whole (a borrow only
+     * follows a byte that was found).
+     */
+    private static boolean isPlain(byte[] bytes, int offset, int length, byte refused) {
+        long refusedEverywhere = (refused & 0xFFL) * ONES;
+        int i = offset;
+        int end = offset + length;
+        for (; i + Long.BYTES <= end; i += Long.BYTES) {
+            long x = (long) LONGS.get(bytes, i);
             long quotes = x ^ 0x2222222222222222L;
             long backslashes = x ^ 0x5C5C5C5C5C5C5C5CL;
-            long questionMarks = x ^ 0x3F3F3F3F3F3F3F3FL;
-            // The high bit of a byte is set where it is below 0x20 or zero after an XOR; exact for ASCII.
+            long refusals = x ^ refusedEverywhere;
+            // The high bit of a byte is set where it is below 0x20 or zero after an XOR.
             long found = ((x - 0x2020202020202020L) & ~x)
                     | ((quotes - ONES) & ~quotes)
                     | ((backslashes - ONES) & ~backslashes)
-                    | ((questionMarks - ONES) & ~questionMarks);
+                    | ((refusals - ONES) & ~refusals);
             if ((found & HIGH_BITS) != 0) {
                 return false;
             }
         }
-        for (; i < ascii.length; i++) {
-            byte b = ascii[i];
-            if (b < 0x20 || b == '"' || b == '\\' || b == '?') {
+        for (; i < end; i++) {
+            byte b = bytes[i];
+            if ((b >= 0 && b < 0x20) || b == '"' || b == '\\' || b == refused) {
                 return false;
             }
         }

@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Assume;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -15,6 +17,20 @@ class JsonStringsTest {
     @Property(tries = 3000)
     void writesTheBytesJacksonWould(@ForAll("values") String value) throws IOException {
         assertThat(written(value, true)).isEqualTo(written(value, false));
+    }
+
+    /** Text as UTF-8 bytes (no surrogates, which UTF-8 cannot hold), inside a larger array. */
+    @Property(tries = 3000)
+    void writesUtf8TextAsJacksonWritesTheString(@ForAll("values") String value) throws IOException {
+        Assume.that(value.chars().noneMatch(c -> Character.isSurrogate((char) c)));
+        byte[] utf8 = value.getBytes(StandardCharsets.UTF_8);
+        byte[] inside = new byte[utf8.length + 16];
+        System.arraycopy(utf8, 0, inside, 7, utf8.length);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
+            JsonStrings.writeUtf8(json, inside, 7, utf8.length);
+        }
+        assertThat(out.toByteArray()).isEqualTo(written(value, false));
     }
 
     private static byte[] written(String value, boolean shortcut) throws IOException {
@@ -34,8 +50,9 @@ class JsonStringsTest {
         // Long enough to take the shortcut, with every character it must refuse or let through.
         Arbitrary<String> plain = Arbitraries.strings().withChars("lorem ipsum/=+-.:;'<>&").ofMinLength(30).ofMaxLength(80);
         Arbitrary<String> awkward = Arbitraries.strings().withChars('a', ' ', '"', '\\', '?', '\n', '\u0000', '\u001F',
-                '\u007F', '\u00E9', '\u4E2D', '\uD800', '\uDC00', '\uFFFD').ofMinLength(30).ofMaxLength(80);
-        return Arbitraries.oneOf(plain, awkward, plain.map(s -> s + "\""), plain.map(s -> "\\" + s),
+                '\u007F', '\u0080', '\u00E9', '\u2028', '\u4E2D', '\uD800', '\uDC00', '\uFFFD').ofMinLength(30).ofMaxLength(80);
+        Arbitrary<String> wide = Arbitraries.strings().withChars("lorem \u00e9\u4e2d\uffff").ofMinLength(1).ofMaxLength(80);
+        return Arbitraries.oneOf(plain, awkward, wide, plain.map(s -> s + "\""), plain.map(s -> "\\" + s),
                 plain.map(s -> s.substring(0, 17) + "\uD83D" + s.substring(17)), plain.map(s -> s + "\t"));
     }
 }

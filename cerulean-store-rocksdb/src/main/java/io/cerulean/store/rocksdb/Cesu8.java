@@ -1,5 +1,8 @@
 package io.cerulean.store.rocksdb;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -12,6 +15,8 @@ import java.util.Arrays;
  * first. The encoding is also lossless for unpaired surrogates, which JSON escapes can carry.
  */
 final class Cesu8 {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private Cesu8() {
     }
 
@@ -91,6 +96,28 @@ final class Cesu8 {
             }
         }
         return new String(Arrays.copyOf(chars, n));
+    }
+
+    /**
+     * Whether the bytes are also well-formed UTF-8: they encode no surrogate. Only a surrogate or
+     * a char in U+D000..U+D7FF starts with 0xED, so text without that byte, checked eight bytes at
+     * a time, needs no closer look.
+     */
+    static boolean isUtf8(byte[] in, int pos, int len) {
+        int i = pos;
+        int end = pos + len;
+        for (; i + Long.BYTES <= end; i += Long.BYTES) {
+            long x = (long) LONGS.get(in, i) ^ 0xEDEDEDEDEDEDEDEDL; // a zero byte where 0xED was
+            if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
+                return !holdsSurrogate(in, pos, len);
+            }
+        }
+        for (; i < end; i++) {
+            if (in[i] == (byte) 0xED) {
+                return !holdsSurrogate(in, pos, len);
+            }
+        }
+        return true;
     }
 
     /** Whether the bytes encode a surrogate: ED A0..BF xx (ED 80..9F xx is U+D000..U+D7FF). */

@@ -1,18 +1,22 @@
 package io.cerulean.store.rocksdb;
 
 import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.ETag;
 import io.cerulean.core.model.Entity;
-import io.cerulean.core.model.PropertySource;
+import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertyValue;
+import io.cerulean.core.model.PropertyVisitor;
+import java.time.Instant;
 
 /**
  * A stored entity still in its encoded form, answering property lookups by walking the encoded
  * properties ({@link EntityCodec#find}) rather than decoding them all. A filter usually asks for
  * one or two properties of entities it mostly rejects, so this is most of a scan's work; the key
- * is copied out of RocksDB only when something asks for it. Reused from entity to entity by one
+ * is copied out of RocksDB only when something asks for it. As a view it is written out from those
+ * bytes too ({@link #forEachProperty}). Reused from entity to entity by one
  * cursor; not thread-safe.
  */
-final class EncodedEntity implements PropertySource {
+final class EncodedEntity implements EntityView {
     private final RepeatedStrings repeated = new RepeatedStrings();
     private final ReusableBuffer keyBuffer = new ReusableBuffer(1024);
     private ReusableBuffer.Source keySource;
@@ -67,6 +71,52 @@ final class EncodedEntity implements PropertySource {
                     lastName = name;
                 }
                 return EntityCodec.find(value, lastNameBytes);
+        }
+    }
+
+    @Override
+    public String partitionKey() {
+        checkOnEntity();
+        loadKey();
+        return repeated.partitionKey(key, separator);
+    }
+
+    @Override
+    public String rowKey() {
+        checkOnEntity();
+        loadKey();
+        return KeyCodec.rowKeyOf(key, separator, keyLength);
+    }
+
+    @Override
+    public Instant timestamp() {
+        checkOnEntity();
+        return DateTimes.fromEpochTicks(EntityCodec.timestampTicks(value));
+    }
+
+    @Override
+    public String etag() {
+        return ETag.of(timestamp());
+    }
+
+    @Override
+    public void forEachProperty(PropertyVisitor visitor) {
+        checkOnEntity();
+        if (decoded != null) {
+            decoded.forEachProperty(visitor);
+        } else {
+            EntityCodec.visit(value, repeated, visitor);
+        }
+    }
+
+    @Override
+    public Entity toEntity() {
+        return decode();
+    }
+
+    private void checkOnEntity() {
+        if (value == null) {
+            throw new IllegalStateException("the cursor is not on an entity");
         }
     }
 

@@ -5,6 +5,7 @@ import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.Properties;
 import io.cerulean.core.model.PropertyValue;
+import io.cerulean.core.model.PropertyVisitor;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -97,6 +98,31 @@ final class EntityCodec {
             properties.put(name, r.value(EdmType.ofOrdinal(r.byte1())));
         }
         return new Entity(partitionKey, rowKey, DateTimes.fromEpochTicks(timestamp), Properties.owning(properties));
+    }
+
+    /**
+     * Hands an encoded entity's properties to {@code visitor} without building the entity: text
+     * without surrogates (almost all text) as the stored bytes themselves, which are then UTF-8.
+     */
+    static void visit(byte[] bytes, RepeatedStrings names, PropertyVisitor visitor) {
+        Reader r = new Reader(bytes);
+        r.pos = 9; // version and Timestamp
+        int count = r.varint();
+        for (int i = 0; i < count; i++) {
+            String name = r.name(names);
+            EdmType type = EdmType.ofOrdinal(r.byte1());
+            if (type == EdmType.STRING) {
+                int length = r.varint();
+                if (Cesu8.isUtf8(bytes, r.pos, length)) {
+                    visitor.utf8Property(name, bytes, r.pos, length);
+                } else {
+                    visitor.property(name, PropertyValue.ofString(Cesu8.decode(bytes, r.pos, length)));
+                }
+                r.pos += length;
+            } else {
+                visitor.property(name, r.value(type));
+            }
+        }
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.cerulean.store.rocksdb;
 
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertySource;
 import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.KeyRange;
@@ -61,6 +62,11 @@ final class RocksDbEntityCursor implements EntityCursor {
     @Override
     public Entity entity() {
         return current.decode();
+    }
+
+    @Override
+    public EntityView view() {
+        return current;
     }
 
     @Override

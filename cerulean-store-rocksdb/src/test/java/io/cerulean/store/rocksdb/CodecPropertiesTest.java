@@ -2,9 +2,13 @@ package io.cerulean.store.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.PropertyValue;
+import io.cerulean.core.model.PropertyVisitor;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,6 +61,45 @@ class CodecPropertiesTest {
             assertThat(EntityCodec.find(bytes, Cesu8.encode(name))).isEqualTo(entity.properties().get(name));
         }
         assertThat(EntityCodec.find(bytes, Cesu8.encode(probe))).isEqualTo(entity.properties().get(probe));
+    }
+
+    /**
+     * Visiting an encoded entity hands over what decoding it reads, in order; text without
+     * surrogates (which UTF-8 cannot hold) as its stored bytes, well-formed UTF-8.
+     */
+    @Property(tries = 500)
+    void visitHandsOverWhatDecodeReads(@ForAll("entities") Entity entity) {
+        byte[] bytes = EntityCodec.encode(entity);
+        List<Map.Entry<String, PropertyValue>> handedOver = new ArrayList<>();
+        List<String> asUtf8 = new ArrayList<>();
+        EntityCodec.visit(bytes, new RepeatedStrings(), new PropertyVisitor() {
+            @Override
+            public void property(String name, PropertyValue value) {
+                handedOver.add(Map.entry(name, value));
+            }
+
+            @Override
+            public void utf8Property(String name, byte[] utf8, int offset, int length) {
+                String text = new String(utf8, offset, length, StandardCharsets.UTF_8);
+                assertThat(text.getBytes(StandardCharsets.UTF_8)).isEqualTo(Arrays.copyOfRange(utf8, offset, offset + length));
+                handedOver.add(Map.entry(name, PropertyValue.ofString(text)));
+                asUtf8.add(name);
+            }
+        });
+        assertThat(handedOver).containsExactlyElementsOf(entity.properties().entrySet());
+        List<String> withoutSurrogates = entity.properties().entrySet().stream()
+                .filter(p -> p.getValue().type() == EdmType.STRING)
+                .filter(p -> p.getValue().asString().chars().noneMatch(c -> Character.isSurrogate((char) c)))
+                .map(Map.Entry::getKey).toList();
+        assertThat(asUtf8).isEqualTo(withoutSurrogates);
+    }
+
+    @Property(tries = 1000)
+    void textIsUtf8ExactlyWhenItHoldsNoSurrogate(@ForAll("asciiLookAlikes") String head, @ForAll("asciiLookAlikes") String tail) {
+        String text = head + "0123456789abcdef".substring(head.length() % 16) + tail; // the 0xED at any offset
+        byte[] inside = new byte[Cesu8.length(text) + 4];
+        Cesu8.encode(text, inside, 2);
+        assertThat(Cesu8.isUtf8(inside, 2, Cesu8.length(text))).isEqualTo(text.chars().noneMatch(c -> Character.isSurrogate((char) c)));
     }
 
     @Provide
