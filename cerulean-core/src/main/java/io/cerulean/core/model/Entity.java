@@ -44,7 +44,7 @@ public record Entity(String partitionKey, String rowKey, Instant timestamp, Map<
         return new EntityKey(partitionKey, rowKey);
     }
 
-    @Override
+    /** The ETag the service reports for this entity; requires a timestamp. */
     public String etag() {
         return ETag.of(Objects.requireNonNull(timestamp, "timestamp"));
     }

@@ -16,9 +16,6 @@ public interface EntityView extends PropertySource {
     /** The server-assigned Timestamp; null only for an entity not yet stored. */
     Instant timestamp();
 
-    /** The ETag the service reports for this entity; requires a timestamp. */
-    String etag();
-
     /** Hands the user properties to {@code visitor} in their order. */
     void forEachProperty(PropertyVisitor visitor);
 

@@ -7,6 +7,12 @@ import io.cerulean.core.error.ErrorCode;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.stream.Collectors;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
 
 class EntityValidatorTest {
@@ -16,6 +22,28 @@ class EntityValidatorTest {
 
     private static void assertCode(Entity entity, ErrorCode code) {
         assertThatThrownBy(() -> EntityValidator.validate(entity)).hasFieldOrPropertyWithValue("errorCode", code);
+    }
+
+    /** A property name is a C# identifier: a letter or '_', then letters, digits and '_', in all of Unicode. */
+    @Property(tries = 3000)
+    void propertyNamesAreIdentifiersByCharactersRules(@ForAll("names") String name) {
+        boolean identifier = !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.charAt(0) == '_')
+                && name.chars().skip(1).allMatch(c -> Character.isLetterOrDigit(c) || c == '_');
+        if (identifier) {
+            assertThatCode(() -> EntityValidator.validatePropertyName(name)).doesNotThrowAnyException();
+        } else {
+            assertThatThrownBy(() -> EntityValidator.validatePropertyName(name))
+                    .hasFieldOrPropertyWithValue("errorCode", ErrorCode.PROPERTY_NAME_INVALID);
+        }
+    }
+
+    @Provide
+    Arbitrary<String> names() {
+        Arbitrary<Character> ascii = Arbitraries.chars().range('\u0000', '\u007F');
+        Arbitrary<Character> identifierLike = Arbitraries.chars().with('a', 'Z', '_', '0', '9', '\u00e9', '\u0660', '\u4e2d');
+        return Arbitraries.oneOf(ascii, identifierLike, identifierLike, Arbitraries.chars())
+                .list().ofMaxSize(12).map(chars -> chars.stream().map(String::valueOf).collect(Collectors.joining()))
+                .filter(n -> !n.equals("PartitionKey") && !n.equals("RowKey") && !n.equals("Timestamp"));
     }
 
     @Test

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.ETag;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityView;
@@ -15,6 +16,7 @@ import io.cerulean.server.http.MetadataLevel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -33,6 +35,9 @@ public final class EntityJsonWriter {
     private static final SerializedString ODATA_TYPE = new SerializedString("odata.type");
     private static final SerializedString ODATA_ID = new SerializedString("odata.id");
     private static final SerializedString ODATA_ETAG = new SerializedString("odata.etag");
+    /** An ETag's text around its timestamp, escaped as it stands in a JSON string. */
+    private static final byte[] ETAG_PREFIX = "W/\\\"datetime'".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] ETAG_SUFFIX = "'\\\"".getBytes(StandardCharsets.US_ASCII);
     private static final SerializedString ODATA_EDIT_LINK = new SerializedString("odata.editLink");
     private static final SerializedString PARTITION_KEY = new SerializedString(Entity.PARTITION_KEY);
     private static final SerializedString ROW_KEY = new SerializedString(Entity.ROW_KEY);
@@ -155,14 +160,15 @@ public final class EntityJsonWriter {
 
     private void writeBody(PropertyWriter properties, EntityView entity) throws IOException {
         JsonGenerator json = properties.json;
+        String timestamp = DateTimes.format(entity.timestamp());
         if (level == MetadataLevel.FULL_METADATA) {
             String path = ResourceUrls.entityPath(table, entity.partitionKey(), entity.rowKey());
             writeField(json, ODATA_TYPE, account + "." + table);
             writeField(json, ODATA_ID, baseUrl + "/" + path);
-            writeField(json, ODATA_ETAG, entity.etag());
+            properties.writeEtag(timestamp);
             writeField(json, ODATA_EDIT_LINK, path);
         } else if (level == MetadataLevel.MINIMAL_METADATA) {
-            writeField(json, ODATA_ETAG, entity.etag());
+            properties.writeEtag(timestamp);
         }
         if (selected(Entity.PARTITION_KEY)) {
             writeField(json, PARTITION_KEY, entity.partitionKey());
@@ -174,7 +180,7 @@ public final class EntityJsonWriter {
             if (level == MetadataLevel.FULL_METADATA) {
                 writeField(json, TIMESTAMP_TYPE, EdmType.DATETIME.wireName());
             }
-            writeField(json, TIMESTAMP, DateTimes.format(entity.timestamp()));
+            writeField(json, TIMESTAMP, timestamp);
         }
         if (select == null) {
             try {
@@ -206,12 +212,35 @@ public final class EntityJsonWriter {
         json.writeString(value);
     }
 
-    /** An entity's user properties, written as the entity hands them over. */
+    /** An entity's user properties, written as the entity hands them over; and its ETag. */
     private final class PropertyWriter implements PropertyVisitor {
         final JsonGenerator json;
+        private final byte[] etag = new byte[ETAG_PREFIX.length + 3 * 32 + ETAG_SUFFIX.length];
 
         PropertyWriter(JsonGenerator json) {
             this.json = json;
+        }
+
+        /**
+         * The odata.etag of an entity whose Timestamp reads {@code timestamp}: {@link ETag#of} as a
+         * JSON string, built in place rather than as two Strings and then escaped char by char.
+         */
+        void writeEtag(String timestamp) throws IOException {
+            System.arraycopy(ETAG_PREFIX, 0, etag, 0, ETAG_PREFIX.length);
+            int n = ETAG_PREFIX.length;
+            for (int i = 0; i < timestamp.length(); i++) {
+                char c = timestamp.charAt(i); // digits, '-', 'T', ':', '.', 'Z'
+                if (c == ':') {
+                    etag[n++] = '%';
+                    etag[n++] = '3';
+                    etag[n++] = 'A';
+                } else {
+                    etag[n++] = (byte) c;
+                }
+            }
+            System.arraycopy(ETAG_SUFFIX, 0, etag, n, ETAG_SUFFIX.length);
+            json.writeFieldName(ODATA_ETAG);
+            json.writeRawUTF8String(etag, 0, n + ETAG_SUFFIX.length);
         }
 
         @Override

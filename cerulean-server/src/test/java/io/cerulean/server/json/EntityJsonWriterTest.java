@@ -2,12 +2,17 @@ package io.cerulean.server.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.ETag;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.model.PropertyVisitor;
 import io.cerulean.server.http.MetadataLevel;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -88,6 +93,37 @@ class EntityJsonWriterTest {
         }
     }
 
+    /** The odata.etag of each entity, in minimal and full metadata, is its ETag (built in place). */
+    @Property(tries = 1000)
+    void eachEntitysEtagIsTheEtagOfItsTimestamp(@ForAll("timestamps") Instant timestamp) throws IOException {
+        Entity entity = new Entity("p", "r", timestamp, Map.of());
+        for (MetadataLevel level : List.of(MetadataLevel.MINIMAL_METADATA, MetadataLevel.FULL_METADATA)) {
+            assertThat(etags(list(level, List.of(entity, entity), null))).containsExactly(ETag.of(timestamp), ETag.of(timestamp));
+            assertThat(etags(single(level, entity, null))).containsExactly(ETag.of(timestamp));
+        }
+    }
+
+    /** The odata.etag values in some JSON, as a JSON reader reads them. */
+    private static List<String> etags(String json) throws IOException {
+        List<String> etags = new ArrayList<>();
+        try (JsonParser parser = EntityJsonReader.JSON.createParser(json)) {
+            for (JsonToken token = parser.nextToken(); token != null; token = parser.nextToken()) {
+                if (token == JsonToken.FIELD_NAME && parser.currentName().equals("odata.etag")) {
+                    parser.nextToken();
+                    etags.add(parser.getText());
+                }
+            }
+        }
+        return etags;
+    }
+
+    @Provide
+    Arbitrary<Instant> timestamps() {
+        return Arbitraries.longs().between(DateTimes.MIN.getEpochSecond(), DateTimes.MAX.getEpochSecond())
+                .flatMap(seconds -> Arbitraries.integers().between(0, 9_999_999)
+                        .map(ticks -> Instant.ofEpochSecond(seconds, ticks * 100L)));
+    }
+
     @Provide
     Arbitrary<List<String>> texts() {
         // Short and long (past the shortcut's threshold), with what must be escaped and what must not.
@@ -112,11 +148,6 @@ class EntityJsonWriterTest {
         @Override
         public Instant timestamp() {
             return entity.timestamp();
-        }
-
-        @Override
-        public String etag() {
-            return entity.etag();
         }
 
         @Override

@@ -1,7 +1,6 @@
 package io.cerulean.store.rocksdb;
 
 import io.cerulean.core.model.DateTimes;
-import io.cerulean.core.model.ETag;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.PropertyValue;
@@ -92,11 +91,6 @@ final class EncodedEntity implements EntityView {
     public Instant timestamp() {
         checkOnEntity();
         return DateTimes.fromEpochTicks(EntityCodec.timestampTicks(value));
-    }
-
-    @Override
-    public String etag() {
-        return ETag.of(timestamp());
     }
 
     @Override
