@@ -11,7 +11,7 @@ import io.cerulean.core.model.PropertySource;
  * <p>Scans test most entities against a filter and return few, so a cursor separates looking
  * from taking: {@link #current()} answers property lookups (PartitionKey, RowKey and Timestamp
  * included) and may read them straight from the stored bytes, and only {@link #entity()} builds
- * the whole entity, and {@link #view()} lends it for as long as the cursor stays.
+ * the whole entity, and {@link #view()} lends it until the next {@link #advance()} or {@link #close()}.
  */
 public interface EntityCursor extends AutoCloseable {
     /** Moves to the next entity; false when the range is exhausted. */
@@ -24,8 +24,8 @@ public interface EntityCursor extends AutoCloseable {
     Entity entity();
 
     /**
-     * The current entity as a view, valid until the next {@link #advance()}: for the entity to be
-     * written out, which a store may do from its stored form without building the entity.
+     * The current entity as a view, valid until the next {@link #advance()} or {@link #close()}: for
+     * the entity to be written out, which a store may do from its stored form without building it.
      */
     default EntityView view() {
         return entity();

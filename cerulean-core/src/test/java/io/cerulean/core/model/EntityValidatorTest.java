@@ -37,6 +37,25 @@ class EntityValidatorTest {
         }
     }
 
+    /** Every char, as the first of a name and after a letter. */
+    @Test
+    void everyCharIsJudgedByCharactersRules() {
+        for (int c = 0; c <= Character.MAX_VALUE; c++) {
+            char ch = (char) c;
+            assertNameRule(String.valueOf(ch), Character.isLetter(ch) || ch == '_');
+            assertNameRule("a" + ch, Character.isLetterOrDigit(ch) || ch == '_');
+        }
+    }
+
+    private static void assertNameRule(String name, boolean valid) {
+        if (valid) {
+            EntityValidator.validatePropertyName(name);
+        } else {
+            assertThatThrownBy(() -> EntityValidator.validatePropertyName(name))
+                    .hasFieldOrPropertyWithValue("errorCode", ErrorCode.PROPERTY_NAME_INVALID);
+        }
+    }
+
     @Provide
     Arbitrary<String> names() {
         Arbitrary<Character> ascii = Arbitraries.chars().range('\u0000', '\u007F');

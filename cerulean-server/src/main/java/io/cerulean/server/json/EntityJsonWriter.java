@@ -5,7 +5,6 @@ import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.cerulean.core.model.DateTimes;
-import io.cerulean.core.model.ETag;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityView;
@@ -83,7 +82,7 @@ public final class EntityJsonWriter {
             if (level != MetadataLevel.NO_METADATA) {
                 json.writeStringField("odata.metadata", metadataUrl() + "/@Element" + selectSuffix());
             }
-            writeBody(new PropertyWriter(json), entity);
+            writeBody(new BodyWriter(json), entity);
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -105,12 +104,12 @@ public final class EntityJsonWriter {
         // In segments: a page of a megabyte is copied once at the end, not at each doubling.
         private final ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024);
         private final JsonGenerator json;
-        private final PropertyWriter properties;
+        private final BodyWriter body;
 
         private Page() {
             try {
                 json = EntityJsonReader.JSON.createGenerator(out);
-                properties = new PropertyWriter(json);
+                body = new BodyWriter(json);
                 json.writeStartObject();
                 if (level != MetadataLevel.NO_METADATA) {
                     json.writeStringField("odata.metadata", metadataUrl() + selectSuffix());
@@ -125,7 +124,7 @@ public final class EntityJsonWriter {
         public void add(EntityView entity) {
             try {
                 json.writeStartObject();
-                writeBody(properties, entity);
+                writeBody(body, entity);
                 json.writeEndObject();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -158,17 +157,19 @@ public final class EntityJsonWriter {
         return select == null ? "" : "&$select=" + String.join(",", select);
     }
 
-    private void writeBody(PropertyWriter properties, EntityView entity) throws IOException {
-        JsonGenerator json = properties.json;
-        String timestamp = DateTimes.format(entity.timestamp());
+    private void writeBody(BodyWriter body, EntityView entity) throws IOException {
+        JsonGenerator json = body.json;
+        // The ETag is made from the Timestamp as written: formatted once for both, when either is.
+        String timestamp = level != MetadataLevel.NO_METADATA || selected(Entity.TIMESTAMP)
+                ? DateTimes.format(entity.timestamp()) : null;
         if (level == MetadataLevel.FULL_METADATA) {
             String path = ResourceUrls.entityPath(table, entity.partitionKey(), entity.rowKey());
             writeField(json, ODATA_TYPE, account + "." + table);
             writeField(json, ODATA_ID, baseUrl + "/" + path);
-            properties.writeEtag(timestamp);
+            body.writeEtag(timestamp);
             writeField(json, ODATA_EDIT_LINK, path);
         } else if (level == MetadataLevel.MINIMAL_METADATA) {
-            properties.writeEtag(timestamp);
+            body.writeEtag(timestamp);
         }
         if (selected(Entity.PARTITION_KEY)) {
             writeField(json, PARTITION_KEY, entity.partitionKey());
@@ -184,17 +185,19 @@ public final class EntityJsonWriter {
         }
         if (select == null) {
             try {
-                entity.forEachProperty(properties);
+                entity.forEachProperty(body);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
             return;
         }
+        // Several names looked up in the stored form would each walk it from the start: decode once.
+        Map<String, PropertyValue> properties = entity.toEntity().properties();
         for (String name : select) {
             if (name.equals(Entity.PARTITION_KEY) || name.equals(Entity.ROW_KEY) || name.equals(Entity.TIMESTAMP)) {
                 continue;
             }
-            PropertyValue value = entity.property(name);
+            PropertyValue value = properties.get(name);
             if (value == null) {
                 json.writeNullField(name); // a selected property the entity lacks comes back as null
             } else {
@@ -212,18 +215,25 @@ public final class EntityJsonWriter {
         json.writeString(value);
     }
 
-    /** An entity's user properties, written as the entity hands them over; and its ETag. */
-    private final class PropertyWriter implements PropertyVisitor {
-        final JsonGenerator json;
-        private final byte[] etag = new byte[ETAG_PREFIX.length + 3 * 32 + ETAG_SUFFIX.length];
+    /**
+     * Writes the parts of an entity's JSON that come from the entity rather than from the table:
+     * its ETag, and its user properties as the entity hands them over.
+     */
+    private final class BodyWriter implements PropertyVisitor {
+        /** A Timestamp is at most 28 chars, two of them colons that grow to 3 bytes each: 32 bytes. */
+        private static final int MAX_ESCAPED_TIMESTAMP = 32;
 
-        PropertyWriter(JsonGenerator json) {
+        final JsonGenerator json;
+        private final byte[] etag = new byte[ETAG_PREFIX.length + MAX_ESCAPED_TIMESTAMP + ETAG_SUFFIX.length];
+
+        BodyWriter(JsonGenerator json) {
             this.json = json;
         }
 
         /**
-         * The odata.etag of an entity whose Timestamp reads {@code timestamp}: {@link ETag#of} as a
-         * JSON string, built in place rather than as two Strings and then escaped char by char.
+         * The odata.etag of an entity whose Timestamp reads {@code timestamp}:
+         * {@link io.cerulean.core.model.ETag#of} as a JSON string, built in place rather than as two
+         * Strings that Jackson then escapes char by char.
          */
         void writeEtag(String timestamp) throws IOException {
             System.arraycopy(ETAG_PREFIX, 0, etag, 0, ETAG_PREFIX.length);

@@ -9,9 +9,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Writes string values. Jackson escapes a string char by char; most long values (descriptions,
- * serialised documents) are printable ASCII with nothing to escape, and those are checked eight
- * bytes at a time and copied as they are, about three times faster. The output is the bytes
- * Jackson would write, since it escapes only control characters, {@code "} and {@code \}.
+ * serialised documents) have nothing to escape, and those are checked eight bytes at a time and
+ * copied as they are, about three times faster. The output is the bytes Jackson would write: it
+ * escapes only control characters, {@code "} and {@code \}, and writes other text as UTF-8.
  */
 final class JsonStrings {
     /** Shorter strings are cheaper to hand to Jackson than to check. */
@@ -35,11 +35,12 @@ final class JsonStrings {
     }
 
     /**
-     * Writes a string given as well-formed UTF-8: bytes at or above 0x80 are copied by Jackson as
-     * they are, so only control characters, {@code "} and {@code \} need it to escape them.
+     * Writes a string given as well-formed UTF-8 (a store's text, never decoded). Jackson would copy
+     * its bytes at or above 0x80 as they are too, but tests every byte on the way; the shortcut
+     * needs only the eight-byte check.
      */
     static void writeUtf8(JsonGenerator json, byte[] utf8, int offset, int length) throws IOException {
-        if (length >= MIN_CHECKED_LENGTH && isPlain(utf8, offset, length, (byte) '"')) {
+        if (length >= MIN_CHECKED_LENGTH && isPlainUtf8(utf8, offset, length)) {
             json.writeRawUTF8String(utf8, offset, length);
         } else {
             json.writeUTF8String(utf8, offset, length);
@@ -53,6 +54,11 @@ final class JsonStrings {
      */
     static boolean isPlain(byte[] ascii) {
         return isPlain(ascii, 0, ascii.length, (byte) '?');
+    }
+
+    /** Whether UTF-8 bytes can be written as they are: no byte below 0x20, no {@code "}, no {@code \}. */
+    private static boolean isPlainUtf8(byte[] utf8, int offset, int length) {
+        return isPlain(utf8, offset, length, (byte) '"'); // '"' is refused anyway: nothing more
     }
 
     /**

@@ -16,6 +16,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -165,11 +166,11 @@ class EntityJsonWriterTest {
             entity.forEachProperty((name, value) -> {
                 if (value.type() == EdmType.STRING) {
                     byte[] utf8 = value.asString().getBytes(StandardCharsets.UTF_8);
-                    byte[] padded = new byte[utf8.length + 6];
-                    System.arraycopy(utf8, 0, padded, 3, utf8.length);
-                    java.util.Arrays.fill(padded, 0, 3, (byte) '"');
-                    java.util.Arrays.fill(padded, 3 + utf8.length, padded.length, (byte) 0x01);
-                    visitor.utf8Property(name, padded, 3, utf8.length);
+                    // Plain bytes around it: a check that read past the text would find nothing to refuse.
+                    byte[] padded = new byte[utf8.length + 14];
+                    Arrays.fill(padded, (byte) 'a');
+                    System.arraycopy(utf8, 0, padded, 7, utf8.length);
+                    visitor.utf8Property(name, padded, 7, utf8.length);
                 } else {
                     visitor.property(name, value);
                 }

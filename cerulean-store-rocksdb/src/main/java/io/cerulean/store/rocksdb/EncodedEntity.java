@@ -11,9 +11,9 @@ import java.time.Instant;
  * A stored entity still in its encoded form, answering property lookups by walking the encoded
  * properties ({@link EntityCodec#find}) rather than decoding them all. A filter usually asks for
  * one or two properties of entities it mostly rejects, so this is most of a scan's work; the key
- * is copied out of RocksDB only when something asks for it. As a view it is written out from those
- * bytes too ({@link #forEachProperty}). Reused from entity to entity by one
- * cursor; not thread-safe.
+ * is copied out of RocksDB only when something asks for it. As a view, its properties are handed
+ * over from those bytes too ({@link #forEachProperty}). Reused from entity to entity by one cursor;
+ * not thread-safe.
  */
 final class EncodedEntity implements EntityView {
     private final RepeatedStrings repeated = new RepeatedStrings();
@@ -49,9 +49,7 @@ final class EncodedEntity implements EntityView {
 
     @Override
     public PropertyValue property(String name) {
-        if (value == null) {
-            throw new IllegalStateException("the cursor is not on an entity");
-        }
+        checkOnEntity();
         if (decoded != null) {
             return decoded.property(name);
         }
@@ -115,9 +113,7 @@ final class EncodedEntity implements EntityView {
     }
 
     Entity decode() {
-        if (value == null) {
-            throw new IllegalStateException("the cursor is not on an entity");
-        }
+        checkOnEntity();
         if (decoded == null) {
             loadKey();
             decoded = EntityCodec.decode(repeated.partitionKey(key, separator),

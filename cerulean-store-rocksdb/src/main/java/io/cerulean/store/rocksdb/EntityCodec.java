@@ -25,6 +25,8 @@ import java.util.UUID;
  */
 final class EntityCodec {
     static final int FORMAT_VERSION = 1;
+    /** The version byte and the Timestamp, before the property count. */
+    private static final int HEADER_BYTES = 1 + 8;
 
     private EntityCodec() {
     }
@@ -85,12 +87,8 @@ final class EntityCodec {
 
     /** Decodes with property names from {@code names}, a scan's cache of them, when one is given. */
     static Entity decode(String partitionKey, String rowKey, byte[] bytes, RepeatedStrings names) {
-        Reader r = new Reader(bytes);
-        int version = r.byte1();
-        if (version != FORMAT_VERSION) {
-            throw new IllegalStateException("unknown entity format version " + version);
-        }
-        long timestamp = r.long8();
+        Reader r = pastHeader(bytes);
+        long timestamp = timestampTicks(bytes);
         int count = r.varint();
         LinkedHashMap<String, PropertyValue> properties = new LinkedHashMap<>(count * 2);
         for (int i = 0; i < count; i++) {
@@ -105,8 +103,7 @@ final class EntityCodec {
      * without surrogates (almost all text) as the stored bytes themselves, which are then UTF-8.
      */
     static void visit(byte[] bytes, RepeatedStrings names, PropertyVisitor visitor) {
-        Reader r = new Reader(bytes);
-        r.pos = 9; // version and Timestamp
+        Reader r = pastHeader(bytes);
         int count = r.varint();
         for (int i = 0; i < count; i++) {
             String name = r.name(names);
@@ -130,8 +127,7 @@ final class EntityCodec {
      * else. The name comes encoded ({@link Cesu8#encode}): a scan asks for the same one each time.
      */
     static PropertyValue find(byte[] bytes, byte[] name) {
-        Reader r = new Reader(bytes);
-        r.pos = 9; // version and Timestamp
+        Reader r = pastHeader(bytes);
         int count = r.varint();
         for (int i = 0; i < count; i++) {
             int nameLength = r.varint();
@@ -145,6 +141,17 @@ final class EntityCodec {
             r.skip(type);
         }
         return null;
+    }
+
+    /** A reader at an encoded entity's property count, once its format version is known. */
+    private static Reader pastHeader(byte[] bytes) {
+        int version = bytes[0] & 0xFF;
+        if (version != FORMAT_VERSION) {
+            throw new IllegalStateException("unknown entity format version " + version);
+        }
+        Reader r = new Reader(bytes);
+        r.pos = HEADER_BYTES;
+        return r;
     }
 
     /** The Timestamp of an encoded entity, without decoding the rest. */
