@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.HandedOverProperties;
 import io.cerulean.core.model.PropertyValue;
-import io.cerulean.core.model.PropertyVisitor;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,28 +68,14 @@ class CodecPropertiesTest {
     @Property(tries = 500)
     void visitHandsOverWhatDecodeReads(@ForAll("entities") Entity entity) {
         byte[] bytes = EntityCodec.encode(entity);
-        List<Map.Entry<String, PropertyValue>> handedOver = new ArrayList<>();
-        List<String> asUtf8 = new ArrayList<>();
-        EntityCodec.visit(bytes, new RepeatedStrings(), new PropertyVisitor() {
-            @Override
-            public void property(String name, PropertyValue value) {
-                handedOver.add(Map.entry(name, value));
-            }
-
-            @Override
-            public void utf8Property(String name, byte[] utf8, int offset, int length) {
-                String text = new String(utf8, offset, length, StandardCharsets.UTF_8);
-                assertThat(text.getBytes(StandardCharsets.UTF_8)).isEqualTo(Arrays.copyOfRange(utf8, offset, offset + length));
-                handedOver.add(Map.entry(name, PropertyValue.ofString(text)));
-                asUtf8.add(name);
-            }
-        });
-        assertThat(handedOver).containsExactlyElementsOf(entity.properties().entrySet());
+        HandedOverProperties handedOver = new HandedOverProperties();
+        EntityCodec.visit(bytes, new RepeatedStrings(), handedOver);
+        assertThat(handedOver.properties()).containsExactlyElementsOf(entity.properties().entrySet());
         List<String> withoutSurrogates = entity.properties().entrySet().stream()
                 .filter(p -> p.getValue().type() == EdmType.STRING)
                 .filter(p -> p.getValue().asString().chars().noneMatch(c -> Character.isSurrogate((char) c)))
                 .map(Map.Entry::getKey).toList();
-        assertThat(asUtf8).isEqualTo(withoutSurrogates);
+        assertThat(handedOver.namesGivenAsUtf8()).isEqualTo(withoutSurrogates);
     }
 
     @Property(tries = 1000)
