@@ -6,6 +6,7 @@ import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.HandedOverProperties;
 import io.cerulean.core.model.PropertyValue;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -41,6 +42,18 @@ class CodecPropertiesTest {
         assertThat(EntityCodec.decode("pk", "rk", EntityCodec.encode(entity))).isEqualTo(entity);
     }
 
+    /** Text of ASCII and unpaired surrogates, which UTF-8 encodes one byte a char ('?' for a surrogate). */
+    @Property(tries = 2000)
+    void onlyAsciiTextIsTakenAsItsUtf8Bytes(@ForAll("asciiAndSurrogates") String text) {
+        boolean ascii = text.chars().allMatch(c -> c < 0x80);
+        byte[] bytes = Cesu8.asciiBytes(text);
+        if (ascii) {
+            assertThat(bytes).isEqualTo(text.getBytes(StandardCharsets.US_ASCII));
+        } else {
+            assertThat(bytes).isNull();
+        }
+    }
+
     @Property(tries = 2000)
     void entityKeysSortLikeEntityKeys(@ForAll("keys") String pk1, @ForAll("keys") String rk1,
                                       @ForAll("keys") String pk2, @ForAll("keys") String rk2) {
@@ -48,6 +61,23 @@ class CodecPropertiesTest {
         int byBytes = Integer.signum(Arrays.compareUnsigned(KeyCodec.entityKey(7, pk1, rk1),
                 KeyCodec.entityKey(7, pk2, rk2)));
         assertThat(byBytes).isEqualTo(byKeys);
+    }
+
+    /** An entity whose text is ASCII is encoded into an array sized exactly up front (no copy). */
+    @Property(tries = 500)
+    void theAsciiSizeIsTheEncodedSizeOfAsciiEntities(@ForAll("entities") Entity entity, @ForAll("lengths") int length) {
+        Map<String, PropertyValue> properties = new LinkedHashMap<>();
+        entity.properties().forEach((name, value) -> properties.put(name, value.type() != EdmType.STRING ? value
+                : PropertyValue.ofString("x".repeat(length))));
+        Entity ascii = new Entity(entity.partitionKey(), entity.rowKey(), entity.timestamp(), properties);
+        assertThat(EntityCodec.asciiSize(ascii)).isEqualTo(EntityCodec.encode(ascii).length);
+        assertThat(EntityCodec.decode("pk", "rk", EntityCodec.encode(ascii))).isEqualTo(ascii);
+    }
+
+    @Provide
+    Arbitrary<Integer> lengths() {
+        // Each side of where a varint length takes one more byte.
+        return Arbitraries.of(0, 1, 127, 128, 16_383, 16_384, 70_000);
     }
 
     @Property(tries = 500)
@@ -99,7 +129,13 @@ class CodecPropertiesTest {
     @Provide
     Arbitrary<String> asciiLookAlikes() {
         return Arbitraries.strings().withChars('a', 'Z', '0', '?', ' ', '\u007F', '\u0080', '\u00E9', '\u4E2D', '\uD7FF',
-                '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uE000', '\uFFFD', '\uFFFF').ofMaxLength(8);
+                '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uE000', '\uFFFD', '\uFFFF').ofMaxLength(24);
+    }
+
+    @Provide
+    Arbitrary<String> asciiAndSurrogates() {
+        return Arbitraries.strings().withChars('a', '?', ' ', 'Z', '\uD800', '\uDC00', '\uDFFF').ofMaxLength(40)
+                .edgeCases(edges -> edges.add("x".repeat(17) + "\uD800"));
     }
 
     @Provide
