@@ -19,7 +19,15 @@ public final class ETag {
 
     /** The ETag of an entity written at {@code timestamp}. */
     public static String of(Instant timestamp) {
-        return PREFIX + DateTimes.format(timestamp).replace(":", "%3A") + SUFFIX;
+        return ofFormatted(DateTimes.format(timestamp));
+    }
+
+    /**
+     * The ETag of an entity whose Timestamp, as {@link DateTimes#format} writes it, is
+     * {@code timestamp}: for a writer that has formatted it already.
+     */
+    public static String ofFormatted(String timestamp) {
+        return PREFIX + timestamp.replace(":", "%3A") + SUFFIX;
     }
 
     /**

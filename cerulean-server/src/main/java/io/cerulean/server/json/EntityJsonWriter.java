@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.SerializableString;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.ETag;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityView;
@@ -15,7 +16,6 @@ import io.cerulean.server.http.MetadataLevel;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
@@ -34,9 +34,6 @@ public final class EntityJsonWriter {
     private static final SerializedString ODATA_TYPE = new SerializedString("odata.type");
     private static final SerializedString ODATA_ID = new SerializedString("odata.id");
     private static final SerializedString ODATA_ETAG = new SerializedString("odata.etag");
-    /** An ETag's text around its timestamp, escaped as it stands in a JSON string. */
-    private static final byte[] ETAG_PREFIX = "W/\\\"datetime'".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] ETAG_SUFFIX = "'\\\"".getBytes(StandardCharsets.US_ASCII);
     private static final SerializedString ODATA_EDIT_LINK = new SerializedString("odata.editLink");
     private static final SerializedString PARTITION_KEY = new SerializedString(Entity.PARTITION_KEY);
     private static final SerializedString ROW_KEY = new SerializedString(Entity.ROW_KEY);
@@ -82,7 +79,7 @@ public final class EntityJsonWriter {
             if (level != MetadataLevel.NO_METADATA) {
                 json.writeStringField("odata.metadata", metadataUrl() + "/@Element" + selectSuffix());
             }
-            writeBody(new BodyWriter(json), entity);
+            writeBody(new PropertyWriter(json), entity);
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -104,12 +101,12 @@ public final class EntityJsonWriter {
         // In segments: a page of a megabyte is copied once at the end, not at each doubling.
         private final ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024);
         private final JsonGenerator json;
-        private final BodyWriter body;
+        private final PropertyWriter properties;
 
         private Page() {
             try {
                 json = EntityJsonReader.JSON.createGenerator(out);
-                body = new BodyWriter(json);
+                properties = new PropertyWriter(json);
                 json.writeStartObject();
                 if (level != MetadataLevel.NO_METADATA) {
                     json.writeStringField("odata.metadata", metadataUrl() + selectSuffix());
@@ -124,7 +121,7 @@ public final class EntityJsonWriter {
         public void add(EntityView entity) {
             try {
                 json.writeStartObject();
-                writeBody(body, entity);
+                writeBody(properties, entity);
                 json.writeEndObject();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
@@ -157,8 +154,8 @@ public final class EntityJsonWriter {
         return select == null ? "" : "&$select=" + String.join(",", select);
     }
 
-    private void writeBody(BodyWriter body, EntityView entity) throws IOException {
-        JsonGenerator json = body.json;
+    private void writeBody(PropertyWriter properties, EntityView entity) throws IOException {
+        JsonGenerator json = properties.json;
         // The ETag is made from the Timestamp as written: formatted once for both, when either is.
         String timestamp = level != MetadataLevel.NO_METADATA || selected(Entity.TIMESTAMP)
                 ? DateTimes.format(entity.timestamp()) : null;
@@ -166,10 +163,10 @@ public final class EntityJsonWriter {
             String path = ResourceUrls.entityPath(table, entity.partitionKey(), entity.rowKey());
             writeField(json, ODATA_TYPE, account + "." + table);
             writeField(json, ODATA_ID, baseUrl + "/" + path);
-            body.writeEtag(timestamp);
+            writeField(json, ODATA_ETAG, ETag.ofFormatted(timestamp));
             writeField(json, ODATA_EDIT_LINK, path);
         } else if (level == MetadataLevel.MINIMAL_METADATA) {
-            body.writeEtag(timestamp);
+            writeField(json, ODATA_ETAG, ETag.ofFormatted(timestamp));
         }
         if (selected(Entity.PARTITION_KEY)) {
             writeField(json, PARTITION_KEY, entity.partitionKey());
@@ -185,19 +182,19 @@ public final class EntityJsonWriter {
         }
         if (select == null) {
             try {
-                entity.forEachProperty(body);
+                entity.forEachProperty(properties);
             } catch (UncheckedIOException e) {
                 throw e.getCause();
             }
             return;
         }
         // Several names looked up in the stored form would each walk it from the start: decode once.
-        Map<String, PropertyValue> properties = entity.toEntity().properties();
+        Map<String, PropertyValue> selectable = entity.toEntity().properties();
         for (String name : select) {
             if (name.equals(Entity.PARTITION_KEY) || name.equals(Entity.ROW_KEY) || name.equals(Entity.TIMESTAMP)) {
                 continue;
             }
-            PropertyValue value = properties.get(name);
+            PropertyValue value = selectable.get(name);
             if (value == null) {
                 json.writeNullField(name); // a selected property the entity lacks comes back as null
             } else {
@@ -215,42 +212,12 @@ public final class EntityJsonWriter {
         json.writeString(value);
     }
 
-    /**
-     * Writes the parts of an entity's JSON that come from the entity rather than from the table:
-     * its ETag, and its user properties as the entity hands them over.
-     */
-    private final class BodyWriter implements PropertyVisitor {
-        /** A Timestamp is at most 28 chars, two of them colons that grow to 3 bytes each: 32 bytes. */
-        private static final int MAX_ESCAPED_TIMESTAMP = 32;
-
+    /** An entity's user properties, written as the entity hands them over. */
+    private final class PropertyWriter implements PropertyVisitor {
         final JsonGenerator json;
-        private final byte[] etag = new byte[ETAG_PREFIX.length + MAX_ESCAPED_TIMESTAMP + ETAG_SUFFIX.length];
 
-        BodyWriter(JsonGenerator json) {
+        PropertyWriter(JsonGenerator json) {
             this.json = json;
-        }
-
-        /**
-         * The odata.etag of an entity whose Timestamp reads {@code timestamp}:
-         * {@link io.cerulean.core.model.ETag#of} as a JSON string, built in place rather than as two
-         * Strings that Jackson then escapes char by char.
-         */
-        void writeEtag(String timestamp) throws IOException {
-            System.arraycopy(ETAG_PREFIX, 0, etag, 0, ETAG_PREFIX.length);
-            int n = ETAG_PREFIX.length;
-            for (int i = 0; i < timestamp.length(); i++) {
-                char c = timestamp.charAt(i); // digits, '-', 'T', ':', '.', 'Z'
-                if (c == ':') {
-                    etag[n++] = '%';
-                    etag[n++] = '3';
-                    etag[n++] = 'A';
-                } else {
-                    etag[n++] = (byte) c;
-                }
-            }
-            System.arraycopy(ETAG_SUFFIX, 0, etag, n, ETAG_SUFFIX.length);
-            json.writeFieldName(ODATA_ETAG);
-            json.writeRawUTF8String(etag, 0, n + ETAG_SUFFIX.length);
         }
 
         @Override

@@ -69,7 +69,7 @@ final class Cesu8 {
         if (utf8.length != s.length()) {
             return null;
         }
-        for (int i = indexOfQuestionMark(utf8, 0); i >= 0; i = indexOfQuestionMark(utf8, i + 1)) {
+        for (int i = indexOf(utf8, 0, utf8.length, (byte) '?'); i >= 0; i = indexOf(utf8, i + 1, utf8.length, (byte) '?')) {
             if (s.charAt(i) != '?') {
                 return null;
             }
@@ -77,17 +77,18 @@ final class Cesu8 {
         return utf8;
     }
 
-    /** The index of the first '?' at or after {@code from}, or -1; eight bytes at a time. */
-    private static int indexOfQuestionMark(byte[] bytes, int from) {
+    /** The index of the first {@code b} in {@code bytes[from, to)}, or -1; eight bytes at a time. */
+    private static int indexOf(byte[] bytes, int from, int to, byte b) {
+        long everywhere = (b & 0xFFL) * 0x0101010101010101L;
         int i = from;
-        for (; i + Long.BYTES <= bytes.length; i += Long.BYTES) {
-            long x = (long) LONGS.get(bytes, i) ^ 0x3F3F3F3F3F3F3F3FL; // a zero byte where '?' was
+        for (; i + Long.BYTES <= to; i += Long.BYTES) {
+            long x = (long) LONGS.get(bytes, i) ^ everywhere; // a zero byte where b was
             if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
                 break;
             }
         }
-        for (; i < bytes.length; i++) {
-            if (bytes[i] == '?') {
+        for (; i < to; i++) {
+            if (bytes[i] == b) {
                 return i;
             }
         }
@@ -129,20 +130,8 @@ final class Cesu8 {
      * a time, needs no closer look.
      */
     static boolean isUtf8(byte[] in, int pos, int len) {
-        int i = pos;
-        int end = pos + len;
-        for (; i + Long.BYTES <= end; i += Long.BYTES) {
-            long x = (long) LONGS.get(in, i) ^ 0xEDEDEDEDEDEDEDEDL; // a zero byte where 0xED was
-            if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
-                return !holdsSurrogate(in, pos, len);
-            }
-        }
-        for (; i < end; i++) {
-            if (in[i] == (byte) 0xED) {
-                return !holdsSurrogate(in, pos, len);
-            }
-        }
-        return true;
+        int first = indexOf(in, pos, pos + len, (byte) 0xED);
+        return first < 0 || !holdsSurrogate(in, first, pos + len - first);
     }
 
     /** Whether the bytes encode a surrogate: ED A0..BF xx (ED 80..9F xx is U+D000..U+D7FF). */
