@@ -2,9 +2,14 @@ package io.cerulean.store.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.PropertyValue;
+import io.cerulean.core.spi.CommitResult;
+import io.cerulean.core.spi.Condition;
 import io.cerulean.core.spi.KeyRange;
+import io.cerulean.core.spi.Mutation;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.core.spi.TableStore;
 import io.cerulean.core.spi.TableStoreConformanceTest;
@@ -12,13 +17,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -129,5 +137,79 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         Path file = Files.writeString(dir.resolve("file"), "x");
         assertThatThrownBy(() -> RocksDbTableStore.open(file)).isInstanceOf(StoreOpenException.class)
                 .hasMessageContaining(file.toString());
+    }
+
+    /** Where the file system takes O_DIRECT, as the usual local ones do, table files are written with it. */
+    @Test
+    void tableFilesAreWrittenAroundThePageCacheOnALocalFileSystem() throws Exception {
+        String type = Files.getFileStore(dir).type();
+        assumeTrue(List.of("ext4", "xfs", "btrfs").contains(type), "a local file system known to take O_DIRECT");
+        assertThat(DirectWrites.supported(dir.resolve("probed"))).isTrue();
+        assertThat(Files.readString(dir.resolve("db").resolve("LOG")))
+                .containsPattern("use_direct_io_for_flush_and_compaction: 1\\b");
+        assertThat(dir.resolve("probed")).isEmptyDirectory();
+    }
+
+    @Test
+    void aDirectoryThatCannotBeMadeTakesNoDirectWrites() throws Exception {
+        Path file = Files.writeString(dir.resolve("file"), "x");
+        assertThat(DirectWrites.supported(file.resolve("db"))).isFalse();
+    }
+
+    /**
+     * Whatever the probe says of tmpfs (it refuses O_DIRECT before Linux 6.6), a store there must
+     * flush its memtables: a flush that failed would stop every write after it.
+     */
+    @Test
+    void aStoreOnTmpfsFlushesAndReopens() throws Exception {
+        Path shm = Path.of("/dev/shm");
+        assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm), "a tmpfs at /dev/shm");
+        Path db = Files.createTempDirectory(shm, "cerulean-test-");
+        try {
+            TableStore onTmpfs = RocksDbTableStore.open(db);
+            StoredTable table = onTmpfs.createTable(ACCOUNT, "flushed").orElseThrow();
+            int count = fillPastTwoMemtables(onTmpfs, table);
+            awaitTableFile(db);
+            onTmpfs.close();
+            onTmpfs = RocksDbTableStore.open(db);
+            try (var cursor = onTmpfs.scan(onTmpfs.table(ACCOUNT, "flushed").orElseThrow(), KeyRange.all())) {
+                int seen = 0;
+                while (cursor.next() != null) {
+                    seen++;
+                }
+                assertThat(seen).isEqualTo(count);
+            } finally {
+                onTmpfs.close();
+            }
+        } finally {
+            try (Stream<Path> files = Files.walk(db)) {
+                files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    private int fillPastTwoMemtables(TableStore target, StoredTable table) {
+        PropertyValue filler = PropertyValue.ofString("x".repeat(8 * 1024));
+        int count = (int) (2 * RocksDbFiles.MEMTABLE_BYTES / (8 * 1024)) + 100;
+        for (int i = 0; i < count; i++) {
+            Entity entity = entity("p" + i / 100, String.format("r%06d", i), Map.of("Filler", filler));
+            assertThat(target.commit(table, entity.partitionKey(),
+                    List.of(Mutation.put(entity, Condition.NONE))))
+                    .isEqualTo(CommitResult.APPLIED);
+        }
+        return count;
+    }
+
+    private static void awaitTableFile(Path db) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (System.nanoTime() < deadline) {
+            try (Stream<Path> files = Files.list(db)) {
+                if (files.anyMatch(path -> path.getFileName().toString().endsWith(".sst"))) {
+                    return;
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no table file was flushed in " + db);
     }
 }
