@@ -4,7 +4,6 @@ import io.cerulean.core.model.Limits;
 import io.cerulean.server.routing.PathParser;
 import io.cerulean.server.routing.ResourceKind;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
@@ -74,13 +73,22 @@ final class BatchRequestParser {
         if (!lines.advanceToNonBlank()) {
             throw MultipartReader.malformed("a part holds no HTTP request");
         }
-        String requestLine = lines.text().trim();
-        List<String> tokens = words(requestLine, 4);
+        List<String> tokens = words(lines, 4);
         if (tokens.size() < 2 || tokens.size() > 3 || (tokens.size() == 3 && !tokens.get(2).startsWith("HTTP/"))) {
-            throw MultipartReader.malformed("'" + PartHeaders.abbreviate(requestLine) + "' is not an HTTP request line");
+            throw MultipartReader.malformed("'" + PartHeaders.abbreviate(lines.text().trim())
+                    + "' is not an HTTP request line");
         }
         PartHeaders headers = PartHeaders.read(lines);
-        byte[] body = trimmed(part.data(), Math.min(lines.next(), part.end()), part.end());
+        int bodyStart = Math.min(lines.next(), part.end());
+        int bodyEnd = part.end();
+        byte[] data = part.data();
+        // Without the blank lines and spaces around it: JSON does not mind; an empty DELETE body stays empty.
+        while (bodyStart < bodyEnd && whitespace(data[bodyStart])) {
+            bodyStart++;
+        }
+        while (bodyEnd > bodyStart && whitespace(data[bodyEnd - 1])) {
+            bodyEnd--;
+        }
         String contentId = part.headers().first("Content-ID");
         if (contentId == null) {
             contentId = headers.first("Content-ID");
@@ -89,28 +97,43 @@ final class BatchRequestParser {
         int question = target.indexOf('?');
         String rawPath = question < 0 ? target : target.substring(0, question);
         String rawQuery = question < 0 ? "" : target.substring(question + 1);
-        return new BatchOperationRequest(tokens.get(0).toUpperCase(Locale.ROOT), rawPath, rawQuery, headers, body,
-                contentId);
+        return new BatchOperationRequest(tokens.get(0).toUpperCase(Locale.ROOT), rawPath, rawQuery, headers, data,
+                bodyStart, bodyEnd, contentId);
     }
 
-    /** The words of {@code line} separated by runs of spaces and tabs, at most {@code max} of them. */
-    private static List<String> words(String line, int max) {
+    /**
+     * The words of the cursor's line separated by runs of spaces and tabs, at most {@code max} of
+     * them, after dropping the blanks and control chars at both ends as String.trim does.
+     */
+    private static List<String> words(LineCursor line, int max) {
+        byte[] data = line.data();
+        int i = line.start();
+        int end = line.end();
+        while (i < end && data[i] >= 0 && data[i] <= ' ') {
+            i++;
+        }
+        while (end > i && data[end - 1] >= 0 && data[end - 1] <= ' ') {
+            end--;
+        }
         List<String> words = new ArrayList<>(3);
-        int i = 0;
-        int length = line.length();
-        while (i < length && words.size() < max) {
-            while (i < length && (line.charAt(i) == ' ' || line.charAt(i) == '\t')) {
+        while (i < end && words.size() < max) {
+            while (i < end && wordBreak(data[i])) {
                 i++;
             }
             int start = i;
-            while (i < length && line.charAt(i) != ' ' && line.charAt(i) != '\t') {
+            while (i < end && !wordBreak(data[i])) {
                 i++;
             }
             if (i > start) {
-                words.add(line.substring(start, i));
+                words.add(CommonText.of(data, start, i));
             }
         }
         return words;
+    }
+
+    /** Within a request line, only spaces and tabs separate words. */
+    private static boolean wordBreak(byte b) {
+        return b == ' ' || b == '\t';
     }
 
     /** {@code http://host:port/acct/t(...)?q} becomes {@code /acct/t(...)?q}; an origin-form target is kept. */
@@ -132,17 +155,6 @@ final class BatchRequestParser {
         }
         String rest = target.substring(pathStart);
         return rest.isEmpty() || rest.charAt(0) == '?' ? "/" + rest : rest;
-    }
-
-    /** The body without the blank lines and spaces around it (JSON does not mind; an empty DELETE body stays empty). */
-    private static byte[] trimmed(byte[] data, int from, int to) {
-        while (from < to && whitespace(data[from])) {
-            from++;
-        }
-        while (to > from && whitespace(data[to - 1])) {
-            to--;
-        }
-        return Arrays.copyOfRange(data, from, to);
     }
 
     private static boolean whitespace(byte b) {

@@ -18,6 +18,12 @@ import java.util.UUID;
  */
 final class BatchResponseWriter {
     private static final String CRLF = "\r\n";
+    /**
+     * Room for an insert's part without a body: its delimiter, MIME headers, status line and seven
+     * headers, Location and DataServiceId being a full entity URL each (about 550 chars in all).
+     * Too little room makes the builder grow, copying all it holds, while it is being written.
+     */
+    private static final int PART_CHARS = 640;
 
     private final String batchBoundary;
     private final String changeSetBoundary;
@@ -33,7 +39,7 @@ final class BatchResponseWriter {
 
     /** The response to a change set: its parts, one per operation on success, the failing one on failure. */
     AzureResponse changeSet(List<PartResponse> parts) {
-        Body out = new Body(256 + 400 * parts.size());
+        Body out = new Body(256 + PART_CHARS * parts.size());
         out.text.append("--").append(batchBoundary).append(CRLF)
                 .append("Content-Type: multipart/mixed; boundary=").append(changeSetBoundary).append(CRLF).append(CRLF);
         for (PartResponse part : parts) {

@@ -10,7 +10,6 @@ import io.cerulean.core.txn.OperationKind;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.json.EntityBody;
-import io.cerulean.server.json.EntityJsonReader;
 import io.cerulean.server.operations.Headers;
 import io.cerulean.server.routing.PathParser;
 import io.cerulean.server.routing.Resource;
@@ -53,7 +52,8 @@ final class ChangeSetTranslator {
         List<BatchOperation> operations = new ArrayList<>(requests.size());
         for (int i = 0; i < requests.size(); i++) {
             try {
-                AzureRequest request = requests.get(i).toAzureRequest(secure);
+                BatchOperationRequest sent = requests.get(i);
+                AzureRequest request = sent.toAzureRequest(secure);
                 Resource resource = PathParser.parse(request.rawPath());
                 if (!resource.account().equals(account)) {
                     throw new TableServiceException(ErrorCode.INVALID_INPUT, "The operation addresses account '"
@@ -66,7 +66,7 @@ final class ChangeSetTranslator {
                     throw new TableServiceException(ErrorCode.INVALID_INPUT,
                             "All operations of a change set must address the same table.");
                 }
-                operations.add(new BatchOperation(operation(resource, request), requests.get(i).contentId(),
+                operations.add(new BatchOperation(operation(resource, request, sent), sent.contentId(),
                         Headers.returnContent(request, true), Headers.preferStated(request), level(request, level)));
             } catch (TableServiceException e) {
                 throw e.atOperation(i);
@@ -75,7 +75,7 @@ final class ChangeSetTranslator {
         return new TranslatedChangeSet(table, operations);
     }
 
-    private static Operation operation(Resource resource, AzureRequest request) {
+    private static Operation operation(Resource resource, AzureRequest request, BatchOperationRequest sent) {
         String method = Headers.effectiveMethod(request);
         boolean tunnelled = !method.equals(request.method());
         if (method.equals("GET")) {
@@ -83,15 +83,15 @@ final class ChangeSetTranslator {
                     "A change set holds only writes; a GET of one entity may be sent alone, outside any change set.");
         }
         if (resource.kind() == ResourceKind.ENTITY_SET && method.equals("POST") && !tunnelled) {
-            return insert(request);
+            return insert(sent);
         }
         if (resource.kind() == ResourceKind.ENTITY) {
             switch (method) {
                 case "PUT":
-                    return write(resource, request, OperationKind.REPLACE, OperationKind.INSERT_OR_REPLACE);
+                    return write(resource, request, sent, OperationKind.REPLACE, OperationKind.INSERT_OR_REPLACE);
                 case "PATCH":
                 case "MERGE":
-                    return write(resource, request, OperationKind.MERGE, OperationKind.INSERT_OR_MERGE);
+                    return write(resource, request, sent, OperationKind.MERGE, OperationKind.INSERT_OR_MERGE);
                 case "DELETE":
                     Headers.noIfNoneMatch(request);
                     return new Operation(OperationKind.DELETE, resource.partitionKey(), resource.rowKey(), Map.of(),
@@ -108,8 +108,8 @@ final class ChangeSetTranslator {
                 "The method " + method + " is not allowed on this resource.");
     }
 
-    private static Operation insert(AzureRequest request) {
-        EntityBody body = EntityJsonReader.read(request.body());
+    private static Operation insert(BatchOperationRequest sent) {
+        EntityBody body = sent.entity();
         if (body.partitionKey() == null || body.rowKey() == null) {
             throw new TableServiceException(ErrorCode.PROPERTIES_NEED_VALUE,
                     "The values are not specified for all properties in the entity: PartitionKey and RowKey are required.");
@@ -118,11 +118,11 @@ final class ChangeSetTranslator {
     }
 
     /** Update or merge with If-Match, the upsert without it; the URL's keys win over the body's (contract 3.17). */
-    private static Operation write(Resource resource, AzureRequest request, OperationKind conditional,
-                                   OperationKind upsert) {
+    private static Operation write(Resource resource, AzureRequest request, BatchOperationRequest sent,
+                                   OperationKind conditional, OperationKind upsert) {
         Headers.noIfNoneMatch(request);
         Condition ifMatch = Headers.ifMatch(request);
-        EntityBody body = EntityJsonReader.read(request.body());
+        EntityBody body = sent.entity();
         OperationKind kind = ifMatch instanceof Condition.None ? upsert : conditional;
         return new Operation(kind, resource.partitionKey(), resource.rowKey(), body.properties(), ifMatch);
     }

@@ -110,4 +110,19 @@ final class LineCursor {
     String text() {
         return new String(data, start, end - start, StandardCharsets.UTF_8);
     }
+
+    /** The bytes the cursor walks; the current line is {@code data()[start(), end())}. */
+    byte[] data() {
+        return data;
+    }
+
+    /** Where {@code b} first occurs in the current line, or -1. */
+    int indexOf(byte b) {
+        for (int i = start; i < end; i++) {
+            if (data[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
 }

@@ -42,23 +42,25 @@ final class PartHeaders {
      */
     static PartHeaders read(LineCursor lines) {
         List<String> namesAndValues = new ArrayList<>(16);
+        byte[] data = lines.data();
         int count = 0;
         while (lines.advance() && !lines.blank()) {
             if (++count > MAX_LINES) {
                 throw MultipartReader.malformed("a header block has more than " + MAX_LINES + " lines");
             }
-            String line = lines.text();
             int last = namesAndValues.size() - 1;
-            if (last > 0 && (line.charAt(0) == ' ' || line.charAt(0) == '\t')) {
-                namesAndValues.set(last, (namesAndValues.get(last) + " " + line.trim()).trim());
+            byte first = data[lines.start()];
+            if (last > 0 && (first == ' ' || first == '\t')) {
+                namesAndValues.set(last, (namesAndValues.get(last) + " " + lines.text().trim()).trim());
                 continue;
             }
-            int colon = line.indexOf(':');
-            if (colon <= 0) {
-                throw MultipartReader.malformed("the header line '" + abbreviate(line) + "' has no name and colon");
+            // ':' is ASCII, so it is never part of a UTF-8 sequence: the bytes can be split before decoding.
+            int colon = lines.indexOf((byte) ':');
+            if (colon <= lines.start()) {
+                throw MultipartReader.malformed("the header line '" + abbreviate(lines.text()) + "' has no name and colon");
             }
-            namesAndValues.add(line.substring(0, colon).trim());
-            namesAndValues.add(line.substring(colon + 1).trim());
+            namesAndValues.add(CommonText.trimmed(data, lines.start(), colon));
+            namesAndValues.add(CommonText.trimmed(data, colon + 1, lines.end()));
         }
         return namesAndValues.isEmpty() ? NONE : new PartHeaders(namesAndValues);
     }

@@ -36,12 +36,17 @@ public final class EntityJsonReader {
     }
 
     public static EntityBody read(byte[] body) {
-        if (body.length == 0) {
+        return read(body, 0, body.length);
+    }
+
+    /** Reads the body at {@code data[offset, offset + length)}: an operation's body inside a batch, where it lies. */
+    public static EntityBody read(byte[] data, int offset, int length) {
+        if (length == 0) {
             throw new TableServiceException(ErrorCode.INVALID_INPUT, "The request body is empty; an entity is required.");
         }
         Map<String, RawValue> values = new LinkedHashMap<>();
         Map<String, String> annotations = new HashMap<>();
-        try (JsonParser parser = JSON.createParser(body)) {
+        try (JsonParser parser = JSON.createParser(data, offset, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw invalid("The request body must be a JSON object.");
             }

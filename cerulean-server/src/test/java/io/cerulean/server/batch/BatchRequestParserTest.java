@@ -24,7 +24,9 @@ class BatchRequestParserTest {
     }
 
     private static String body(BatchOperationRequest request) {
-        return new String(request.body(), StandardCharsets.UTF_8);
+        // The body is a view of the batch: read exactly its window, so that a wrong offset shows.
+        return new String(request.data(), request.bodyStart(), request.bodyEnd() - request.bodyStart(),
+                StandardCharsets.UTF_8);
     }
 
     private static TableServiceException refused(String contentType, String body) {
@@ -46,7 +48,7 @@ class BatchRequestParserTest {
         assertThat(body(ops.get(0))).isEqualTo("{\"PartitionKey\":\"p\",\"RowKey\":\"1\",\"Name\":\"one\"}");
         assertThat(ops.get(0).headers().first("Prefer")).isEqualTo("return-no-content");
         assertThat(ops.get(1).headers().first("If-Match")).isEqualTo(ETAG);
-        assertThat(ops.get(2).body()).isEmpty();
+        assertThat(body(ops.get(2))).isEmpty();
         assertThat(ops.get(2).headers().first("if-match")).isEqualTo("*");
     }
 
@@ -71,7 +73,7 @@ class BatchRequestParserTest {
         assertThat(ops).extracting(BatchOperationRequest::contentId).containsExactly("1", "2");
         assertThat(ops.get(0).rawPath()).isEqualTo("/devstoreaccount1/mytable(PartitionKey='p',RowKey='a%20b')");
         assertThat(body(ops.get(0))).isEqualTo("{\"PartitionKey\":\"p\",\"RowKey\":\"a b\",\"v\":1}");
-        assertThat(ops.get(1).body()).isEmpty();
+        assertThat(body(ops.get(1))).isEmpty();
     }
 
     @Test

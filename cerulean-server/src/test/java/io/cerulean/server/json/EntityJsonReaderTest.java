@@ -35,6 +35,20 @@ class EntityJsonReaderTest {
                 Map.entry("m", PropertyValue.ofBoolean(true)));
     }
 
+    /** A batch's operation is read where it lies: only its window counts, whatever surrounds it. */
+    @Test
+    void aWindowOfALargerArrayIsReadAlone() {
+        String entity = "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"a\":1}";
+        byte[] data = ("{\"x\":2}\r\n" + entity + "\r\n--changeset_1--").getBytes(StandardCharsets.UTF_8);
+        int offset = data.length - entity.length() - "\r\n--changeset_1--".length();
+        EntityBody body = EntityJsonReader.read(data, offset, entity.length());
+        assertThat(body.partitionKey()).isEqualTo("p");
+        assertThat(body.properties()).containsExactly(Map.entry("a", PropertyValue.ofInt32(1)));
+        TableServiceException empty = catchThrowableOfType(TableServiceException.class,
+                () -> EntityJsonReader.read(data, offset, 0));
+        assertThat(empty.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+    }
+
     @Test
     void absentKeysAreNullAndEmptyKeysAreKept() {
         EntityBody absent = read("{\"a\":1}");
