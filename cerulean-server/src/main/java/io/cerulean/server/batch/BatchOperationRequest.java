@@ -19,11 +19,11 @@ import java.util.Objects;
  * body (surrounding blank lines removed) and the Content-ID if one was given, in the MIME part
  * headers (Python) or in the embedded headers (legacy). The Content-ID is only ever echoed.
  *
- * <p>The body is {@code data[bodyStart, bodyEnd)}: a view of the batch body, not a copy, since
+ * <p>The body is {@code batchBody[bodyStart, bodyEnd)}: a view of the batch body, not a copy, since
  * each of a change set's hundred operations is read once, where it lies.
  */
-record BatchOperationRequest(String method, String rawPath, String rawQuery, PartHeaders headers, byte[] data,
-                             int bodyStart, int bodyEnd, String contentId) {
+record BatchOperationRequest(String method, String rawPath, String rawQuery, PartHeaders headers,
+                             byte[] batchBody, int bodyStart, int bodyEnd, String contentId) {
     /** The query options a sub-request may carry; others (leftover SAS parameters such as tn, spk, si) are ignored. */
     private static final List<String> KEPT_QUERY_OPTIONS = List.of("$select", "$format");
     private static final byte[] NO_BODY = new byte[0];
@@ -33,7 +33,8 @@ record BatchOperationRequest(String method, String rawPath, String rawQuery, Par
         Objects.requireNonNull(rawPath, "rawPath");
         Objects.requireNonNull(rawQuery, "rawQuery");
         Objects.requireNonNull(headers, "headers");
-        Objects.checkFromToIndex(bodyStart, bodyEnd, data.length);
+        Objects.requireNonNull(batchBody, "batchBody");
+        Objects.checkFromToIndex(bodyStart, bodyEnd, batchBody.length);
     }
 
     /** A request whose body is all of {@code body}. */
@@ -44,7 +45,7 @@ record BatchOperationRequest(String method, String rawPath, String rawQuery, Par
 
     /** The entity the body holds; InvalidInput if it holds none. */
     EntityBody entity() {
-        return EntityJsonReader.read(data, bodyStart, bodyEnd - bodyStart);
+        return EntityJsonReader.read(batchBody, bodyStart, bodyEnd - bodyStart);
     }
 
     /**

@@ -109,10 +109,10 @@ final class BatchRequestParser {
         byte[] data = line.data();
         int i = line.start();
         int end = line.end();
-        while (i < end && data[i] >= 0 && data[i] <= ' ') {
+        while (i < end && CommonText.blank(data[i])) {
             i++;
         }
-        while (end > i && data[end - 1] >= 0 && data[end - 1] <= ' ') {
+        while (end > i && CommonText.blank(data[end - 1])) {
             end--;
         }
         List<String> words = new ArrayList<>(3);

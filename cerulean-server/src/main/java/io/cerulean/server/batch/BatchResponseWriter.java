@@ -20,7 +20,8 @@ final class BatchResponseWriter {
     private static final String CRLF = "\r\n";
     /**
      * Room for an insert's part without a body: its delimiter, MIME headers, status line and seven
-     * headers, Location and DataServiceId being a full entity URL each (about 550 chars in all).
+     * or eight headers (with a Content-ID), Location and DataServiceId being a full entity URL
+     * each (about 550 chars in all).
      * Too little room makes the builder grow, copying all it holds, while it is being written.
      */
     private static final int PART_CHARS = 640;

@@ -51,7 +51,8 @@ final class CommonText {
         return from == to ? "" : of(data, from, to);
     }
 
-    private static boolean blank(byte b) {
+    /** What String.trim drops: spaces and the control chars below them. */
+    static boolean blank(byte b) {
         return b >= 0 && b <= ' ';
     }
 }

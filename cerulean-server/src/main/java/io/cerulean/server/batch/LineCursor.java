@@ -116,7 +116,7 @@ final class LineCursor {
         return data;
     }
 
-    /** Where {@code b} first occurs in the current line, or -1. */
+    /** The index in {@link #data()} where {@code b} first occurs in the current line, or -1. */
     int indexOf(byte b) {
         for (int i = start; i < end; i++) {
             if (data[i] == b) {

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Reads entity request bodies (Insert, Update, Merge and the upserts) in the JSON payload format.
@@ -41,6 +42,7 @@ public final class EntityJsonReader {
 
     /** Reads the body at {@code data[offset, offset + length)}: an operation's body inside a batch, where it lies. */
     public static EntityBody read(byte[] data, int offset, int length) {
+        Objects.checkFromIndexSize(offset, length, data.length);
         if (length == 0) {
             throw new TableServiceException(ErrorCode.INVALID_INPUT, "The request body is empty; an entity is required.");
         }

@@ -25,7 +25,7 @@ class BatchRequestParserTest {
 
     private static String body(BatchOperationRequest request) {
         // The body is a view of the batch: read exactly its window, so that a wrong offset shows.
-        return new String(request.data(), request.bodyStart(), request.bodyEnd() - request.bodyStart(),
+        return new String(request.batchBody(), request.bodyStart(), request.bodyEnd() - request.bodyStart(),
                 StandardCharsets.UTF_8);
     }
 
@@ -131,6 +131,20 @@ class BatchRequestParserTest {
 
     private static final String INSERT = "POST /devstoreaccount1/t HTTP/1.1\nContent-Type: application/json\n\n"
             + "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}";
+
+    /** Blanks around the request line, and runs of them between its words, are not part of any word. */
+    @Test
+    void aRequestLineSplitsOnRunsOfBlanks() {
+        String body = "--b\nContent-Type: multipart/mixed; boundary=c\n\n--c\n"
+                + part(" \t POST \t /devstoreaccount1/t?$format=json  HTTP/1.1\t \nContent-Type: application/json\n\n"
+                        + "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}")
+                + "--c--\n--b--";
+        BatchOperationRequest insert = changeSet("multipart/mixed; boundary=b", body).get(0);
+        assertThat(insert.method()).isEqualTo("POST");
+        assertThat(insert.rawPath()).isEqualTo("/devstoreaccount1/t");
+        assertThat(insert.rawQuery()).isEqualTo("$format=json");
+        assertThat(body(insert)).isEqualTo("{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}");
+    }
 
     @Test
     void malformedBodiesAreTopLevelInvalidInput() {

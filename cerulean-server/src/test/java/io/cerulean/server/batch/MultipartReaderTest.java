@@ -116,6 +116,9 @@ class MultipartReaderTest {
     @Test
     void aHeaderLineWithoutColonIsInvalidInput() {
         assertThat(failure(() -> read("--b\r\nnot a header\r\n\r\nx\r\n--b--", "b"))).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(failure(() -> read("--b\r\n: no name\r\n\r\nx\r\n--b--", "b"))).isEqualTo(ErrorCode.INVALID_INPUT);
+        // The shortest header there is: a one-letter name right before the colon, no blanks.
+        assertThat(read("--b\r\na:b\r\n\r\nx\r\n--b--", "b").get(0).headers().first("A")).isEqualTo("b");
     }
 
     @Test

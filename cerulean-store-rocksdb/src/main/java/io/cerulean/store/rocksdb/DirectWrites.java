@@ -7,6 +7,8 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Whether a directory's file system takes writes that bypass the page cache ({@code O_DIRECT}).
@@ -17,36 +19,44 @@ import java.nio.file.StandardOpenOption;
  * the table files skip the copy; reads still go through the page cache, which fills as they come.
  *
  * <p>Not every file system takes {@code O_DIRECT} (tmpfs before Linux 6.6, some network and
- * FUSE ones), and RocksDB only finds out at its first flush, which would then fail and stop all
- * writes. So the directory is asked first, by writing one block the way RocksDB would.
+ * FUSE ones). Asked for direct I/O there, RocksDB refuses to open the store at all, so the
+ * directory is asked first, by writing one block the way RocksDB would.
  */
 final class DirectWrites {
-    private static final String PROBE = "direct-io-probe";
+    private static final Logger log = LoggerFactory.getLogger(DirectWrites.class);
 
     private DirectWrites() {
     }
 
-    /** Whether a block can be written to a new file in {@code directory} with {@code O_DIRECT}. */
+    /**
+     * Whether a block can be written with {@code O_DIRECT} to a new file in {@code directory},
+     * which must exist. The probe file has a name of its own, so that a second process pointed at
+     * a store in use touches none of its files, and it is removed.
+     */
     static boolean supported(Path directory) {
-        Path probe = directory.resolve(PROBE);
+        Path probe = null;
         try {
-            Files.createDirectories(directory);
+            probe = Files.createTempFile(directory, ".direct-io-probe-", "");
             int blockSize = Math.toIntExact(Files.getFileStore(directory).getBlockSize());
             ByteBuffer block = ByteBuffer.allocateDirect(2 * blockSize).alignedSlice(blockSize).limit(blockSize);
-            try (FileChannel channel = FileChannel.open(probe, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.TRUNCATE_EXISTING, ExtendedOpenOption.DIRECT)) {
+            try (FileChannel channel = FileChannel.open(probe, StandardOpenOption.WRITE, ExtendedOpenOption.DIRECT)) {
                 channel.write(block, 0);
             }
+            log.debug("{} takes direct writes: table files bypass the page cache", directory);
             return true;
-        } catch (IOException | RuntimeException e) {
-            // UnsupportedOperationException where the JDK has no O_DIRECT for this platform, and
-            // IOException (EINVAL) where the file system refuses it.
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ArithmeticException e) {
+            // IOException (EINVAL) where the file system refuses O_DIRECT, UnsupportedOperationException
+            // where the JDK has none for this platform, the others for a block size it cannot align to.
+            log.info("Table files in {} are written through the page cache: the file system does not take "
+                    + "direct writes ({})", directory, e.toString());
             return false;
         } finally {
-            try {
-                Files.deleteIfExists(probe);
-            } catch (IOException e) {
-                // A leftover probe file is harmless; RocksDB ignores files it does not know.
+            if (probe != null) {
+                try {
+                    Files.deleteIfExists(probe);
+                } catch (IOException e) {
+                    // A leftover probe file is harmless; RocksDB ignores files it does not know.
+                }
             }
         }
     }

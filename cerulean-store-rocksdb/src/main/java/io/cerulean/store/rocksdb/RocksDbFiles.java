@@ -68,6 +68,7 @@ final class RocksDbFiles implements AutoCloseable {
             CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION, CompressionType.LZ4_COMPRESSION);
 
     static RocksDbFiles open(Path directory, long cacheBytes) {
+        boolean directWrites = DirectWrites.supported(directory); // before any native object exists
         LRUCache blockCache = new LRUCache(cacheBytes);
         WriteBufferManager memtables = new WriteBufferManager(cacheBytes / 2, blockCache);
         ColumnFamilyOptions familyOptions = new ColumnFamilyOptions()
@@ -99,7 +100,7 @@ final class RocksDbFiles implements AutoCloseable {
                 // Table files are written around the page cache where the file system allows it:
                 // flushes and compactions rewrite the whole store, and copying it into cache pages
                 // was the largest part of their CPU (see DirectWrites).
-                .setUseDirectIoForFlushAndCompaction(DirectWrites.supported(directory));
+                .setUseDirectIoForFlushAndCompaction(directWrites);
         List<ColumnFamilyDescriptor> descriptors = List.of(
                 new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
                 new ColumnFamilyDescriptor("tables".getBytes(StandardCharsets.UTF_8), familyOptions),

@@ -139,53 +139,64 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
                 .hasMessageContaining(file.toString());
     }
 
-    /** Where the file system takes O_DIRECT, as the usual local ones do, table files are written with it. */
+    /** Table files are written with O_DIRECT exactly where the probe finds the file system takes it. */
     @Test
-    void tableFilesAreWrittenAroundThePageCacheOnALocalFileSystem() throws Exception {
+    void tableFilesAreWrittenAroundThePageCacheWhereTheFileSystemTakesIt() throws Exception {
+        boolean supported = DirectWrites.supported(dir);
+        assertThat(directWritesInLog(dir.resolve("db"))).isEqualTo(supported);
+        try (Stream<Path> files = Files.list(dir)) {
+            assertThat(files.map(path -> path.getFileName().toString())).as("no probe file is left")
+                    .containsExactly("db");
+        }
         String type = Files.getFileStore(dir).type();
-        assumeTrue(List.of("ext4", "xfs", "btrfs").contains(type), "a local file system known to take O_DIRECT");
-        assertThat(DirectWrites.supported(dir.resolve("probed"))).isTrue();
-        assertThat(Files.readString(dir.resolve("db").resolve("LOG")))
-                .containsPattern("use_direct_io_for_flush_and_compaction: 1\\b");
-        assertThat(dir.resolve("probed")).isEmptyDirectory();
+        if (List.of("ext4", "xfs", "btrfs").contains(type)) {
+            assertThat(supported).as("direct writes on %s", type).isTrue();
+        }
     }
 
     @Test
-    void aDirectoryThatCannotBeMadeTakesNoDirectWrites() throws Exception {
-        Path file = Files.writeString(dir.resolve("file"), "x");
-        assertThat(DirectWrites.supported(file.resolve("db"))).isFalse();
+    void aDirectoryThatDoesNotExistTakesNoDirectWrites() {
+        assertThat(DirectWrites.supported(dir.resolve("absent"))).isFalse();
+        assertThat(dir.resolve("absent")).doesNotExist();
     }
 
     /**
-     * Whatever the probe says of tmpfs (it refuses O_DIRECT before Linux 6.6), a store there must
-     * flush its memtables: a flush that failed would stop every write after it.
+     * Whatever the probe says of tmpfs (it refuses O_DIRECT before Linux 6.6), a store there opens,
+     * flushes its memtables to table files and reads them back after reopening.
      */
     @Test
     void aStoreOnTmpfsFlushesAndReopens() throws Exception {
         Path shm = Path.of("/dev/shm");
-        assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm), "a tmpfs at /dev/shm");
+        assumeTrue(Files.isDirectory(shm) && Files.isWritable(shm) && Files.getFileStore(shm).type().equals("tmpfs"),
+                "a tmpfs at /dev/shm");
         Path db = Files.createTempDirectory(shm, "cerulean-test-");
         try {
-            TableStore onTmpfs = RocksDbTableStore.open(db);
-            StoredTable table = onTmpfs.createTable(ACCOUNT, "flushed").orElseThrow();
-            int count = fillPastTwoMemtables(onTmpfs, table);
-            awaitTableFile(db);
-            onTmpfs.close();
-            onTmpfs = RocksDbTableStore.open(db);
-            try (var cursor = onTmpfs.scan(onTmpfs.table(ACCOUNT, "flushed").orElseThrow(), KeyRange.all())) {
+            int count;
+            try (TableStore onTmpfs = RocksDbTableStore.open(db)) {
+                assertThat(directWritesInLog(db)).isEqualTo(DirectWrites.supported(shm));
+                count = fillPastTwoMemtables(onTmpfs, onTmpfs.createTable(ACCOUNT, "flushed").orElseThrow());
+                awaitTableFile(db);
+            }
+            try (TableStore reopened = RocksDbTableStore.open(db);
+                 var cursor = reopened.scan(reopened.table(ACCOUNT, "flushed").orElseThrow(), KeyRange.all())) {
                 int seen = 0;
                 while (cursor.next() != null) {
                     seen++;
                 }
                 assertThat(seen).isEqualTo(count);
-            } finally {
-                onTmpfs.close();
             }
         } finally {
             try (Stream<Path> files = Files.walk(db)) {
                 files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
             }
         }
+    }
+
+    /** What RocksDB's LOG says it was opened with. */
+    private static boolean directWritesInLog(Path db) throws Exception {
+        String log = Files.readString(db.resolve("LOG"));
+        assertThat(log).containsPattern("use_direct_io_for_flush_and_compaction: [01]\\b");
+        return log.contains("use_direct_io_for_flush_and_compaction: 1");
     }
 
     private int fillPastTwoMemtables(TableStore target, StoredTable table) {
