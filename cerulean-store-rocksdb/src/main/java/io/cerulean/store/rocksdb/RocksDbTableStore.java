@@ -192,6 +192,11 @@ public final class RocksDbTableStore implements TableStore {
         return Optional.ofNullable(value).map(v -> EntityCodec.decode(partitionKey, rowKey, v));
     }
 
+    /** The lock a partition's commits hold: one of {@link #LOCK_STRIPES}, shared only by chance with other partitions. */
+    ReentrantLock partitionLock(StoredTable table, String partitionKey) {
+        return partitionLocks[Math.floorMod(31 * Long.hashCode(table.id()) + partitionKey.hashCode(), LOCK_STRIPES)];
+    }
+
     @Override
     public EntityCursor scan(StoredTable table, KeyRange range) {
         return new RocksDbEntityCursor(files, table.id(), range);
@@ -199,8 +204,7 @@ public final class RocksDbTableStore implements TableStore {
 
     @Override
     public CommitResult commit(StoredTable table, String partitionKey, List<Mutation> mutations) {
-        ReentrantLock lock = partitionLocks[Math.floorMod(31 * Long.hashCode(table.id()) + partitionKey.hashCode(),
-                LOCK_STRIPES)];
+        ReentrantLock lock = partitionLock(table, partitionKey);
         lock.lock();
         try (WriteBatch batch = new WriteBatch()) {
             List<byte[]> keys = new ArrayList<>(mutations.size());

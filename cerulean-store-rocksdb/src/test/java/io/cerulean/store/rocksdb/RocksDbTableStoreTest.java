@@ -26,6 +26,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -137,6 +138,40 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         Path file = Files.writeString(dir.resolve("file"), "x");
         assertThatThrownBy(() -> RocksDbTableStore.open(file)).isInstanceOf(StoreOpenException.class)
                 .hasMessageContaining(file.toString());
+    }
+
+    /**
+     * Entity group transactions on different partitions do not wait for each other: while one
+     * partition's commit is held (its lock taken here, as a commit in progress would), another
+     * partition commits at once, and the held partition's next commit waits for it.
+     */
+    @Test
+    void commitsOnDifferentPartitionsDoNotWaitForEachOther() throws Exception {
+        RocksDbTableStore rocks = (RocksDbTableStore) store;
+        StoredTable table = store.createTable(ACCOUNT, "independent").orElseThrow();
+        String held = "held";
+        String other = IntStream.range(0, 100).mapToObj(i -> "other" + i)
+                .filter(key -> rocks.partitionLock(table, key) != rocks.partitionLock(table, held))
+                .findFirst().orElseThrow(() -> new AssertionError("every partition shares the held one's lock"));
+        ExecutorService writers = Executors.newFixedThreadPool(2);
+        var lock = rocks.partitionLock(table, held);
+        lock.lock();
+        try {
+            Future<?> otherCommit = writers.submit(() -> put(table, entity(other, "r")));
+            otherCommit.get(10, TimeUnit.SECONDS);
+            Future<?> heldCommit = writers.submit(() -> put(table, entity(held, "r")));
+            Thread.sleep(200);
+            assertThat(heldCommit).as("a commit on the held partition waits").isNotDone();
+            lock.unlock();
+            heldCommit.get(10, TimeUnit.SECONDS);
+        } finally {
+            if (lock.isHeldByCurrentThread()) {
+                lock.unlock();
+            }
+            writers.shutdownNow();
+        }
+        assertThat(store.get(table, other, "r")).isPresent();
+        assertThat(store.get(table, held, "r")).isPresent();
     }
 
     /** Table files are written with O_DIRECT exactly where the probe finds the file system takes it. */
