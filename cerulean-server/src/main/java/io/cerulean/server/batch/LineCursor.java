@@ -1,8 +1,6 @@
 package io.cerulean.server.batch;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.cerulean.core.text.ByteScan;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -11,12 +9,6 @@ import java.nio.charset.StandardCharsets;
  * Each byte is looked at a bounded number of times, whatever the input.
  */
 final class LineCursor {
-    /** Eight bytes at a time: a batch body is mostly long JSON lines, and finding their ends is most of the scan. */
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long NEWLINES = 0x0A0A0A0A0A0A0A0AL;
-    private static final long LOW_BITS = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
-
     private final byte[] data;
     private final int limit;
     private int next;
@@ -43,19 +35,8 @@ final class LineCursor {
 
     /** The index of the first LF in {@code data[from, to)}, or {@code to} if there is none. */
     static int indexOfNewline(byte[] data, int from, int to) {
-        int i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            // A byte of x is zero where the byte is LF; the expression sets the high bit of the first such byte.
-            long x = (long) LONGS.get(data, i) ^ NEWLINES;
-            long found = (x - LOW_BITS) & ~x & HIGH_BITS;
-            if (found != 0) {
-                return i + (Long.numberOfTrailingZeros(found) >>> 3);
-            }
-        }
-        while (i < to && data[i] != '\n') {
-            i++;
-        }
-        return i;
+        int i = ByteScan.indexOf(data, from, to, (byte) '\n');
+        return i < 0 ? to : i;
     }
 
     /** Skips blank lines; false when only blank lines were left. The cursor then stands on the first non-blank one. */

@@ -1,8 +1,6 @@
 package io.cerulean.store.rocksdb;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
-import java.nio.ByteOrder;
+import io.cerulean.core.text.ByteScan;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -15,8 +13,6 @@ import java.util.Arrays;
  * first. The encoding is also lossless for unpaired surrogates, which JSON escapes can carry.
  */
 final class Cesu8 {
-    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-
     private Cesu8() {
     }
 
@@ -69,30 +65,13 @@ final class Cesu8 {
         if (utf8.length != s.length()) {
             return null;
         }
-        for (int i = indexOf(utf8, 0, utf8.length, (byte) '?'); i >= 0; i = indexOf(utf8, i + 1, utf8.length, (byte) '?')) {
+        for (int i = ByteScan.indexOf(utf8, 0, utf8.length, (byte) '?'); i >= 0;
+                i = ByteScan.indexOf(utf8, i + 1, utf8.length, (byte) '?')) {
             if (s.charAt(i) != '?') {
                 return null;
             }
         }
         return utf8;
-    }
-
-    /** The index of the first {@code b} in {@code bytes[from, to)}, or -1; eight bytes at a time. */
-    private static int indexOf(byte[] bytes, int from, int to, byte b) {
-        long everywhere = (b & 0xFFL) * 0x0101010101010101L;
-        int i = from;
-        for (; i + Long.BYTES <= to; i += Long.BYTES) {
-            long x = (long) LONGS.get(bytes, i) ^ everywhere; // a zero byte where b was
-            if (((x - 0x0101010101010101L) & ~x & 0x8080808080808080L) != 0) {
-                break;
-            }
-        }
-        for (; i < to; i++) {
-            if (bytes[i] == b) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Decodes {@code len} bytes at {@code pos}. */
@@ -130,7 +109,7 @@ final class Cesu8 {
      * a time, needs no closer look.
      */
     static boolean isUtf8(byte[] in, int pos, int len) {
-        int first = indexOf(in, pos, pos + len, (byte) 0xED);
+        int first = ByteScan.indexOf(in, pos, pos + len, (byte) 0xED);
         return first < 0 || !holdsSurrogate(in, first, pos + len - first);
     }
 

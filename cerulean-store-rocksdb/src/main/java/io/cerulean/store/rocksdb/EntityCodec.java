@@ -66,7 +66,7 @@ final class EntityCodec {
      * char and grows it.
      */
     static int asciiSize(Entity entity) {
-        int size = 1 + 8 + varintSize(entity.properties().size());
+        int size = HEADER_BYTES + varintSize(entity.properties().size());
         for (Map.Entry<String, PropertyValue> property : entity.properties().entrySet()) {
             PropertyValue value = property.getValue();
             int nameLength = property.getKey().length();
