@@ -1,7 +1,9 @@
 package io.cerulean.core.model;
 
+import java.nio.charset.StandardCharsets;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -21,7 +23,12 @@ public final class DateTimes {
     /** The latest DateTime the service accepts, 9999-12-31T23:59:59.9999999Z. */
     public static final Instant MAX = Instant.parse("9999-12-31T23:59:59.9999999Z");
 
+    /** The most bytes {@link #write} writes. */
+    public static final int MAX_WRITTEN_LENGTH = 28;
+
     private static final long TICKS_PER_SECOND = 10_000_000L;
+    private static final long FIRST_FOUR_DIGIT_SECOND = Instant.parse("0000-01-01T00:00:00Z").getEpochSecond();
+    private static final long LAST_FOUR_DIGIT_SECOND = Instant.parse("9999-12-31T23:59:59Z").getEpochSecond();
     private static final Pattern FIVE_DIGIT_YEAR = Pattern.compile("\\+?\\d{5,}-\\d\\d-\\d\\dT");
 
     private DateTimes() {
@@ -54,44 +61,68 @@ public final class DateTimes {
     }
 
     /**
-     * Writes the digits straight into a char array: every entity a query returns has at least one
-     * DateTime (its Timestamp), so this runs hundreds of thousands of times a second.
+     * Writes the wire form of the DateTime {@code epochTicks} (trailing fractional zeros trimmed) as
+     * ASCII at {@code out[at]}, at most {@link #MAX_WRITTEN_LENGTH} bytes, and returns the index after
+     * it: a writer of JSON puts every entity's Timestamp, and its other DateTimes, straight into its
+     * output this way. The year must be within 0..9999, as that of every DateTime the service keeps.
+     *
+     * @throws IllegalArgumentException for a year outside 0..9999
+     */
+    public static int write(long epochTicks, byte[] out, int at) {
+        long epochSecond = Math.floorDiv(epochTicks, TICKS_PER_SECOND);
+        int ticks = (int) Math.floorMod(epochTicks, TICKS_PER_SECOND);
+        if (epochSecond < FIRST_FOUR_DIGIT_SECOND || epochSecond > LAST_FOUR_DIGIT_SECOND) {
+            throw new IllegalArgumentException("not a four-digit year: " + epochTicks + " ticks");
+        }
+        return write(epochSecond, ticks, false, out, at);
+    }
+
+    /**
+     * Every entity a query returns has at least one DateTime (its Timestamp), so this runs hundreds
+     * of thousands of times a second: digits go straight into the array.
      */
     private static String format(Instant instant, boolean sevenDigits) {
-        LocalDateTime t = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC);
-        char[] c = new char[28];
-        putDigits(c, 0, t.getYear(), 4);
-        c[4] = '-';
-        putDigits(c, 5, t.getMonthValue(), 2);
-        c[7] = '-';
-        putDigits(c, 8, t.getDayOfMonth(), 2);
-        c[10] = 'T';
-        putDigits(c, 11, t.getHour(), 2);
-        c[13] = ':';
-        putDigits(c, 14, t.getMinute(), 2);
-        c[16] = ':';
-        putDigits(c, 17, t.getSecond(), 2);
-        int length = 19;
-        int ticks = instant.getNano() / 100;
+        byte[] text = new byte[MAX_WRITTEN_LENGTH];
+        int length = write(instant.getEpochSecond(), instant.getNano() / 100, sevenDigits, text, 0);
+        String written = new String(text, 0, length, StandardCharsets.ISO_8859_1);
+        int year = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC).getYear();
+        // A year outside 0..9999 belongs to no stored date; it is written whole, padded to four.
+        return year >= 0 && year <= 9999 ? written : padded(Integer.toString(year), 4) + written.substring(4);
+    }
+
+    /** The wire form, the year taken as four digits (the caller replaces any other). */
+    private static int write(long epochSecond, int ticks, boolean sevenDigits, byte[] out, int at) {
+        long day = Math.floorDiv(epochSecond, 86_400L);
+        int second = (int) Math.floorMod(epochSecond, 86_400L);
+        LocalDate date = LocalDate.ofEpochDay(day);
+        putDigits(out, at, date.getYear(), 4);
+        out[at + 4] = '-';
+        putDigits(out, at + 5, date.getMonthValue(), 2);
+        out[at + 7] = '-';
+        putDigits(out, at + 8, date.getDayOfMonth(), 2);
+        out[at + 10] = 'T';
+        putDigits(out, at + 11, second / 3600, 2);
+        out[at + 13] = ':';
+        putDigits(out, at + 14, second / 60 % 60, 2);
+        out[at + 16] = ':';
+        putDigits(out, at + 17, second % 60, 2);
+        int end = at + 19;
         if (ticks != 0 || sevenDigits) {
-            c[19] = '.';
-            putDigits(c, 20, ticks, 7);
-            length = 27;
-            while (!sevenDigits && c[length - 1] == '0') {
-                length--;
+            out[end] = '.';
+            putDigits(out, end + 1, ticks, 7);
+            end += 8;
+            while (!sevenDigits && out[end - 1] == '0') {
+                end--;
             }
         }
-        c[length++] = 'Z';
-        String text = new String(c, 0, length);
-        int year = t.getYear();
-        // A year outside 0..9999 belongs to no stored date; it is written whole, padded to four.
-        return year >= 0 && year <= 9999 ? text : padded(Integer.toString(year), 4) + text.substring(4);
+        out[end++] = 'Z';
+        return end;
     }
 
     /** {@code value} in exactly {@code width} decimal digits at {@code at}, zero-padded. */
-    private static void putDigits(char[] c, int at, int value, int width) {
+    private static void putDigits(byte[] out, int at, int value, int width) {
         for (int i = at + width - 1; i >= at; i--) {
-            c[i] = (char) ('0' + value % 10);
+            out[i] = (byte) ('0' + Math.floorMod(value, 10));
             value /= 10;
         }
     }

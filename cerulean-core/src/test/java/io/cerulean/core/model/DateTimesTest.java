@@ -87,4 +87,29 @@ class DateTimesTest {
         assertThat(DateTimes.parse("2023-01-01T00:00:00.1234567890Z")).isEmpty();
         assertThat(DateTimes.parse("2023-1-01T00:00:00Z")).isEmpty();
     }
+
+    /** Writing into an array gives the formatted text, at any offset, for the four-digit years it takes. */
+    @Test
+    void writeGivesTheFormattedTextAtAnyOffset() {
+        java.util.Random random = new java.util.Random(11);
+        long first = DateTimes.toEpochTicks(Instant.parse("0000-01-01T00:00:00Z"));
+        long last = DateTimes.toEpochTicks(Instant.parse("9999-12-31T23:59:59.9999999Z"));
+        byte[] out = new byte[DateTimes.MAX_WRITTEN_LENGTH + 9];
+        for (int i = 0; i < 20_000; i++) {
+            long ticks = switch (i % 3) {
+                case 0 -> random.nextLong(first, last + 1);
+                case 1 -> random.nextLong(first, last + 1) / 10_000_000L * 10_000_000L; // whole seconds
+                default -> i % 2 == 0 ? first + random.nextInt(1000) : last - random.nextInt(1000);
+            };
+            int at = i % 9;
+            int end = DateTimes.write(ticks, out, at);
+            String text = new String(out, at, end - at, java.nio.charset.StandardCharsets.US_ASCII);
+            assertThat(text).as("%d", ticks).isEqualTo(DateTimes.format(DateTimes.fromEpochTicks(ticks)));
+        }
+        long tooLate = last + 1;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DateTimes.write(tooLate, out, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DateTimes.write(first - 1, out, 0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -1,11 +1,6 @@
 package io.cerulean.server.json;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.SerializableString;
-import com.fasterxml.jackson.core.io.SerializedString;
-import com.fasterxml.jackson.core.util.ByteArrayBuilder;
 import io.cerulean.core.model.DateTimes;
-import io.cerulean.core.model.ETag;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityView;
@@ -13,13 +8,9 @@ import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.model.PropertyVisitor;
 import io.cerulean.core.query.PageSink;
 import io.cerulean.server.http.MetadataLevel;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.Base64;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes entities in the JSON payload format, in the service's order: odata.metadata, odata.type,
@@ -29,35 +20,51 @@ import java.util.Map;
  * <p>Annotated in minimal and full metadata: Int64 (a string on the wire), DateTime, Guid, Binary,
  * and Double when it is NaN or infinite (written as strings). Integral doubles are written
  * {@code 20.0}, so that typed JSON readers see a floating-point number.
+ *
+ * <p>A store's entity comes as a view whose values are handed over in their plain form
+ * ({@link PropertyVisitor}), and each goes straight into the output ({@link JsonOutput}).
  */
 public final class EntityJsonWriter {
-    private static final SerializedString ODATA_TYPE = new SerializedString("odata.type");
-    private static final SerializedString ODATA_ID = new SerializedString("odata.id");
-    private static final SerializedString ODATA_ETAG = new SerializedString("odata.etag");
-    private static final SerializedString ODATA_EDIT_LINK = new SerializedString("odata.editLink");
-    private static final SerializedString PARTITION_KEY = new SerializedString(Entity.PARTITION_KEY);
-    private static final SerializedString ROW_KEY = new SerializedString(Entity.ROW_KEY);
-    private static final SerializedString TIMESTAMP = new SerializedString(Entity.TIMESTAMP);
-    private static final SerializedString TIMESTAMP_TYPE = new SerializedString(Entity.TIMESTAMP + "@odata.type");
+    private static final byte[] ODATA_METADATA = JsonOutput.fieldName("odata.metadata");
+    private static final byte[] ODATA_TYPE = JsonOutput.fieldName("odata.type");
+    private static final byte[] ODATA_ID = JsonOutput.fieldName("odata.id");
+    private static final byte[] ODATA_ETAG = JsonOutput.fieldName("odata.etag");
+    private static final byte[] ODATA_EDIT_LINK = JsonOutput.fieldName("odata.editLink");
+    private static final byte[] VALUE = JsonOutput.fieldName("value");
+    private static final byte[] PARTITION_KEY = JsonOutput.fieldName(Entity.PARTITION_KEY);
+    private static final byte[] ROW_KEY = JsonOutput.fieldName(Entity.ROW_KEY);
+    private static final byte[] TIMESTAMP = JsonOutput.fieldName(Entity.TIMESTAMP);
+    private static final byte[] TIMESTAMP_TYPE = JsonOutput.fieldName(Entity.TIMESTAMP + "@odata.type");
+    /** Each type's annotation value, {@code "Edm.Int64"}, by ordinal. */
+    private static final byte[][] TYPE_NAMES = new byte[EdmType.values().length][];
+    private static final byte[] NAN = JsonOutput.writtenString("NaN");
+    private static final byte[] INFINITY = JsonOutput.writtenString("Infinity");
+    private static final byte[] NEGATIVE_INFINITY = JsonOutput.writtenString("-Infinity");
     /**
      * A page ends, with a continuation, after the entity that takes its JSON past this size,
      * whatever its {@code $top}: a thousand entities of a megabyte each are not answered at once.
      */
     public static final int PAGE_BYTES = 4 * 1024 * 1024;
-    /** Enough for the property names of any real table; names beyond it are written uncached. */
-    private static final int MAX_CACHED_NAMES = 1024;
-
+    /** Enough for the property names of any real account; names beyond it are written uncached. */
+    private static final int MAX_CACHED_NAMES = 4096;
     /**
-     * Property names in their encoded form, with their type annotation's name: the entities of a
-     * page mostly share their names, and Jackson then copies bytes instead of escaping characters
-     * each time.
+     * Property names in their written form, with their type annotation's name, shared by every
+     * request: entities mostly share their names, which are then copied rather than escaped.
      */
-    private final Map<String, SerializedString[]> encodedNames = new HashMap<>();
+    private static final Map<String, PropertyName> NAMES = new ConcurrentHashMap<>();
+
+    static {
+        for (EdmType type : EdmType.values()) {
+            TYPE_NAMES[type.ordinal()] = JsonOutput.writtenString(type.wireName());
+        }
+    }
+
     private final MetadataLevel level;
     private final String baseUrl;
-    private final String account;
     private final String table;
     private final List<String> select;
+    /** {@code account.table}, the odata.type of each entity in full metadata. */
+    private final String entityType;
 
     /**
      * @param baseUrl the account's URL, e.g. {@code http://127.0.0.1:10002/devstoreaccount1}
@@ -66,24 +73,21 @@ public final class EntityJsonWriter {
     public EntityJsonWriter(MetadataLevel level, String baseUrl, String account, String table, List<String> select) {
         this.level = level;
         this.baseUrl = baseUrl;
-        this.account = account;
         this.table = table;
         this.select = select;
+        this.entityType = account + "." + table;
     }
 
     /** A single entity: Get Entity and Insert Entity with content. */
     public byte[] single(Entity entity) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream(256);
-        try (JsonGenerator json = EntityJsonReader.JSON.createGenerator(out)) {
-            json.writeStartObject();
-            if (level != MetadataLevel.NO_METADATA) {
-                json.writeStringField("odata.metadata", metadataUrl() + "/@Element" + selectSuffix());
-            }
-            writeBody(new PropertyWriter(json), entity);
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        JsonOutput out = new JsonOutput(512);
+        out.startObject();
+        if (level != MetadataLevel.NO_METADATA) {
+            out.field(ODATA_METADATA);
+            out.string(metadataUrl() + "/@Element" + selectSuffix());
         }
+        writeBody(new PropertyWriter(out), entity);
+        out.endObject();
         return out.toByteArray();
     }
 
@@ -98,34 +102,24 @@ public final class EntityJsonWriter {
      * once its JSON passes {@link #PAGE_BYTES}.
      */
     public final class Page implements PageSink {
-        // In segments: a page of a megabyte is copied once at the end, not at each doubling.
-        private final ByteArrayBuilder out = new ByteArrayBuilder(16 * 1024);
-        private final JsonGenerator json;
-        private final PropertyWriter properties;
+        private final JsonOutput out = new JsonOutput(16 * 1024);
+        private final PropertyWriter properties = new PropertyWriter(out);
 
         private Page() {
-            try {
-                json = EntityJsonReader.JSON.createGenerator(out);
-                properties = new PropertyWriter(json);
-                json.writeStartObject();
-                if (level != MetadataLevel.NO_METADATA) {
-                    json.writeStringField("odata.metadata", metadataUrl() + selectSuffix());
-                }
-                json.writeArrayFieldStart("value");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            out.startObject();
+            if (level != MetadataLevel.NO_METADATA) {
+                out.field(ODATA_METADATA);
+                out.string(metadataUrl() + selectSuffix());
             }
+            out.field(VALUE);
+            out.startArray();
         }
 
         @Override
         public void add(EntityView entity) {
-            try {
-                json.writeStartObject();
-                writeBody(properties, entity);
-                json.writeEndObject();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            out.startObject();
+            writeBody(properties, entity);
+            out.endObject();
         }
 
         @Override
@@ -135,13 +129,8 @@ public final class EntityJsonWriter {
 
         /** Closes the page and returns its bytes. */
         public byte[] finish() {
-            try {
-                json.writeEndArray();
-                json.writeEndObject();
-                json.close();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            out.endArray();
+            out.endObject();
             return out.toByteArray();
         }
     }
@@ -154,38 +143,44 @@ public final class EntityJsonWriter {
         return select == null ? "" : "&$select=" + String.join(",", select);
     }
 
-    private void writeBody(PropertyWriter properties, EntityView entity) throws IOException {
-        JsonGenerator json = properties.json;
-        // The ETag is made from the Timestamp as written: formatted once for both, when either is.
-        String timestamp = level != MetadataLevel.NO_METADATA || selected(Entity.TIMESTAMP)
-                ? DateTimes.format(entity.timestamp()) : null;
+    private void writeBody(PropertyWriter properties, EntityView entity) {
+        JsonOutput out = properties.out;
+        // The ETag is made from the Timestamp as written.
+        long timestamp = level != MetadataLevel.NO_METADATA || selected(Entity.TIMESTAMP)
+                ? DateTimes.toEpochTicks(entity.timestamp()) : 0;
         if (level == MetadataLevel.FULL_METADATA) {
             String path = ResourceUrls.entityPath(table, entity.partitionKey(), entity.rowKey());
-            writeField(json, ODATA_TYPE, account + "." + table);
-            writeField(json, ODATA_ID, baseUrl + "/" + path);
-            writeField(json, ODATA_ETAG, ETag.ofFormatted(timestamp));
-            writeField(json, ODATA_EDIT_LINK, path);
+            out.field(ODATA_TYPE);
+            out.string(entityType);
+            out.field(ODATA_ID);
+            out.string(baseUrl + "/" + path);
+            out.field(ODATA_ETAG);
+            out.etag(timestamp);
+            out.field(ODATA_EDIT_LINK);
+            out.string(path);
         } else if (level == MetadataLevel.MINIMAL_METADATA) {
-            writeField(json, ODATA_ETAG, ETag.ofFormatted(timestamp));
+            out.field(ODATA_ETAG);
+            out.etag(timestamp);
         }
         if (selected(Entity.PARTITION_KEY)) {
-            writeField(json, PARTITION_KEY, entity.partitionKey());
+            out.field(PARTITION_KEY);
+            out.string(entity.partitionKey());
         }
         if (selected(Entity.ROW_KEY)) {
-            writeField(json, ROW_KEY, entity.rowKey());
+            out.field(ROW_KEY);
+            out.string(entity.rowKey());
         }
         if (selected(Entity.TIMESTAMP)) {
             if (level == MetadataLevel.FULL_METADATA) {
-                writeField(json, TIMESTAMP_TYPE, EdmType.DATETIME.wireName());
+                out.field(TIMESTAMP_TYPE);
+                out.writtenValue(TYPE_NAMES[EdmType.DATETIME.ordinal()]);
             }
-            writeField(json, TIMESTAMP, timestamp);
+            out.field(TIMESTAMP);
+            out.dateTime(timestamp);
         }
+        properties.startEntity();
         if (select == null) {
-            try {
-                entity.forEachProperty(properties);
-            } catch (UncheckedIOException e) {
-                throw e.getCause();
-            }
+            entity.forEachProperty(properties);
             return;
         }
         // Several names looked up in the stored form would each walk it from the start: decode once.
@@ -196,9 +191,10 @@ public final class EntityJsonWriter {
             }
             PropertyValue value = selectable.get(name);
             if (value == null) {
-                json.writeNullField(name); // a selected property the entity lacks comes back as null
+                out.field(properties.name(name).field); // a selected property the entity lacks comes back as null
+                out.nullValue();
             } else {
-                writeProperty(json, name, value);
+                properties.property(name, value);
             }
         }
     }
@@ -207,84 +203,134 @@ public final class EntityJsonWriter {
         return select == null || select.contains(name);
     }
 
-    private static void writeField(JsonGenerator json, SerializableString name, String value) throws IOException {
-        json.writeFieldName(name);
-        json.writeString(value);
+    /** A property's name in its written form, and its type annotation's. */
+    private record PropertyName(byte[] field, byte[] annotation) {
     }
 
-    /** An entity's user properties, written as the entity hands them over. */
-    private final class PropertyWriter implements PropertyVisitor {
-        final JsonGenerator json;
+    private static PropertyName propertyName(String name) {
+        PropertyName written = NAMES.get(name);
+        if (written == null) {
+            written = new PropertyName(JsonOutput.fieldName(name), JsonOutput.fieldName(name + "@odata.type"));
+            if (NAMES.size() < MAX_CACHED_NAMES) {
+                NAMES.put(name, written);
+            }
+        }
+        return written;
+    }
 
-        PropertyWriter(JsonGenerator json) {
-            this.json = json;
+    /** An entity's user properties, each written as the entity hands it over. */
+    private final class PropertyWriter implements PropertyVisitor {
+        /** Names are first looked for by their place in the entity, for this many places. */
+        private static final int PLACES = 32;
+        final JsonOutput out;
+        private final String[] namesByPlace = new String[PLACES];
+        private final PropertyName[] writtenByPlace = new PropertyName[PLACES];
+        private int place;
+
+        PropertyWriter(JsonOutput out) {
+            this.out = out;
+        }
+
+        void startEntity() {
+            place = 0;
+        }
+
+        /**
+         * The written form of the name of the entity's next property. A page's entities mostly
+         * have the same properties in the same order, and a store hands each name over as the
+         * same String every time: the name the previous entity had in this place is tried first.
+         */
+        PropertyName name(String name) {
+            int at = place++;
+            if (at >= PLACES) {
+                return propertyName(name);
+            }
+            if (namesByPlace[at] != name) {
+                namesByPlace[at] = name;
+                writtenByPlace[at] = propertyName(name);
+            }
+            return writtenByPlace[at];
         }
 
         @Override
         public void property(String name, PropertyValue value) {
-            try {
-                writeProperty(json, name, value);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            switch (value.type()) {
+                case STRING -> {
+                    out.field(name(name).field); // a String is never annotated
+                    out.string(value.asString());
+                }
+                case INT32 -> int32Property(name, value.asInt32());
+                case INT64 -> int64Property(name, value.asInt64());
+                case DOUBLE -> doubleProperty(name, value.asDouble());
+                case BOOLEAN -> booleanProperty(name, value.asBoolean());
+                case DATETIME -> dateTimeProperty(name, DateTimes.toEpochTicks(value.asDateTime()));
+                case GUID -> guidProperty(name, value.asGuid().getMostSignificantBits(),
+                        value.asGuid().getLeastSignificantBits());
+                case BINARY -> binaryProperty(name, value.asBinary(), 0, value.asBinary().length);
             }
         }
 
         @Override
         public void utf8Property(String name, byte[] utf8, int offset, int length) {
-            try {
-                json.writeFieldName(encodedName(name)[0]); // a String is never annotated
-                JsonStrings.writeUtf8(json, utf8, offset, length);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
+            out.field(name(name).field);
+            out.utf8String(utf8, offset, length);
+        }
+
+        @Override
+        public void int32Property(String name, int value) {
+            out.field(name(name).field);
+            out.number(value);
+        }
+
+        @Override
+        public void int64Property(String name, long value) {
+            field(name, EdmType.INT64);
+            out.quotedNumber(value); // a string on the wire: JavaScript numbers lose digits past 2^53
+        }
+
+        @Override
+        public void doubleProperty(String name, double value) {
+            if (Double.isFinite(value)) {
+                out.field(name(name).field);
+                out.number(value);
+            } else {
+                field(name, EdmType.DOUBLE);
+                out.writtenValue(Double.isNaN(value) ? NAN : value > 0 ? INFINITY : NEGATIVE_INFINITY);
             }
         }
-    }
 
-    /** The name in its encoded form, and its type annotation's name. */
-    private SerializedString[] encodedName(String name) {
-        SerializedString[] encoded = encodedNames.get(name);
-        if (encoded == null) {
-            encoded = new SerializedString[] {new SerializedString(name), new SerializedString(name + "@odata.type")};
-            if (encodedNames.size() < MAX_CACHED_NAMES) {
-                encodedNames.put(name, encoded);
+        @Override
+        public void booleanProperty(String name, boolean value) {
+            out.field(name(name).field);
+            out.bool(value);
+        }
+
+        @Override
+        public void dateTimeProperty(String name, long epochTicks) {
+            field(name, EdmType.DATETIME);
+            out.dateTime(epochTicks);
+        }
+
+        @Override
+        public void guidProperty(String name, long mostSignificantBits, long leastSignificantBits) {
+            field(name, EdmType.GUID);
+            out.guid(mostSignificantBits, leastSignificantBits);
+        }
+
+        @Override
+        public void binaryProperty(String name, byte[] bytes, int offset, int length) {
+            field(name, EdmType.BINARY);
+            out.base64(bytes, offset, length);
+        }
+
+        /** The name of a property of an annotated type, after its annotation where the level has them. */
+        private void field(String name, EdmType type) {
+            PropertyName written = name(name);
+            if (level != MetadataLevel.NO_METADATA) {
+                out.field(written.annotation);
+                out.writtenValue(TYPE_NAMES[type.ordinal()]);
             }
-        }
-        return encoded;
-    }
-
-    private void writeProperty(JsonGenerator json, String name, PropertyValue value) throws IOException {
-        SerializedString[] encoded = encodedName(name);
-        if (level != MetadataLevel.NO_METADATA && annotated(value)) {
-            writeField(json, encoded[1], value.type().wireName());
-        }
-        json.writeFieldName(encoded[0]);
-        switch (value.type()) {
-            case STRING -> JsonStrings.write(json, value.asString());
-            case INT32 -> json.writeNumber(value.asInt32());
-            case INT64 -> json.writeString(Long.toString(value.asInt64()));
-            case DOUBLE -> writeDouble(json, value.asDouble());
-            case BOOLEAN -> json.writeBoolean(value.asBoolean());
-            case DATETIME -> json.writeString(DateTimes.format(value.asDateTime()));
-            case GUID -> json.writeString(value.asGuid().toString());
-            case BINARY -> json.writeString(Base64.getEncoder().encodeToString(value.asBinary()));
-        }
-    }
-
-    private static boolean annotated(PropertyValue value) {
-        return switch (value.type()) {
-            case INT64, DATETIME, GUID, BINARY -> true;
-            case DOUBLE -> !Double.isFinite(value.asDouble());
-            default -> false;
-        };
-    }
-
-    private static void writeDouble(JsonGenerator json, double d) throws IOException {
-        if (Double.isNaN(d)) {
-            json.writeString("NaN");
-        } else if (Double.isInfinite(d)) {
-            json.writeString(d > 0 ? "Infinity" : "-Infinity");
-        } else {
-            json.writeNumber(d); // Double.toString form: 20.0, 1.0E-5
+            out.field(written.field);
         }
     }
 }

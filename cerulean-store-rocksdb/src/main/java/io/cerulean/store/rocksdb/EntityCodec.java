@@ -97,32 +97,43 @@ final class EntityCodec {
         int count = r.varint();
         LinkedHashMap<String, PropertyValue> properties = new LinkedHashMap<>(count * 2);
         for (int i = 0; i < count; i++) {
-            String name = names == null ? r.string() : r.name(names);
+            String name = names == null ? r.string() : r.name(names, i);
             properties.put(name, r.value(EdmType.ofOrdinal(r.byte1())));
         }
         return new Entity(partitionKey, rowKey, DateTimes.fromEpochTicks(timestamp), Properties.owning(properties));
     }
 
     /**
-     * Hands an encoded entity's properties to {@code visitor} without building the entity: text
-     * without surrogates (almost all text) as the stored bytes themselves, which are then UTF-8.
+     * Hands an encoded entity's properties to {@code visitor} without building the entity, each in
+     * its plain form: numbers as numbers, Binary as the stored bytes, and text without surrogates
+     * (almost all text) as the stored bytes themselves, which are then UTF-8.
      */
     static void visit(byte[] bytes, RepeatedStrings names, PropertyVisitor visitor) {
         Reader r = pastHeader(bytes);
         int count = r.varint();
         for (int i = 0; i < count; i++) {
-            String name = r.name(names);
-            EdmType type = EdmType.ofOrdinal(r.byte1());
-            if (type == EdmType.STRING) {
-                int length = r.varint();
-                if (Cesu8.isUtf8(bytes, r.pos, length)) {
-                    visitor.utf8Property(name, bytes, r.pos, length);
-                } else {
-                    visitor.property(name, PropertyValue.ofString(Cesu8.decode(bytes, r.pos, length)));
+            String name = r.name(names, i);
+            switch (EdmType.ofOrdinal(r.byte1())) {
+                case STRING -> {
+                    int length = r.varint();
+                    if (Cesu8.isUtf8(bytes, r.pos, length)) {
+                        visitor.utf8Property(name, bytes, r.pos, length);
+                    } else {
+                        visitor.property(name, PropertyValue.ofString(Cesu8.decode(bytes, r.pos, length)));
+                    }
+                    r.pos += length;
                 }
-                r.pos += length;
-            } else {
-                visitor.property(name, r.value(type));
+                case INT32 -> visitor.int32Property(name, r.int4());
+                case INT64 -> visitor.int64Property(name, r.long8());
+                case DOUBLE -> visitor.doubleProperty(name, Double.longBitsToDouble(r.long8()));
+                case BOOLEAN -> visitor.booleanProperty(name, r.byte1() != 0);
+                case DATETIME -> visitor.dateTimeProperty(name, r.long8());
+                case GUID -> visitor.guidProperty(name, r.long8(), r.long8());
+                case BINARY -> {
+                    int length = r.varint();
+                    visitor.binaryProperty(name, bytes, r.pos, length);
+                    r.pos += length;
+                }
             }
         }
     }
@@ -292,9 +303,10 @@ final class EntityCodec {
             pos += length;
         }
 
-        String name(RepeatedStrings names) {
+        /** The name of the entity's {@code place}-th property. */
+        String name(RepeatedStrings names, int place) {
             int len = varint();
-            String s = names.decode(buf, pos, len);
+            String s = names.propertyName(place, buf, pos, len);
             pos += len;
             return s;
         }
