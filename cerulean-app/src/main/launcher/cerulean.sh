@@ -2,7 +2,7 @@
 # Cerulean. This file is a shell script followed by the runnable jar: `cerulean serve` starts the
 # server with JVM settings for a small, steady footprint, and `java -jar cerulean` works as well.
 #
-# The defaults: a heap of at most 192 MB, half of it the young generation (a request's garbage
+# The defaults: a heap of at most 96 MB, half of it the young generation (a request's garbage
 # dies young, and the data lives in RocksDB, off the heap, so little is ever old), the serial
 # collector (no collector threads competing for a few cores), and two malloc arenas for RocksDB's
 # native memory instead of one per thread.
@@ -17,7 +17,7 @@ export MALLOC_ARENA_MAX
 if [ -n "$JAVA_HOME" ]; then JAVA="$JAVA_HOME/bin/java"; else JAVA=java; fi
 # JAVA_OPTS is split into words on purpose, as it holds several options, but not globbed.
 set -f
-DEFAULT_OPTS="-Xmx192m -Xmn96m -XX:+UseSerialGC"
+DEFAULT_OPTS="-Xmx96m -Xmn48m -XX:+UseSerialGC"
 if [ -r "$0.jsa" ]; then
   # Before JAVA_OPTS, so that a user's own -Xlog or -XX:SharedArchiveFile wins.
   exec "$JAVA" "-XX:SharedArchiveFile=$0.jsa" -Xlog:cds=off,cds+dynamic=off ${JAVA_OPTS:-$DEFAULT_OPTS} -jar "$0" "$@"

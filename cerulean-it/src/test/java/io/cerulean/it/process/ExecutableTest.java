@@ -30,7 +30,7 @@ class ExecutableTest {
         try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data"))
                 .args("--cache-mb", "32").start()) {
             List<String> jvmArguments = jvmArguments(server);
-            assertThat(jvmArguments).as(server.describe()).contains("-Xmx192m", "-Xmn96m", "-XX:+UseSerialGC", "-jar");
+            assertThat(jvmArguments).as(server.describe()).contains("-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC", "-jar");
             assertThat(environment(server)).contains("MALLOC_ARENA_MAX=2");
 
             server.serviceClient().createTable("launched");
@@ -45,7 +45,7 @@ class ExecutableTest {
         try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data"))
                 .env("JAVA_OPTS", "-Xmx200m -Dcerulean.test=yes").start()) {
             assertThat(jvmArguments(server)).contains("-Xmx200m", "-Dcerulean.test=yes")
-                    .doesNotContain("-Xmx192m", "-Xmn96m", "-XX:+UseSerialGC");
+                    .doesNotContain("-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC");
         }
     }
 
@@ -53,7 +53,7 @@ class ExecutableTest {
     void anEmptyJavaOptsKeepsTheDefaults() {
         try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data"))
                 .env("JAVA_OPTS", "").start()) {
-            assertThat(jvmArguments(server)).contains("-Xmx192m", "-Xmn96m", "-XX:+UseSerialGC");
+            assertThat(jvmArguments(server)).contains("-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC");
         }
     }
 
