@@ -56,7 +56,7 @@ public class PipelineScanBenchmark extends PipelineBenchmark {
         long bytes = 0;
         while (query != null) {
             AzureResponse page = server.call(ServerFixture.signed("GET", query, "application/json", new byte[0]));
-            bytes += page.body().length;
+            bytes += page.bodyLength();
             query = next(page);
         }
         return bytes;

@@ -157,7 +157,8 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     }
 
     private static FullHttpResponse toHttp(AzureResponse response, boolean keepAlive) {
-        ByteBuf content = response.body().length == 0 ? Unpooled.EMPTY_BUFFER : Unpooled.wrappedBuffer(response.body());
+        ByteBuf content = response.bodyLength() == 0 ? Unpooled.EMPTY_BUFFER
+                : Unpooled.wrappedBuffer(response.bodyArray(), 0, response.bodyLength());
         FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(response.status()), content);
         for (Map.Entry<String, String> header : response.headers()) {

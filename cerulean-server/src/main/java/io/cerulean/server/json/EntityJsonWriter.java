@@ -8,6 +8,7 @@ import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.model.PropertyVisitor;
 import io.cerulean.core.query.PageSink;
 import io.cerulean.server.http.MetadataLevel;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -127,11 +128,14 @@ public final class EntityJsonWriter {
             return out.size() >= PAGE_BYTES;
         }
 
-        /** Closes the page and returns its bytes. */
-        public byte[] finish() {
+        /**
+         * Closes the page and returns its bytes, in the array they were written in (a page of a
+         * megabyte is not copied once more to fit an array to it).
+         */
+        public ByteBuffer finish() {
             out.endArray();
             out.endObject();
-            return out.toByteArray();
+            return out.written();
         }
     }
 

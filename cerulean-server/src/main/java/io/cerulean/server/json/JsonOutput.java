@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.io.NumberOutput;
 import io.cerulean.core.model.DateTimes;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -108,6 +109,13 @@ final class JsonOutput {
 
     byte[] toByteArray() {
         return Arrays.copyOf(buf, pos);
+    }
+
+    /** What was written, in the output's own array; nothing more may be written. */
+    ByteBuffer written() {
+        ByteBuffer written = ByteBuffer.wrap(buf, 0, pos);
+        buf = null;
+        return written;
     }
 
     void startObject() {

@@ -58,7 +58,7 @@ class EntityJsonWriterTest {
     private static String list(MetadataLevel level, List<Entity> entities, List<String> select) {
         EntityJsonWriter.Page page = new EntityJsonWriter(level, BASE, "devstoreaccount1", "mytable", select).page();
         entities.forEach(page::add);
-        return new String(page.finish(), StandardCharsets.UTF_8);
+        return StandardCharsets.UTF_8.decode(page.finish()).toString();
     }
 
     /** Properties of a one-property entity at minimal metadata, after the system properties. */
@@ -90,7 +90,7 @@ class EntityJsonWriterTest {
         for (MetadataLevel level : MetadataLevel.values()) {
             EntityJsonWriter.Page fromUtf8 = new EntityJsonWriter(level, BASE, "devstoreaccount1", "mytable", null).page();
             entities.forEach(entity -> fromUtf8.add(new Utf8View(entity)));
-            assertThat(new String(fromUtf8.finish(), StandardCharsets.UTF_8)).isEqualTo(list(level, entities, null));
+            assertThat(StandardCharsets.UTF_8.decode(fromUtf8.finish()).toString()).isEqualTo(list(level, entities, null));
         }
     }
 
