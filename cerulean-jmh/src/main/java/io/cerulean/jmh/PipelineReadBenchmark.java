@@ -16,8 +16,8 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Reads from a partition of 10,000 entities of about 1 KiB: a point read, a page of 1,000 (what
- * paging through a table costs per page) and a filtered page, each from the authenticated request
- * to the JSON body.
+ * paging through a table costs per page), a filtered page and a RowKey range of 100 (the bench's
+ * W4), each from the authenticated request to the JSON body.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -31,6 +31,9 @@ public class PipelineReadBenchmark extends PipelineBenchmark {
     private final Random random = new Random(11);
     private AzureRequest page;
     private AzureRequest filteredPage;
+    /** Ranges of 100 rows at places spread over the partition, signed once. */
+    private final AzureRequest[] ranges = new AzureRequest[64];
+    private int nextRange;
 
     @Setup(Level.Trial)
     public void setUp() {
@@ -45,6 +48,12 @@ public class PipelineReadBenchmark extends PipelineBenchmark {
         filteredPage = ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE
                 + "()?$top=1000&$filter=PartitionKey%20eq%20'" + Entities.partitionKey() + "'%20and%20Age%20gt%2030",
                 "application/json", new byte[0]);
+        for (int i = 0; i < ranges.length; i++) {
+            int start = random.nextInt(ENTITIES - 100);
+            ranges[i] = ServerFixture.signed("GET", "/devstoreaccount1/" + TABLE + "()?$filter=PartitionKey%20eq%20'"
+                    + Entities.partitionKey() + "'%20and%20RowKey%20ge%20'" + Entities.rowKey(start)
+                    + "'%20and%20RowKey%20lt%20'" + Entities.rowKey(start + 100) + "'", "application/json", new byte[0]);
+        }
     }
 
     @Benchmark
@@ -62,5 +71,11 @@ public class PipelineReadBenchmark extends PipelineBenchmark {
     @Benchmark
     public int filteredPageOf1000() {
         return server.call(filteredPage).bodyLength();
+    }
+
+    @Benchmark
+    public int rangeOf100() {
+        nextRange = (nextRange + 1) % ranges.length;
+        return server.call(ranges[nextRange]).bodyLength();
     }
 }
