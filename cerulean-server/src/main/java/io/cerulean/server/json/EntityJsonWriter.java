@@ -48,6 +48,8 @@ public final class EntityJsonWriter {
     public static final int PAGE_BYTES = 4 * 1024 * 1024;
     /** Enough for the property names of any real account; names beyond it are written uncached. */
     private static final int MAX_CACHED_NAMES = 4096;
+    /** The longest property name the service accepts (EntityValidator); a cached name is one. */
+    private static final int MAX_NAME_LENGTH = 255;
     /**
      * Property names in their written form, with their type annotation's name, shared by every
      * request: entities mostly share their names, which are then copied rather than escaped.
@@ -195,7 +197,9 @@ public final class EntityJsonWriter {
             }
             PropertyValue value = selectable.get(name);
             if (value == null) {
-                out.field(properties.name(name).field); // a selected property the entity lacks comes back as null
+                // A selected property the entity lacks comes back as null. Its name is the client's,
+                // unchecked (any length, any characters): written as it is, never cached.
+                out.field(JsonOutput.fieldName(name));
                 out.nullValue();
             } else {
                 properties.property(name, value);
@@ -211,15 +215,21 @@ public final class EntityJsonWriter {
     private record PropertyName(byte[] field, byte[] annotation) {
     }
 
+    /** The name of a stored property: valid, so at most {@link #MAX_NAME_LENGTH} chars, and cached. */
     private static PropertyName propertyName(String name) {
         PropertyName written = NAMES.get(name);
         if (written == null) {
             written = new PropertyName(JsonOutput.fieldName(name), JsonOutput.fieldName(name + "@odata.type"));
-            if (NAMES.size() < MAX_CACHED_NAMES) {
+            if (NAMES.size() < MAX_CACHED_NAMES && name.length() <= MAX_NAME_LENGTH) {
                 NAMES.put(name, written);
             }
         }
         return written;
+    }
+
+    /** How many names are cached, for tests. */
+    static int cachedNames() {
+        return NAMES.size();
     }
 
     /** An entity's user properties, each written as the entity hands it over. */

@@ -72,14 +72,17 @@ final class JsonOutput {
         }
     }
 
+    private static final int GROW_BY_HALF_FROM = 1 << 20;
+
     private byte[] buf;
     private int pos;
     /**
      * The DateTime written last, in ticks and as text: the entities a transaction wrote share
      * their Timestamp, and a page of them repeats it (and the ETag made from it) entity after entity.
      */
-    private long lastDateTime = Long.MIN_VALUE;
+    private long lastDateTime;
     private final byte[] lastDateTimeText = new byte[DateTimes.MAX_WRITTEN_LENGTH];
+    /** 0 until a DateTime has been written. */
     private int lastDateTimeLength;
     /** Whether what comes next follows a value in the same container. */
     private boolean afterValue;
@@ -266,7 +269,7 @@ final class JsonOutput {
 
     /** Writes a DateTime's wire form at {@code at}, room made, and returns the index after it. */
     private int dateTimeAt(long epochTicks, int at) {
-        if (epochTicks != lastDateTime) {
+        if (epochTicks != lastDateTime || lastDateTimeLength == 0) {
             lastDateTimeLength = DateTimes.write(epochTicks, lastDateTimeText, 0);
             lastDateTime = epochTicks;
         }
@@ -377,9 +380,15 @@ final class JsonOutput {
         }
     }
 
+    /**
+     * Room for {@code bytes} more. Past a megabyte the array grows by half rather than doubling:
+     * a page is sent from it as it is, spare room and all, and a page of 4 MiB would otherwise
+     * hold 8.
+     */
     private void ensure(int bytes) {
         if (buf.length - pos < bytes) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, pos + bytes));
+            int grown = buf.length < GROW_BY_HALF_FROM ? buf.length * 2 : buf.length + buf.length / 2;
+            buf = Arrays.copyOf(buf, Math.max(grown, pos + bytes));
         }
     }
 

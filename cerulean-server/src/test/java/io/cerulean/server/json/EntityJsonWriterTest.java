@@ -260,6 +260,20 @@ class EntityJsonWriterTest {
                 + "\"RowKey\":\"r\",\"n@odata.type\":\"Edm.Int64\",\"n\":\"255\",\"missing\":null}");
     }
 
+    /** A client's $select names are not checked; those the entity lacks must not stay in memory. */
+    @Test
+    void selectedNamesAnEntityLacksAreWrittenButNotCached() {
+        String missing = "\u0001".repeat(3000);
+        single(MetadataLevel.NO_METADATA, small(), List.of("name"));
+        int cached = EntityJsonWriter.cachedNames();
+        for (int i = 0; i < 50; i++) {
+            String json = single(MetadataLevel.NO_METADATA, small(), List.of("name", missing + i));
+            assertThat(json).endsWith(",\"" + "\\u0001".repeat(3000) + i + "\":null}");
+            assertThat(single(MetadataLevel.NO_METADATA, small(), List.of("absent" + i))).isEqualTo("{\"absent" + i + "\":null}");
+        }
+        assertThat(EntityJsonWriter.cachedNames()).isEqualTo(cached);
+    }
+
     @Test
     void selectOfKeysAndTimestampOnly() {
         assertThat(single(MetadataLevel.NO_METADATA, small(), List.of("Timestamp", "PartitionKey")))

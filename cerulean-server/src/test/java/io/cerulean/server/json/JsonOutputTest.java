@@ -1,6 +1,7 @@
 package io.cerulean.server.json;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.cerulean.core.model.DateTimes;
@@ -153,6 +154,33 @@ class JsonOutputTest {
     void writtenNamesAndValuesAreTheirJson() {
         assertThat(new String(JsonOutput.fieldName("a\"b\u00e9"), StandardCharsets.UTF_8)).isEqualTo("\"a\\\"b\u00e9\":");
         assertThat(new String(JsonOutput.writtenString("Edm.Int64"), StandardCharsets.UTF_8)).isEqualTo("\"Edm.Int64\"");
+    }
+
+    @Test
+    void theFirstDateTimeIsWrittenWhateverItsTicksAndTicksOutsideTheRangeAreRefused() {
+        assertThat(new String(written(out -> out.dateTime(0)), StandardCharsets.US_ASCII))
+                .isEqualTo("\"1970-01-01T00:00:00Z\"");
+        assertThatThrownBy(() -> new JsonOutput(8).dateTime(Long.MIN_VALUE)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new JsonOutput(8).etag(Long.MIN_VALUE)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** Past a megabyte the array grows by half: what was written stays whole across each step. */
+    @Test
+    void growsPastAMegabyteKeepingEverythingWritten() {
+        JsonOutput out = new JsonOutput(16);
+        out.startArray();
+        StringBuilder expected = new StringBuilder("[");
+        for (int i = 0; i < 400; i++) {
+            String chunk = Integer.toString(i).repeat(1 + i * 37 % 9000);
+            out.string(chunk);
+            expected.append(i == 0 ? "" : ",").append('"').append(chunk).append('"');
+        }
+        out.endArray();
+        expected.append(']');
+        assertThat(expected.length()).isGreaterThan(3 << 20);
+        java.nio.ByteBuffer written = out.written();
+        assertThat(written.array().length).isLessThan(2 * written.remaining());
+        assertThat(StandardCharsets.US_ASCII.decode(written).toString()).isEqualTo(expected.toString());
     }
 
     @Test
