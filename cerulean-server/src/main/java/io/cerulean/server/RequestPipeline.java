@@ -36,7 +36,7 @@ import org.slf4j.LoggerFactory;
  *   <li>render: common headers on success, the Azure error (code, status, body) on failure.</li>
  * </ol>
  * A failure the client caused never becomes a 500; an unexpected one is logged and is a 500
- * InternalError.
+ * InternalError. A request that runs out of heap is a 503 ServerBusy, which clients retry.
  *
  * <p>CORS sits around these stages: an {@code OPTIONS} request is a preflight, answered from the
  * account's CORS rules before (and instead of) all of them, and every other response, errors
@@ -142,6 +142,15 @@ public final class RequestPipeline {
             log.error("request {} {} failed unexpectedly (request id {})", request.method(), request.rawPath(),
                     requestId, e);
             return ResponseRenderer.error(new TableServiceException(ErrorCode.INTERNAL_ERROR), request, requestId,
+                    xmlErrors(resource, request));
+        } catch (OutOfMemoryError e) {
+            // The heap could not hold this request's work beside the others' (a page or a transaction
+            // of large entities, many at once). What it allocated is garbage now, and ServerBusy is
+            // what clients retry after a pause; unanswered, the request would hold up its connection's
+            // later answers for good.
+            log.error("request {} {} ran out of heap (request id {}); a larger heap is set with JAVA_OPTS",
+                    request.method(), request.rawPath(), requestId, e);
+            return ResponseRenderer.error(new TableServiceException(ErrorCode.SERVER_BUSY), request, requestId,
                     xmlErrors(resource, request));
         }
     }
