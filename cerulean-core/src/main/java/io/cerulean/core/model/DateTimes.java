@@ -85,9 +85,13 @@ public final class DateTimes {
         byte[] text = new byte[MAX_WRITTEN_LENGTH];
         int length = write(instant.getEpochSecond(), instant.getNano() / 100, sevenDigits, text, 0);
         String written = new String(text, 0, length, StandardCharsets.ISO_8859_1);
-        int year = LocalDateTime.ofEpochSecond(instant.getEpochSecond(), 0, ZoneOffset.UTC).getYear();
+        long second = instant.getEpochSecond();
+        if (second >= FIRST_FOUR_DIGIT_SECOND && second <= LAST_FOUR_DIGIT_SECOND) {
+            return written;
+        }
         // A year outside 0..9999 belongs to no stored date; it is written whole, padded to four.
-        return year >= 0 && year <= 9999 ? written : padded(Integer.toString(year), 4) + written.substring(4);
+        int year = LocalDateTime.ofEpochSecond(second, 0, ZoneOffset.UTC).getYear();
+        return padded(Integer.toString(year), 4) + written.substring(4);
     }
 
     /** The wire form, the year taken as four digits (the caller replaces any other). */

@@ -280,7 +280,10 @@ public final class EntityJsonWriter {
                 case DATETIME -> dateTimeProperty(name, DateTimes.toEpochTicks(value.asDateTime()));
                 case GUID -> guidProperty(name, value.asGuid().getMostSignificantBits(),
                         value.asGuid().getLeastSignificantBits());
-                case BINARY -> binaryProperty(name, value.asBinary(), 0, value.asBinary().length);
+                case BINARY -> {
+                    byte[] binary = value.asBinary();
+                    binaryProperty(name, binary, 0, binary.length);
+                }
             }
         }
 

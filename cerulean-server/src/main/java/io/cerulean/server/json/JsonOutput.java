@@ -2,6 +2,7 @@ package io.cerulean.server.json;
 
 import com.fasterxml.jackson.core.io.NumberOutput;
 import io.cerulean.core.model.DateTimes;
+import io.cerulean.core.model.ETag;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
@@ -35,8 +36,6 @@ final class JsonOutput {
     private static final byte[] TRUE = "true".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FALSE = "false".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] NULL = "null".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] ETAG_START = "\"W/\\\"datetime'".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] ETAG_END = "'\\\"\"".getBytes(StandardCharsets.US_ASCII);
     /** The most bytes one char of a String becomes: <code>&#92;u00XX</code> or an escaped surrogate. */
     private static final int MAX_BYTES_PER_CHAR = 6;
     /**
@@ -77,13 +76,16 @@ final class JsonOutput {
     private byte[] buf;
     private int pos;
     /**
-     * The DateTime written last, in ticks and as text: the entities a transaction wrote share
-     * their Timestamp, and a page of them repeats it (and the ETag made from it) entity after entity.
+     * The DateTime and the ETag written last, in ticks and as text: the entities a transaction
+     * wrote share their Timestamp, and a page of them repeats it entity after entity. A length of
+     * 0 means none yet.
      */
     private long lastDateTime;
     private final byte[] lastDateTimeText = new byte[DateTimes.MAX_WRITTEN_LENGTH];
-    /** 0 until a DateTime has been written. */
     private int lastDateTimeLength;
+    private long lastEtag;
+    private final byte[] lastEtagText = new byte[ETag.MAX_WRITTEN_LENGTH];
+    private int lastEtagLength;
     /** Whether what comes next follows a value in the same container. */
     private boolean afterValue;
 
@@ -246,25 +248,13 @@ final class JsonOutput {
         afterValue = true;
     }
 
-    /**
-     * The ETag of an entity whose Timestamp is {@code epochTicks}, as a string:
-     * {@code W/"datetime'2021-10-15T16%3A13%3A10.7791241Z'"} ({@code ETag.of}).
-     */
+    /** The ETag of an entity whose Timestamp is {@code epochTicks}, as a string ({@link ETag#write}). */
     void etag(long epochTicks) {
-        separate(ETAG_START.length + DateTimes.MAX_WRITTEN_LENGTH + 4 + ETAG_END.length);
-        System.arraycopy(ETAG_START, 0, buf, pos, ETAG_START.length);
-        pos += ETAG_START.length;
-        int start = pos;
-        int end = dateTimeAt(epochTicks, pos);
-        // The two colons of the time become %3A: the date-time moves right by four.
-        System.arraycopy(buf, start + 17, buf, start + 21, end - (start + 17));
-        System.arraycopy(buf, start + 14, buf, start + 16, 2);
-        percent3A(start + 13);
-        percent3A(start + 18);
-        pos = end + 4;
-        System.arraycopy(ETAG_END, 0, buf, pos, ETAG_END.length);
-        pos += ETAG_END.length;
-        afterValue = true;
+        if (epochTicks != lastEtag || lastEtagLength == 0) {
+            lastEtagLength = ETag.write(epochTicks, lastEtagText, 0);
+            lastEtag = epochTicks;
+        }
+        utf8String(lastEtagText, 0, lastEtagLength);
     }
 
     /** Writes a DateTime's wire form at {@code at}, room made, and returns the index after it. */
@@ -275,12 +265,6 @@ final class JsonOutput {
         }
         System.arraycopy(lastDateTimeText, 0, buf, at, lastDateTimeLength);
         return at + lastDateTimeLength;
-    }
-
-    private void percent3A(int at) {
-        buf[at] = '%';
-        buf[at + 1] = '3';
-        buf[at + 2] = 'A';
     }
 
     /** A Guid from the two halves of a {@link java.util.UUID}, as its lower-case string. */
