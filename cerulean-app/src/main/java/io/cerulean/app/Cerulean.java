@@ -25,6 +25,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /**
  * A running Cerulean: a store, the Table service on it, and the HTTP server. This is the
@@ -46,9 +48,12 @@ public final class Cerulean implements AutoCloseable {
     private final Accounts accounts;
     private final TlsConfig tls;
     private final Path temporaryTlsDir;
+    private final ExecutorService scanHelper;
 
-    private Cerulean(TableStore store, CeruleanServer server, Accounts accounts, TlsConfig tls, Path temporaryTlsDir) {
+    private Cerulean(TableStore store, ExecutorService scanHelper, CeruleanServer server, Accounts accounts, TlsConfig tls,
+                     Path temporaryTlsDir) {
         this.store = store;
+        this.scanHelper = scanHelper;
         this.server = server;
         this.accounts = accounts;
         this.tls = tls;
@@ -122,6 +127,8 @@ public final class Cerulean implements AutoCloseable {
         try {
             server.close();
         } finally {
+            // No scan is running once the server is closed, so the helper is idle.
+            scanHelper.shutdown();
             try {
                 store.close();
             } finally {
@@ -272,6 +279,11 @@ public final class Cerulean implements AutoCloseable {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             ServerConfig config = new ServerConfig(host, port, configured, workerThreads, tls);
             TableStore store = inMemory ? new MemoryTableStore() : RocksDbTableStore.open(dataDir, cacheBytes);
+            ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
+                Thread thread = new Thread(task, "cerulean-scan-helper");
+                thread.setDaemon(true);
+                return thread;
+            });
             Path temporaryTlsDir = null;
             try {
                 if (selfSignedTls) {
@@ -281,15 +293,17 @@ public final class Cerulean implements AutoCloseable {
                     config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
                 }
                 HybridClock clock = HybridClock.system(new StoredClockLease(store));
-                TableService service = new TableService(store, clock, pageBudget);
+                TableService service = new TableService(store, clock, pageBudget, scanHelper);
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);
-                return new Cerulean(store, CeruleanServer.start(config, service, metrics), configured, config.tls(),
-                        temporaryTlsDir);
+                return new Cerulean(store, scanHelper, CeruleanServer.start(config, service, metrics), configured,
+                        config.tls(), temporaryTlsDir);
             } catch (IOException e) {
+                scanHelper.shutdown();
                 store.close();
                 throw new UncheckedIOException("cannot create a temporary directory for the certificate", e);
             } catch (RuntimeException e) {
+                scanHelper.shutdown();
                 try {
                     store.close();
                 } finally {

@@ -33,6 +33,7 @@ import java.util.Base64;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.stream.Stream;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -55,13 +56,19 @@ final class ServerFixture implements AutoCloseable {
     final RequestPipeline pipeline;
 
     ServerFixture(String storeKind) {
+        this(storeKind, null);
+    }
+
+    /** @param scanHelper where the second half of a long scan may run (see ScanSplitter); null for nowhere */
+    ServerFixture(String storeKind, Executor scanHelper) {
         try {
             directory = storeKind.equals("rocksdb") ? Files.createTempDirectory("cerulean-jmh-") : null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         store = directory == null ? new MemoryTableStore() : RocksDbTableStore.open(directory);
-        service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+        service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5),
+                scanHelper);
         Accounts accounts = new Accounts(List.of(Account.development()));
         Clock clock = Clock.systemUTC();
         RequestAuthenticator authenticator = new RequestAuthenticator(new SharedKeyAuthenticator(accounts, clock),

@@ -4,19 +4,18 @@ import io.cerulean.core.acl.TableAcl;
 import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
-import io.cerulean.core.model.EntityKey;
-import io.cerulean.core.model.EntityView;
 import io.cerulean.core.model.EntityValidator;
 import io.cerulean.core.model.TableNames;
 import io.cerulean.core.query.EntityQuery;
 import io.cerulean.core.query.PageEnd;
+import io.cerulean.core.query.PageReader;
 import io.cerulean.core.query.PageSink;
 import io.cerulean.core.query.PlanCursor;
 import io.cerulean.core.query.QueryPlan;
 import io.cerulean.core.query.QueryPlanner;
+import io.cerulean.core.query.ScanSplitter;
 import io.cerulean.core.query.TablePage;
 import io.cerulean.core.query.filter.Filter;
-import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.core.spi.TableStore;
 import io.cerulean.core.time.HybridClock;
@@ -28,10 +27,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 
 /**
  * The Table service's operations on one store, with Azure's semantics: what the HTTP layer calls.
- * Thread-safe; holds no state of its own beyond the store and the clock.
+ * Thread-safe; holds no state of its own beyond the store, the clock and whether a scan helper is
+ * busy.
  */
 public final class TableService {
     private static final int TABLE_LIST_CHUNK = 256;
@@ -39,15 +40,27 @@ public final class TableService {
     private final TableStore store;
     private final TransactionExecutor transactions;
     private final long pageBudgetNanos;
+    private final ScanSplitter splitter;
 
     /**
+     * A service whose scans each run on the request's thread alone.
+     *
      * @param pageBudget how long one query page may read before it returns what it has with a
      *                   continuation (the service uses 5 seconds)
      */
     public TableService(TableStore store, HybridClock clock, Duration pageBudget) {
+        this(store, clock, pageBudget, null);
+    }
+
+    /**
+     * A service that may read the second half of a long scan on {@code scanHelper} when nothing
+     * else is running (see {@link ScanSplitter}); null for none.
+     */
+    public TableService(TableStore store, HybridClock clock, Duration pageBudget, Executor scanHelper) {
         this.store = store;
         this.transactions = new TransactionExecutor(store, clock);
         this.pageBudgetNanos = pageBudget.toNanos();
+        this.splitter = scanHelper == null ? null : new ScanSplitter(scanHelper);
     }
 
     /**
@@ -153,34 +166,10 @@ public final class TableService {
      */
     public PageEnd queryEntities(StoredTable table, EntityQuery query, PageSink sink) {
         QueryPlan plan = QueryPlanner.plan(query.filter());
-        long deadline = System.nanoTime() + pageBudgetNanos;
-        int returned = 0;
-        long read = 0;
-        Filter residual = plan.residual().orElse(null);
-        try (EntityCursor cursor = new PlanCursor(store, table, plan, query.resumeFrom())) {
-            while (cursor.advance()) {
-                read++;
-                if (residual == null || residual.matches(cursor.current())) {
-                    EntityView entity = cursor.view();
-                    if (returned == query.top()) {
-                        return new PageEnd(Optional.of(entity.key()), plan, read, returned);
-                    }
-                    sink.add(entity);
-                    returned++;
-                    if (sink.full()) {
-                        return new PageEnd(nextRead(cursor), plan, read, returned);
-                    }
-                }
-                if ((read & 255) == 0 && System.nanoTime() - deadline > 0) {
-                    return new PageEnd(nextRead(cursor), plan, read, returned);
-                }
-            }
+        PageReader page = new PageReader(plan, query.top(), sink, System.nanoTime() + pageBudgetNanos);
+        if (splitter != null) {
+            return splitter.read(store, table, plan, query.resumeFrom(), page);
         }
-        return new PageEnd(Optional.empty(), plan, read, returned);
-    }
-
-    /** Where a page cut short continues: the next entity in the plan's ranges, matching or not. */
-    private static Optional<EntityKey> nextRead(EntityCursor cursor) {
-        return cursor.advance() ? Optional.of(cursor.view().key()) : Optional.empty();
+        return page.readAll(new PlanCursor(store, table, plan, query.resumeFrom()));
     }
 }

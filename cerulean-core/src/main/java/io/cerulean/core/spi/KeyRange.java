@@ -33,6 +33,11 @@ public record KeyRange(KeyBound lower, KeyBound upper) {
         return new KeyRange(resume, upper);
     }
 
+    /** The part of this range before {@code key} (exclusive), a key inside it: how a range is split. */
+    public KeyRange before(EntityKey key) {
+        return new KeyRange(lower, KeyBound.exclusive(key.partitionKey(), key.rowKey()));
+    }
+
     /** Whether {@code key} lies in this range. */
     public boolean contains(EntityKey key) {
         return (lower == null || satisfiesLower(lower, key)) && (upper == null || satisfiesUpper(upper, key));

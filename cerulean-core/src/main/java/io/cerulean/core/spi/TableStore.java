@@ -1,6 +1,7 @@
 package io.cerulean.core.spi;
 
 import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.EntityKey;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -42,6 +43,29 @@ public interface TableStore extends AutoCloseable {
 
     /** The entities of {@code range} in key order, from one snapshot. */
     EntityCursor scan(StoredTable table, KeyRange range);
+
+    /**
+     * A snapshot of {@code table} to scan in pieces. By default nothing is split, and each cursor
+     * reads its own snapshot, as {@link #scan} does: a store whose cursors cannot share one must
+     * not offer to split.
+     */
+    default ScanSnapshot snapshot(StoredTable table) {
+        return new ScanSnapshot() {
+            @Override
+            public EntityCursor scan(KeyRange range) {
+                return TableStore.this.scan(table, range);
+            }
+
+            @Override
+            public Optional<EntityKey> middle(KeyRange range) {
+                return Optional.empty();
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
 
     /**
      * Applies all of {@code mutations} (each naming a distinct RowKey of {@code partitionKey}) if

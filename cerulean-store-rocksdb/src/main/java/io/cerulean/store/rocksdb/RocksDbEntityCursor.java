@@ -9,9 +9,10 @@ import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.RocksIterator;
 import org.rocksdb.Slice;
+import org.rocksdb.Snapshot;
 
 /**
- * Entities of a key range from a RocksDB iterator, which reads one implicit snapshot. Values are
+ * Entities of a key range from a RocksDB iterator, which reads one snapshot (its own, or one it is given). Values are
  * copied into a buffer reused from entity to entity, keys only when asked for, and property
  * lookups ({@link #current()}) read those bytes without decoding the whole entity.
  */
@@ -25,9 +26,13 @@ final class RocksDbEntityCursor implements EntityCursor {
     private final ReusableBuffer value = new ReusableBuffer(16 * 1024);
     private boolean started;
 
-    RocksDbEntityCursor(RocksDbFiles files, long tableId, KeyRange range) {
+    /** @param snapshot what the cursor reads; null for the state when it is opened */
+    RocksDbEntityCursor(RocksDbFiles files, long tableId, KeyRange range, Snapshot snapshot) {
         this.upperBound = new Slice(KeyCodec.upperKeyExclusive(tableId, range.upper()));
         this.options = new ReadOptions().setIterateUpperBound(upperBound).setReadaheadSize(256 * 1024);
+        if (snapshot != null) {
+            options.setSnapshot(snapshot);
+        }
         this.iterator = files.db().newIterator(files.entities(), options);
         this.keySource = iterator::key;
         this.valueSource = iterator::value;

@@ -8,6 +8,7 @@ import io.cerulean.core.spi.Condition;
 import io.cerulean.core.spi.EntityCursor;
 import io.cerulean.core.spi.KeyRange;
 import io.cerulean.core.spi.Mutation;
+import io.cerulean.core.spi.ScanSnapshot;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.core.spi.TableStore;
 import java.nio.charset.StandardCharsets;
@@ -199,7 +200,12 @@ public final class RocksDbTableStore implements TableStore {
 
     @Override
     public EntityCursor scan(StoredTable table, KeyRange range) {
-        return new RocksDbEntityCursor(files, table.id(), range);
+        return new RocksDbEntityCursor(files, table.id(), range, null);
+    }
+
+    @Override
+    public ScanSnapshot snapshot(StoredTable table) {
+        return new RocksDbScanSnapshot(files, table.id());
     }
 
     @Override

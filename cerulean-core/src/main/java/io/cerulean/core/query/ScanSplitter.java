@@ -1,0 +1,215 @@
+package io.cerulean.core.query;
+
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.model.EntityKey;
+import io.cerulean.core.model.EntityView;
+import io.cerulean.core.model.EntityValidator;
+import io.cerulean.core.spi.EntityCursor;
+import io.cerulean.core.spi.KeyRange;
+import io.cerulean.core.spi.ScanSnapshot;
+import io.cerulean.core.spi.StoredTable;
+import io.cerulean.core.spi.TableStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Reads a long filtered scan in two halves at once when nothing else is running: the request's
+ * thread reads the first half into the page while a helper thread reads the second and keeps what
+ * matches, which follows once the first half is done. A filter that few entities of a large range
+ * pass (a table scan) then has two cores rather than one.
+ *
+ * <p>A scan splits only when it has read {@value #SPLIT_AFTER} entities without ending its page,
+ * is the only Query Entities page being read and finds the helper idle. A page that fills in its
+ * first half makes the helper's work useless, and under concurrent queries that work would be
+ * taken from them; alone, it only takes a core that was idle. Both halves read one snapshot, so
+ * the page sees each entity group transaction whole, as a page read by one thread does.
+ */
+public final class ScanSplitter {
+    /** Entities a scan reads alone before it may split: short scans never wait for a second thread. */
+    static final int SPLIT_AFTER = 4096;
+
+    /**
+     * Most the helper holds for the page, by the design guide's size estimate: a page's entities
+     * of a megabyte each must not all be held at once.
+     */
+    static final long HELD_BYTES = 8L << 20;
+
+    private final Executor helper;
+    private final AtomicInteger queries = new AtomicInteger();
+    private final AtomicBoolean helperBusy = new AtomicBoolean();
+
+    /** @param helper runs the second halves, one at a time; a single thread is enough */
+    public ScanSplitter(Executor helper) {
+        this.helper = helper;
+    }
+
+    /**
+     * Whether {@code plan} reads one range of keys under a filter: a scan this class may split.
+     * Single entities are read directly instead, and without a filter a page ends long before
+     * {@value #SPLIT_AFTER} entities.
+     */
+    static boolean splittable(QueryPlan plan) {
+        return plan.ranges().size() == 1 && plan.residual().isPresent()
+                && plan.queryClass() != QueryPlan.QueryClass.POINT && plan.queryClass() != QueryPlan.QueryClass.POINT_SET;
+    }
+
+    /**
+     * Reads one page of a query into {@code page}, splitting its scan when it may, and says how
+     * the page ended. Every page read here counts as a running query while it is read.
+     */
+    public PageEnd read(TableStore store, StoredTable table, QueryPlan plan, Optional<EntityKey> resumeFrom,
+                        PageReader page) {
+        queries.incrementAndGet();
+        try {
+            if (!splittable(plan)) {
+                return page.readAll(new PlanCursor(store, table, plan, resumeFrom));
+            }
+            KeyRange range = plan.ranges().get(0);
+            return read(store.snapshot(table), resumeFrom.map(range::resumingAt).orElse(range), page);
+        } finally {
+            queries.decrementAndGet();
+        }
+    }
+
+    private PageEnd read(ScanSnapshot snapshot, KeyRange range, PageReader page) {
+        try (snapshot) {
+            Optional<KeyRange> rest;
+            try (EntityCursor cursor = snapshot.scan(range)) {
+                if (!page.read(cursor, SPLIT_AFTER)) {
+                    return page.finish();
+                }
+                if (queries.get() > 1 || !helperBusy.compareAndSet(false, true)) {
+                    page.read(cursor, Long.MAX_VALUE);
+                    return page.finish();
+                }
+                rest = PageReader.nextRead(cursor).map(range::resumingAt);
+            }
+            return readRest(snapshot, rest, page);
+        }
+    }
+
+    /** With the helper claimed: splits what is left of the range, or reads it alone when it cannot. */
+    private PageEnd readRest(ScanSnapshot snapshot, Optional<KeyRange> rest, PageReader page) {
+        Optional<EntityKey> middle;
+        try {
+            middle = rest.flatMap(snapshot::middle);
+        } catch (RuntimeException | Error e) {
+            helperBusy.set(false);
+            throw e;
+        }
+        SecondHalf second = middle.map(key -> new SecondHalf(snapshot, rest.get().resumingAt(key), page)).orElse(null);
+        if (second != null) {
+            try {
+                helper.execute(second);
+            } catch (RejectedExecutionException e) { // the server is closing: read it all here
+                second = null;
+            }
+        }
+        if (second == null) {
+            helperBusy.set(false);
+            return rest.map(range -> page.readAll(snapshot.scan(range))).orElseGet(page::finish);
+        }
+        boolean firstHalfRead = false;
+        try (EntityCursor cursor = snapshot.scan(rest.get().before(middle.get()))) {
+            page.read(cursor, Long.MAX_VALUE);
+            firstHalfRead = true;
+        } finally {
+            if (!firstHalfRead || page.ended()) {
+                second.stop();
+            }
+            // Also on failure: the helper's cursor must be closed before the snapshot is.
+            second.awaitDone();
+        }
+        second.rethrowFailure();
+        page.addMatched(second.matched.entities, second.end.entitiesRead(), second.end.next());
+        return page.finish();
+    }
+
+    /**
+     * The second half of a split scan, read on the helper into a page of its own whose entities
+     * are kept as values. It is read by the same code as the first half, which the JIT compiler
+     * has compiled long before a scan first splits.
+     */
+    private final class SecondHalf implements Runnable {
+        private final ScanSnapshot snapshot;
+        private final KeyRange range;
+        private final HeldEntities matched = new HeldEntities();
+        private final PageReader reader;
+        private final CountDownLatch done = new CountDownLatch(1);
+        private PageEnd end;
+        private Throwable failure;
+
+        SecondHalf(ScanSnapshot snapshot, KeyRange range, PageReader page) {
+            this.snapshot = snapshot;
+            this.range = range;
+            this.reader = page.sibling(matched);
+        }
+
+        @Override
+        public void run() {
+            try {
+                end = reader.readAll(snapshot.scan(range));
+            } catch (Throwable t) {
+                failure = t;
+            } finally {
+                helperBusy.set(false);
+                done.countDown();
+            }
+        }
+
+        void stop() {
+            reader.stop();
+        }
+
+        void awaitDone() {
+            boolean interrupted = false;
+            while (true) {
+                try {
+                    done.await();
+                    break;
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        void rethrowFailure() {
+            if (failure instanceof RuntimeException e) {
+                throw e;
+            }
+            if (failure instanceof Error e) {
+                throw e;
+            }
+            if (failure != null) {
+                throw new IllegalStateException("the second half of a scan failed", failure);
+            }
+        }
+    }
+
+    /** The entities a second half matched, as values, up to {@link #HELD_BYTES}. */
+    private static final class HeldEntities implements PageSink {
+        private final List<Entity> entities = new ArrayList<>();
+        private long held;
+
+        @Override
+        public void add(EntityView view) {
+            Entity entity = view.toEntity();
+            entities.add(entity);
+            held += EntityValidator.estimatedSize(entity);
+        }
+
+        @Override
+        public boolean full() {
+            return held >= HELD_BYTES;
+        }
+    }
+}
