@@ -30,7 +30,8 @@ class ExecutableTest {
         try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data"))
                 .args("--cache-mb", "32").start()) {
             List<String> jvmArguments = jvmArguments(server);
-            assertThat(jvmArguments).as(server.describe()).contains("-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC", "-jar");
+            assertThat(jvmArguments).as(server.describe()).contains("-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC",
+                    "-XX:TrimNativeHeapInterval=5000", "-jar");
             assertThat(environment(server)).contains("MALLOC_ARENA_MAX=2");
 
             server.serviceClient().createTable("launched");
@@ -45,7 +46,7 @@ class ExecutableTest {
         try (ServerProcess server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data"))
                 .env("JAVA_OPTS", "-Xmx200m -Dcerulean.test=yes").start()) {
             assertThat(jvmArguments(server)).contains("-Xmx200m", "-Dcerulean.test=yes")
-                    .doesNotContain("-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC");
+                    .doesNotContain("-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC", "-XX:TrimNativeHeapInterval=5000");
         }
     }
 
