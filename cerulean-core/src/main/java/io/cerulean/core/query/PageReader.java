@@ -76,8 +76,9 @@ public final class PageReader {
     }
 
     /**
-     * Adds entities that matched in a later part of the scan, read elsewhere, then ends the page at
-     * {@code resumeAt}, where that reading stopped (empty when it reached the end).
+     * Adds entities that matched in a later part of the scan, read elsewhere, which stopped before
+     * {@code resumeAt} (empty when it reached the end): where the page continues if it fills with
+     * the last of them. Reading may go on from {@code resumeAt} if the page has not ended.
      *
      * @param entitiesRead how many entities were read to find them
      */
@@ -98,9 +99,6 @@ public final class PageReader {
                 end = pageEnd(i + 1 < matched.size() ? Optional.of(matched.get(i + 1).key()) : resumeAt);
                 return;
             }
-        }
-        if (resumeAt.isPresent()) {
-            end = pageEnd(resumeAt);
         }
     }
 

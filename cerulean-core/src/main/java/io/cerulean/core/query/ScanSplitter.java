@@ -21,8 +21,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Reads a long filtered scan in two halves at once when nothing else is running: the request's
  * thread reads the first half into the page while a helper thread reads the second and keeps what
- * matches, which follows once the first half is done. A filter that few entities of a large range
- * pass (a table scan) then has two cores rather than one.
+ * matches, which follows once the first half is done; what the helper has not reached by then,
+ * the request's thread reads itself. A filter that few entities of a large range pass (a table
+ * scan) then has two cores rather than one.
  *
  * <p>A scan splits only when it has read {@value #SPLIT_AFTER} entities without ending its page,
  * is the only Query Entities page being read and finds the helper idle. A page that fills in its
@@ -115,19 +116,21 @@ public final class ScanSplitter {
             helperBusy.set(false);
             return rest.map(range -> page.readAll(snapshot.scan(range))).orElseGet(page::finish);
         }
-        boolean firstHalfRead = false;
         try (EntityCursor cursor = snapshot.scan(rest.get().before(middle.get()))) {
             page.read(cursor, Long.MAX_VALUE);
-            firstHalfRead = true;
         } finally {
-            if (!firstHalfRead || page.ended()) {
-                second.stop();
-            }
-            // Also on failure: the helper's cursor must be closed before the snapshot is.
+            // The first half is read (or failed): whatever the helper has not read yet is read
+            // here, so a helper that runs slower never keeps the page waiting. Also on failure:
+            // the helper's cursor must be closed before the snapshot is.
+            second.stop();
             second.awaitDone();
         }
         second.rethrowFailure();
-        page.addMatched(second.matched.entities, second.end.entitiesRead(), second.end.next());
+        Optional<EntityKey> unread = second.end.next();
+        page.addMatched(second.matched.entities, second.end.entitiesRead(), unread);
+        if (!page.ended() && unread.isPresent()) {
+            page.readAll(snapshot.scan(rest.get().resumingAt(unread.get())));
+        }
         return page.finish();
     }
 

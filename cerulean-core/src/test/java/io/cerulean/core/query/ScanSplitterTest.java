@@ -151,6 +151,17 @@ class ScanSplitterTest {
     }
 
     @Test
+    void whatASlowHelperHasNotReachedIsReadByTheRequestsThread() {
+        SortedStore store = store(40_000, 10, i -> i % 100);
+        store.slowSecondHalf = true; // its 18,000 entities would take it 180 ms
+        List<List<EntityKey>> split = pages(service(store, true), "Age eq 42", 1000, Integer.MAX_VALUE);
+        assertThat(store.secondHalves.get()).isEqualTo(1);
+        assertThat(split).hasSize(1);
+        assertThat(split.get(0)).isEqualTo(matching(store, e -> ageOf(e) == 42)).hasSize(400);
+        assertThat(store.secondHalfReads.get()).isLessThan(10_000);
+    }
+
+    @Test
     void aFailureInTheSecondHalfFailsTheQuery() {
         SortedStore store = store(20_000, 10, i -> i % 100);
         store.failSecondHalf = true;
