@@ -27,6 +27,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A running Cerulean: a store, the Table service on it, and the HTTP server. This is the
@@ -127,13 +128,23 @@ public final class Cerulean implements AutoCloseable {
         try {
             server.close();
         } finally {
-            // No scan is running once the server is closed, so the helper is idle.
+            // No query is running once the server is closed, so the scan helper is idle or about
+            // to be: its cursor must be closed before the store is.
             scanHelper.shutdown();
+            awaitTermination(scanHelper);
             try {
                 store.close();
             } finally {
                 deleteTemporaryTlsDir(temporaryTlsDir);
             }
+        }
+    }
+
+    private static void awaitTermination(ExecutorService executor) {
+        try {
+            executor.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

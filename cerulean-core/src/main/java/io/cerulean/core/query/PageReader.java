@@ -41,6 +41,14 @@ public final class PageReader {
      * @return true only when it stopped at the limit, with the page still open
      */
     public boolean read(EntityCursor cursor, long limit) {
+        return read(cursor, limit, Optional.empty());
+    }
+
+    /**
+     * As {@link #read(EntityCursor, long)}, for a cursor over one part of a scan: a page cut short on
+     * its last entity continues at {@code beyond}, where the scan's next part starts.
+     */
+    boolean read(EntityCursor cursor, long limit, Optional<EntityKey> beyond) {
         for (long n = 0; n < limit; n++) {
             if (end != null || !cursor.advance()) {
                 return false;
@@ -55,12 +63,12 @@ public final class PageReader {
                 sink.add(entity);
                 returned++;
                 if (sink.full()) {
-                    end = pageEnd(nextRead(cursor));
+                    end = pageEnd(nextRead(cursor).or(() -> beyond));
                     return false;
                 }
             }
             if ((read & 255) == 0 && (stopped || pastDeadline(deadline))) {
-                end = pageEnd(nextRead(cursor));
+                end = pageEnd(nextRead(cursor).or(() -> beyond));
                 return false;
             }
         }

@@ -68,11 +68,12 @@ public final class ScanSplitter {
                         PageReader page) {
         queries.incrementAndGet();
         try {
-            if (!splittable(plan)) {
+            Optional<ScanSnapshot> snapshot = splittable(plan) ? store.snapshot(table) : Optional.empty();
+            if (snapshot.isEmpty()) {
                 return page.readAll(new PlanCursor(store, table, plan, resumeFrom));
             }
             KeyRange range = plan.ranges().get(0);
-            return read(store.snapshot(table), resumeFrom.map(range::resumingAt).orElse(range), page);
+            return read(snapshot.get(), resumeFrom.map(range::resumingAt).orElse(range), page);
         } finally {
             queries.decrementAndGet();
         }
@@ -80,44 +81,45 @@ public final class ScanSplitter {
 
     private PageEnd read(ScanSnapshot snapshot, KeyRange range, PageReader page) {
         try (snapshot) {
-            Optional<KeyRange> rest;
+            KeyRange rest = null;
+            Optional<EntityKey> middle = Optional.empty();
             try (EntityCursor cursor = snapshot.scan(range)) {
                 if (!page.read(cursor, SPLIT_AFTER)) {
                     return page.finish();
                 }
-                if (queries.get() > 1 || !helperBusy.compareAndSet(false, true)) {
+                if (queries.get() == 1 && helperBusy.compareAndSet(false, true)) {
+                    try {
+                        rest = range.after(cursor.view().key());
+                        middle = snapshot.middle(rest);
+                    } finally {
+                        if (middle.isEmpty()) {
+                            helperBusy.set(false);
+                        }
+                    }
+                }
+                if (middle.isEmpty()) {
                     page.read(cursor, Long.MAX_VALUE);
                     return page.finish();
                 }
-                rest = PageReader.nextRead(cursor).map(range::resumingAt);
             }
-            return readRest(snapshot, rest, page);
+            return readHalves(snapshot, rest, middle.get(), page);
         }
     }
 
-    /** With the helper claimed: splits what is left of the range, or reads it alone when it cannot. */
-    private PageEnd readRest(ScanSnapshot snapshot, Optional<KeyRange> rest, PageReader page) {
-        Optional<EntityKey> middle;
+    /** With the helper claimed: reads {@code rest} in two halves, the second from {@code middle} on. */
+    private PageEnd readHalves(ScanSnapshot snapshot, KeyRange rest, EntityKey middle, PageReader page) {
+        SecondHalf second = new SecondHalf(snapshot, rest.resumingAt(middle), page);
         try {
-            middle = rest.flatMap(snapshot::middle);
+            helper.execute(second);
         } catch (RuntimeException | Error e) {
             helperBusy.set(false);
+            if (e instanceof RejectedExecutionException) { // the server is closing: read it all here
+                return page.readAll(snapshot.scan(rest));
+            }
             throw e;
         }
-        SecondHalf second = middle.map(key -> new SecondHalf(snapshot, rest.get().resumingAt(key), page)).orElse(null);
-        if (second != null) {
-            try {
-                helper.execute(second);
-            } catch (RejectedExecutionException e) { // the server is closing: read it all here
-                second = null;
-            }
-        }
-        if (second == null) {
-            helperBusy.set(false);
-            return rest.map(range -> page.readAll(snapshot.scan(range))).orElseGet(page::finish);
-        }
-        try (EntityCursor cursor = snapshot.scan(rest.get().before(middle.get()))) {
-            page.read(cursor, Long.MAX_VALUE);
+        try (EntityCursor cursor = snapshot.scan(rest.before(middle))) {
+            page.read(cursor, Long.MAX_VALUE, Optional.of(middle));
         } finally {
             // The first half is read (or failed): whatever the helper has not read yet is read
             // here, so a helper that runs slower never keeps the page waiting. Also on failure:
@@ -125,11 +127,14 @@ public final class ScanSplitter {
             second.stop();
             second.awaitDone();
         }
+        if (page.ended()) {
+            return page.finish(); // what the helper found, or how it failed, is not needed
+        }
         second.rethrowFailure();
         Optional<EntityKey> unread = second.end.next();
         page.addMatched(second.matched.entities, second.end.entitiesRead(), unread);
         if (!page.ended() && unread.isPresent()) {
-            page.readAll(snapshot.scan(rest.get().resumingAt(unread.get())));
+            page.readAll(snapshot.scan(rest.resumingAt(unread.get())));
         }
         return page.finish();
     }

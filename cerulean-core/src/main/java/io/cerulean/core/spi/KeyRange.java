@@ -33,6 +33,11 @@ public record KeyRange(KeyBound lower, KeyBound upper) {
         return new KeyRange(resume, upper);
     }
 
+    /** The part of this range after {@code key} (exclusive), a key inside it: what a scan has left. */
+    public KeyRange after(EntityKey key) {
+        return new KeyRange(KeyBound.exclusive(key.partitionKey(), key.rowKey()), upper);
+    }
+
     /** The part of this range before {@code key} (exclusive), a key inside it: how a range is split. */
     public KeyRange before(EntityKey key) {
         return new KeyRange(lower, KeyBound.exclusive(key.partitionKey(), key.rowKey()));

@@ -1,7 +1,6 @@
 package io.cerulean.core.spi;
 
 import io.cerulean.core.model.Entity;
-import io.cerulean.core.model.EntityKey;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -45,26 +44,11 @@ public interface TableStore extends AutoCloseable {
     EntityCursor scan(StoredTable table, KeyRange range);
 
     /**
-     * A snapshot of {@code table} to scan in pieces. By default nothing is split, and each cursor
-     * reads its own snapshot, as {@link #scan} does: a store whose cursors cannot share one must
-     * not offer to split.
+     * A snapshot of {@code table} to scan in pieces, on several threads at once; empty (the
+     * default) when the store's cursors cannot share one state, and its scans are never split.
      */
-    default ScanSnapshot snapshot(StoredTable table) {
-        return new ScanSnapshot() {
-            @Override
-            public EntityCursor scan(KeyRange range) {
-                return TableStore.this.scan(table, range);
-            }
-
-            @Override
-            public Optional<EntityKey> middle(KeyRange range) {
-                return Optional.empty();
-            }
-
-            @Override
-            public void close() {
-            }
-        };
+    default Optional<ScanSnapshot> snapshot(StoredTable table) {
+        return Optional.empty();
     }
 
     /**

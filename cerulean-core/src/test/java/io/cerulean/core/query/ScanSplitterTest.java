@@ -111,8 +111,7 @@ class ScanSplitterTest {
                 new EntityQuery(Optional.of(FilterParser.parse("Age eq 42")), 1000, Optional.empty()),
                 new CappedSink(new ArrayList<>(), Integer.MAX_VALUE));
         assertThat(store.secondHalves.get()).isEqualTo(1);
-        // The first half's last entity is read twice: once to find where the rest starts.
-        assertThat(end.entitiesRead()).isBetween(20_000L, 20_001L);
+        assertThat(end.entitiesRead()).isEqualTo(20_000L);
         assertThat(end.next()).isEmpty();
     }
 
@@ -159,6 +158,60 @@ class ScanSplitterTest {
         assertThat(split).hasSize(1);
         assertThat(split.get(0)).isEqualTo(matching(store, e -> ageOf(e) == 42)).hasSize(400);
         assertThat(store.secondHalfReads.get()).isLessThan(10_000);
+    }
+
+    @Test
+    void aSinkFullOnTheFirstHalfsLastEntityContinuesInTheSecondHalf() {
+        // The rest is [4096, 20000), its middle 12048: the first half ends at 12047.
+        SortedStore store = store(20_000, 1, i -> i == 12_047 || i == 15_000 ? 1 : 0);
+        List<List<EntityKey>> split = pages(service(store, true), "Age eq 1", 1000, 1);
+        assertThat(store.secondHalves.get()).isPositive();
+        assertThat(split.stream().flatMap(List::stream).toList()).isEqualTo(matching(store, e -> ageOf(e) == 1));
+    }
+
+    @Test
+    void aBudgetSpentOnTheFirstHalfsLastEntityContinuesInTheSecondHalf() {
+        // The rest is [4096, 20480), its middle 12288: the first half ends at 12287, the page's
+        // 12,288th entity, where it looks at the clock.
+        SortedStore store = store(20_480, 1, i -> i == 100 || i == 15_000 ? 1 : 0);
+        store.sleepAfter = new EntityKey("p000", "r012287");
+        TableService service = new TableService(store, HybridClock.system(HybridClock.volatileLease()),
+                Duration.ofSeconds(1), helper);
+        List<EntityKey> all = new ArrayList<>();
+        Optional<EntityKey> from = Optional.empty();
+        do {
+            List<EntityKey> page = new ArrayList<>();
+            PageEnd end = service.queryEntities(TABLE, new EntityQuery(Optional.of(FilterParser.parse("Age eq 1")), 1000,
+                    from), new CappedSink(page, Integer.MAX_VALUE));
+            all.addAll(page);
+            from = end.next();
+        } while (from.isPresent());
+        assertThat(store.secondHalves.get()).isPositive();
+        assertThat(all).isEqualTo(matching(store, e -> ageOf(e) == 1));
+    }
+
+    @Test
+    void theHelperIsFreeAgainAfterEachScanAndAfterAFailureToSplit() {
+        SortedStore store = store(20_000, 10, i -> i % 100);
+        TableService service = service(store, true);
+        pages(service, "Age eq 42", 1000, Integer.MAX_VALUE);
+        pages(service, "Age eq 43", 1000, Integer.MAX_VALUE);
+        assertThat(store.secondHalves.get()).isEqualTo(2);
+        store.failMiddle = true;
+        assertThatThrownBy(() -> pages(service, "Age eq 42", 1000, Integer.MAX_VALUE)).hasMessage("a read error");
+        pages(service, "Age eq 44", 1000, Integer.MAX_VALUE);
+        assertThat(store.secondHalves.get()).isEqualTo(3);
+    }
+
+    @Test
+    void aHelperThatNoLongerTakesWorkLeavesTheScanToTheRequestsThread() {
+        ExecutorService closed = Executors.newSingleThreadExecutor();
+        closed.shutdown();
+        SortedStore store = store(20_000, 10, i -> i % 100);
+        TableService service = new TableService(store, HybridClock.system(HybridClock.volatileLease()),
+                Duration.ofSeconds(30), closed);
+        assertThat(pages(service, "Age eq 42", 1000, Integer.MAX_VALUE).get(0))
+                .isEqualTo(matching(store, e -> ageOf(e) == 42));
     }
 
     @Test
@@ -227,6 +280,8 @@ class ScanSplitterTest {
         final AtomicInteger secondHalfReads = new AtomicInteger();
         volatile boolean failSecondHalf;
         volatile boolean slowSecondHalf;
+        volatile boolean failMiddle;
+        volatile EntityKey sleepAfter;
         volatile int holdFirstScanAt = -1;
         final CountDownLatch held = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
@@ -268,6 +323,13 @@ class ScanSplitterTest {
                         }
                     }
                     current = next < entities.size() ? entities.get(next++) : null;
+                    if (!second && current != null && current.key().equals(sleepAfter)) {
+                        try {
+                            Thread.sleep(1_500);
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                    }
                     return current != null;
                 }
 
@@ -296,8 +358,8 @@ class ScanSplitterTest {
         }
 
         @Override
-        public ScanSnapshot snapshot(StoredTable table) {
-            return new ScanSnapshot() {
+        public Optional<ScanSnapshot> snapshot(StoredTable table) {
+            return Optional.of(new ScanSnapshot() {
                 @Override
                 public EntityCursor scan(KeyRange range) {
                     return SortedStore.this.scan(table, range);
@@ -305,6 +367,10 @@ class ScanSplitterTest {
 
                 @Override
                 public Optional<EntityKey> middle(KeyRange range) {
+                    if (failMiddle) {
+                        failMiddle = false;
+                        throw new IllegalStateException("a read error");
+                    }
                     List<Entity> entities = in(range);
                     return entities.size() < 2 ? Optional.empty() : Optional.of(entities.get(entities.size() / 2).key());
                 }
@@ -312,7 +378,7 @@ class ScanSplitterTest {
                 @Override
                 public void close() {
                 }
-            };
+            });
         }
 
         @Override

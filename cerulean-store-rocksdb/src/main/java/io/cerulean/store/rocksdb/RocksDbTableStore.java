@@ -204,8 +204,8 @@ public final class RocksDbTableStore implements TableStore {
     }
 
     @Override
-    public ScanSnapshot snapshot(StoredTable table) {
-        return new RocksDbScanSnapshot(files, table.id());
+    public Optional<ScanSnapshot> snapshot(StoredTable table) {
+        return Optional.of(new RocksDbScanSnapshot(files, table.id()));
     }
 
     @Override

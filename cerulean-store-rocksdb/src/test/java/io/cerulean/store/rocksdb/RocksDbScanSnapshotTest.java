@@ -67,7 +67,11 @@ class RocksDbScanSnapshotTest {
         return keys;
     }
 
-    /** Where {@code middle} falls among the range's entities, as a share of them. */
+    /**
+     * Where {@code middle} falls among the range's entities, as a share of them. RocksDB estimates
+     * what a memtable holds from a sample, so the tests ask for a split between a fifth and four
+     * fifths, not an exact half.
+     */
     private static double shareBefore(List<EntityKey> keys, EntityKey middle) {
         int index = keys.indexOf(middle);
         assertThat(index).as("the middle is one of the range's entities").isPositive();
@@ -80,9 +84,9 @@ class RocksDbScanSnapshotTest {
     void theMiddleOfATableSplitsItsEntitiesNearHalf(long cacheBytes) {
         try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"), cacheBytes)) {
             StoredTable table = load(store, 10, 2_000);
-            try (ScanSnapshot snapshot = store.snapshot(table)) {
+            try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 EntityKey middle = snapshot.middle(KeyRange.all()).orElseThrow();
-                assertThat(shareBefore(keys(snapshot, KeyRange.all()), middle)).isBetween(0.3, 0.7);
+                assertThat(shareBefore(keys(snapshot, KeyRange.all()), middle)).isBetween(0.2, 0.8);
             }
         }
     }
@@ -91,9 +95,9 @@ class RocksDbScanSnapshotTest {
     void theMiddleOfOnePartitionFallsBetweenItsRows() {
         try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"))) {
             StoredTable table = load(store, 1, 20_000);
-            try (ScanSnapshot snapshot = store.snapshot(table)) {
+            try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 EntityKey middle = snapshot.middle(KeyRange.partition("p00")).orElseThrow();
-                assertThat(shareBefore(keys(snapshot, KeyRange.partition("p00")), middle)).isBetween(0.3, 0.7);
+                assertThat(shareBefore(keys(snapshot, KeyRange.partition("p00")), middle)).isBetween(0.2, 0.8);
             }
         }
     }
@@ -103,10 +107,10 @@ class RocksDbScanSnapshotTest {
         try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"))) {
             StoredTable table = load(store, 10, 2_000);
             KeyRange range = new KeyRange(KeyBound.inclusive("p03", "r000500"), KeyBound.partitionIncluded("p06"));
-            try (ScanSnapshot snapshot = store.snapshot(table)) {
+            try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 EntityKey middle = snapshot.middle(range).orElseThrow();
                 assertThat(range.contains(middle)).isTrue();
-                assertThat(shareBefore(keys(snapshot, range), middle)).isBetween(0.3, 0.7);
+                assertThat(shareBefore(keys(snapshot, range), middle)).isBetween(0.2, 0.8);
             }
         }
     }
@@ -115,7 +119,7 @@ class RocksDbScanSnapshotTest {
     void aSmallRangeIsNotSplit() {
         try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"))) {
             StoredTable table = load(store, 10, 2_000);
-            try (ScanSnapshot snapshot = store.snapshot(table)) {
+            try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 assertThat(snapshot.middle(new KeyRange(KeyBound.inclusive("p03", "r000100"),
                         KeyBound.inclusive("p03", "r000900")))).isEmpty();
                 assertThat(snapshot.middle(KeyRange.partition("nothing"))).isEmpty();
@@ -127,14 +131,14 @@ class RocksDbScanSnapshotTest {
     void everyCursorOfASnapshotSeesTheTableAsItWasWhenItWasTaken() {
         try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"))) {
             StoredTable table = load(store, 2, 1_000);
-            try (ScanSnapshot snapshot = store.snapshot(table)) {
+            try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 List<EntityKey> before = keys(snapshot, KeyRange.all());
                 assertThat(store.commit(table, "p00", List.of(Mutation.delete("r000010", Condition.NONE),
                         Mutation.put(entity("p00", "r000010a"), Condition.NONE)))).isEqualTo(CommitResult.APPLIED);
                 assertThat(keys(snapshot, KeyRange.partition("p00"))).isEqualTo(before.subList(0, 1_000));
                 assertThat(keys(snapshot, KeyRange.all())).isEqualTo(before);
             }
-            try (ScanSnapshot later = store.snapshot(table)) {
+            try (ScanSnapshot later = store.snapshot(table).orElseThrow()) {
                 assertThat(keys(later, KeyRange.partition("p00"))).contains(new EntityKey("p00", "r000010a"))
                         .doesNotContain(new EntityKey("p00", "r000010"));
             }
