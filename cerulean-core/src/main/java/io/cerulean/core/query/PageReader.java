@@ -90,7 +90,7 @@ public final class PageReader {
      *
      * @param entitiesRead how many entities were read to find them
      */
-    public void addMatched(List<? extends EntityView> matched, long entitiesRead, Optional<EntityKey> resumeAt) {
+    void addMatched(List<? extends EntityView> matched, long entitiesRead, Optional<EntityKey> resumeAt) {
         if (end != null) {
             return;
         }
@@ -114,12 +114,12 @@ public final class PageReader {
      * Ends the page within the next 256 entities read, as if its time were spent, from any thread:
      * how a read whose result is no longer needed is stopped.
      */
-    public void stop() {
+    void stop() {
         stopped = true;
     }
 
     /** Whether the page has ended, so that nothing more is read into it. */
-    public boolean ended() {
+    boolean ended() {
         return end != null;
     }
 

@@ -141,8 +141,7 @@ public final class ScanSplitter {
 
     /**
      * The second half of a split scan, read on the helper into a page of its own whose entities
-     * are kept as values. It is read by the same code as the first half, which the JIT compiler
-     * has compiled long before a scan first splits.
+     * are kept as values, by the same code as the first half.
      */
     private final class SecondHalf implements Runnable {
         private final ScanSnapshot snapshot;
