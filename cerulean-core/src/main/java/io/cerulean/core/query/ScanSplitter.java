@@ -26,10 +26,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * scan) then has two cores rather than one.
  *
  * <p>A scan splits only when it has read {@value #SPLIT_AFTER} entities without ending its page,
- * is the only Query Entities page being read and finds the helper idle. A page that fills in its
- * first half makes the helper's work useless, and under concurrent queries that work would be
- * taken from them; alone, it only takes a core that was idle. Both halves read one snapshot, so
- * the page sees each entity group transaction whole, as a page read by one thread does.
+ * is the only Query Entities page being read (both when it starts and then) and finds the helper
+ * idle. A page that fills in its first half makes the helper's work useless, and under concurrent
+ * queries that work would be taken from them; alone, it only takes a core that was idle. Both
+ * halves read one snapshot, so the page sees each entity group transaction whole, as a page read
+ * by one thread does.
  */
 public final class ScanSplitter {
     /** Entities a scan reads alone before it may split: short scans never wait for a second thread. */
@@ -68,7 +69,10 @@ public final class ScanSplitter {
                         PageReader page) {
         queries.incrementAndGet();
         try {
-            Optional<ScanSnapshot> snapshot = splittable(plan) ? store.snapshot(table) : Optional.empty();
+            // A page that starts beside another is read as any other, without taking a snapshot:
+            // under concurrent queries nothing splits, and a snapshot is not free (the DB's lock).
+            boolean alone = queries.get() == 1;
+            Optional<ScanSnapshot> snapshot = alone && splittable(plan) ? store.snapshot(table) : Optional.empty();
             if (snapshot.isEmpty()) {
                 return page.readAll(new PlanCursor(store, table, plan, resumeFrom));
             }

@@ -234,8 +234,10 @@ class ScanSplitterTest {
         CompletableFuture<List<EntityKey>> held = CompletableFuture.supplyAsync(
                 () -> pages(service, heldFilter, 1000, Integer.MAX_VALUE).get(0));
         assertThat(store.held.await(10, TimeUnit.SECONDS)).isTrue();
+        int snapshots = store.snapshots.get();
         List<List<EntityKey>> alone = pages(service, "Age eq 41", 1000, Integer.MAX_VALUE);
         assertThat(store.secondHalves.get()).isZero();
+        assertThat(store.snapshots.get()).as("snapshots taken beside the held query").isEqualTo(snapshots);
         store.release.countDown();
         assertThat(held.get(10, TimeUnit.SECONDS)).isNotEmpty();
         assertThat(alone.get(0)).isEqualTo(matching(store, e -> ageOf(e) == 41));
@@ -277,6 +279,7 @@ class ScanSplitterTest {
     private static final class SortedStore implements TableStore {
         final TreeMap<EntityKey, Entity> rows = new TreeMap<>();
         final AtomicInteger secondHalves = new AtomicInteger();
+        final AtomicInteger snapshots = new AtomicInteger();
         final AtomicInteger secondHalfReads = new AtomicInteger();
         volatile boolean failSecondHalf;
         volatile boolean slowSecondHalf;
@@ -359,6 +362,7 @@ class ScanSplitterTest {
 
         @Override
         public Optional<ScanSnapshot> snapshot(StoredTable table) {
+            snapshots.incrementAndGet();
             return Optional.of(new ScanSnapshot() {
                 @Override
                 public EntityCursor scan(KeyRange range) {
