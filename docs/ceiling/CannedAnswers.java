@@ -23,7 +23,8 @@ import javax.crypto.spec.SecretKeySpec;
  * <pre>java CannedAnswers.java ENDPOINT TABLE DIR [ACCOUNT KEY]</pre>
  *
  * Writes DIR/html/{entity,w4,w5,w6,w8}.json, DIR/html/batch.txt and DIR/batch-type.conf. The
- * batch inserts 100 entities into partition "canned" of TABLE.
+ * batch inserts 100 entities into a new partition of TABLE, with keys as long as the bench's, so
+ * that its answer is as long as the ones the bench gets.
  */
 public final class CannedAnswers {
     private static final String DEVELOPMENT_KEY =
@@ -31,7 +32,7 @@ public final class CannedAnswers {
     private static final DateTimeFormatter RFC_1123 =
             DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
 
-    private final HttpClient http = HttpClient.newHttpClient();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private final URI endpoint;
     private final String account;
     private final byte[] key;
@@ -55,13 +56,13 @@ public final class CannedAnswers {
         byte[] key = Base64.getDecoder().decode(args.length == 5 ? args[4] : DEVELOPMENT_KEY);
         CannedAnswers canned = new CannedAnswers(endpoint, account, key);
 
-        canned.save(html.resolve("entity.json"), "/" + table + "(PartitionKey='b003',RowKey='r0001000')", null);
-        canned.save(html.resolve("w4.json"), "/" + table + "()",
+        canned.save(html.resolve("entity.json"), 1, "/" + table + "(PartitionKey='b003',RowKey='r0001000')", null);
+        canned.save(html.resolve("w4.json"), 100, "/" + table + "()",
                 "$filter=" + encode("PartitionKey eq 'b003' and RowKey ge 'r0001000' and RowKey lt 'r0001100'"));
-        canned.save(html.resolve("w5.json"), "/" + table + "()",
+        canned.save(html.resolve("w5.json"), 1000, "/" + table + "()",
                 "$filter=" + encode("PartitionKey eq 'b003' and Age gt 30"));
-        canned.save(html.resolve("w6.json"), "/" + table + "()", "$filter=" + encode("Age eq 42"));
-        canned.save(html.resolve("w8.json"), "/" + table + "()", "$top=1000");
+        canned.save(html.resolve("w6.json"), 1000, "/" + table + "()", "$filter=" + encode("Age eq 42"));
+        canned.save(html.resolve("w8.json"), 1000, "/" + table + "()", "$top=1000");
 
         HttpResponse<byte[]> batch = canned.batchOf100(table);
         Files.write(html.resolve("batch.txt"), batch.body());
@@ -70,16 +71,23 @@ public final class CannedAnswers {
         System.out.println("batch.txt " + batch.body().length + " bytes, " + type);
     }
 
-    private void save(Path file, String path, String query) throws Exception {
+    /** Saves one answer, after checking it holds as many entities as the bench's would. */
+    private void save(Path file, int entities, String path, String query) throws Exception {
         HttpResponse<byte[]> response = send("GET", path, query, null, null);
         if (response.statusCode() != 200) {
             throw new IllegalStateException("GET " + path + " -> " + response.statusCode());
         }
+        int found = count(new String(response.body(), StandardCharsets.UTF_8), "\"RowKey\":");
+        if (found != entities) {
+            throw new IllegalStateException("GET " + path + " held " + found + " entities, not " + entities
+                    + ": is TABLE the bench's fully loaded big table?");
+        }
         Files.write(file, response.body());
-        System.out.println(file.getFileName() + " " + response.body().length + " bytes");
+        System.out.println(file.getFileName() + " " + response.body().length + " bytes, " + found + " entities");
     }
 
     private HttpResponse<byte[]> batchOf100(String table) throws Exception {
+        String partition = "c" + UUID.randomUUID().toString().substring(0, 3);
         String batch = "batch_" + UUID.randomUUID();
         String changeset = "changeset_" + UUID.randomUUID();
         StringBuilder body = new StringBuilder();
@@ -90,15 +98,18 @@ public final class CannedAnswers {
                     .append("Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n")
                     .append("POST ").append(endpoint).append('/').append(table).append(" HTTP/1.1\r\n")
                     .append("Content-Type: application/json\r\nPrefer: return-no-content\r\n\r\n")
-                    .append("{\"PartitionKey\":\"canned\",\"RowKey\":\"")
-                    .append(String.format("r%07d-%s", i, UUID.randomUUID()))
+                    .append("{\"PartitionKey\":\"").append(partition).append("\",\"RowKey\":\"")
+                    .append(String.format(Locale.ROOT, "r%07d", i))
                     .append("\",\"Text\":\"").append("x".repeat(800)).append("\"}\r\n");
         }
         body.append("--").append(changeset).append("--\r\n--").append(batch).append("--\r\n");
         HttpResponse<byte[]> response = send("POST", "/$batch", null,
                 "multipart/mixed; boundary=" + batch, body.toString().getBytes(StandardCharsets.UTF_8));
-        if (response.statusCode() != 202) {
-            throw new IllegalStateException("POST $batch -> " + response.statusCode());
+        String answer = new String(response.body(), StandardCharsets.UTF_8);
+        int inserted = count(answer, "HTTP/1.1 204") + count(answer, "HTTP/1.1 201");
+        if (response.statusCode() != 202 || inserted != 100) {
+            throw new IllegalStateException(
+                    "POST $batch -> " + response.statusCode() + ", " + inserted + " of 100 inserted");
         }
         return response;
     }
@@ -126,6 +137,14 @@ public final class CannedAnswers {
             request.header("Content-Type", contentType).method(method, HttpRequest.BodyPublishers.ofByteArray(body));
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private static int count(String text, String part) {
+        int n = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length())) {
+            n++;
+        }
+        return n;
     }
 
     private static String encode(String text) {
