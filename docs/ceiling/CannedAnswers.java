@@ -16,15 +16,15 @@ import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
 /**
- * Records the answers nginx.conf serves: one of each kind the bench's workloads get, taken from a
- * real server holding the bench's big table (10 partitions b000..b009 of 10,000 entities, left in
- * place by the bench's --keep).
+ * Records the answers nginx.conf serves: one of each kind the workloads of the shared harness
+ * (../shared/bench) get, taken from a real server holding the harness's big table (10 partitions
+ * b000..b009 of 10,000 entities, left in place by the harness's --keep).
  *
  * <pre>java CannedAnswers.java ENDPOINT TABLE DIR [ACCOUNT KEY]</pre>
  *
  * Writes DIR/html/{entity,w4,w5,w6,w8}.json, DIR/html/batch.txt and DIR/batch-type.conf. The
- * batch inserts 100 entities into a new partition of TABLE, with keys as long as the bench's, so
- * that its answer is as long as the ones the bench gets.
+ * batch inserts 100 entities into a new partition of TABLE, with keys as long as the harness's, so
+ * that its answer is as long as the ones the harness gets.
  */
 public final class CannedAnswers {
     private static final String DEVELOPMENT_KEY =
@@ -71,7 +71,7 @@ public final class CannedAnswers {
         System.out.println("batch.txt " + batch.body().length + " bytes, " + type);
     }
 
-    /** Saves one answer, after checking it holds as many entities as the bench's would. */
+    /** Saves one answer, after checking it holds as many entities as the harness's would. */
     private void save(Path file, int entities, String path, String query) throws Exception {
         HttpResponse<byte[]> response = send("GET", path, query, null, null);
         if (response.statusCode() != 200) {
@@ -80,7 +80,7 @@ public final class CannedAnswers {
         int found = count(new String(response.body(), StandardCharsets.UTF_8), "\"RowKey\":");
         if (found != entities) {
             throw new IllegalStateException("GET " + path + " held " + found + " entities, not " + entities
-                    + ": is TABLE the bench's fully loaded big table?");
+                    + ": is TABLE the harness's fully loaded big table?");
         }
         Files.write(file, response.body());
         System.out.println(file.getFileName() + " " + response.body().length + " bytes, " + found + " entities");
