@@ -12,9 +12,10 @@ import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
 
 /**
- * Entities of a key range from a RocksDB iterator, which reads one snapshot (its own, or one it is given). Values are
- * copied into a buffer reused from entity to entity, keys only when asked for, and property
- * lookups ({@link #current()}) read those bytes without decoding the whole entity.
+ * Entities of a key range from a RocksDB iterator, which reads one snapshot (its own, or one it
+ * is given). Values are copied into a buffer reused from entity to entity, keys only when asked
+ * for, and property lookups ({@link #current()}) read those bytes without decoding the whole
+ * entity.
  */
 final class RocksDbEntityCursor implements EntityCursor {
     private final Slice upperBound;
