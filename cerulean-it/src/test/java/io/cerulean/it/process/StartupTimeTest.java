@@ -19,14 +19,18 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 import org.junit.jupiter.api.io.TempDir;
 
-/** How long the process takes from its start until it serves a request. */
+/**
+ * That the process starts and serves, and (as a figure, not an assertion) how long that takes:
+ * a wall-clock bound would fail whenever the machine is busy, which says nothing about Cerulean.
+ * The start's cost is measured apart, with the launcher and the opt-in figures below.
+ */
 class StartupTimeTest {
     @TempDir
     Path temp;
 
     @Test
     @Timeout(value = 60, unit = TimeUnit.SECONDS)
-    void startsQuicklyOnAnEmptyDataDirectory() {
+    void startsAndServesOnAnEmptyDataDirectory() {
         int port = ServerProcess.freePort();
         String connectionString = ServerProcess.connectionString("http://127.0.0.1:" + port,
                 ServerProcess.DEV_ACCOUNT, ServerProcess.DEV_KEY);
@@ -37,8 +41,10 @@ class StartupTimeTest {
                 .port(port).spawn()) {
             long millis = untilFirstSuccess(server, () -> service.listTables().stream().count());
             System.out.println("startup-ms empty=" + millis);
-            assertThat(millis).as("start-up time on an empty data directory%s", server.describe())
-                    .isLessThan(10_000);
+            assertThat(service.listTables().stream().count()).as("tables of a new data directory%s",
+                    server.describe()).isZero();
+            service.createTable("started");
+            assertThat(service.listTables().stream().map(t -> t.getName())).containsExactly("started");
         }
     }
 
