@@ -2,6 +2,8 @@ package io.cerulean.app;
 
 import io.cerulean.core.service.TableService;
 import io.cerulean.core.spi.TableStore;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.core.storage.ServerState;
 import io.cerulean.core.time.HybridClock;
 import io.cerulean.server.CeruleanServer;
 import io.cerulean.server.ServerConfig;
@@ -10,8 +12,8 @@ import io.cerulean.server.auth.Accounts;
 import io.cerulean.server.metrics.Metrics;
 import io.cerulean.server.tls.SelfSignedCertificate;
 import io.cerulean.server.tls.TlsConfig;
-import io.cerulean.store.memory.MemoryTableStore;
-import io.cerulean.store.rocksdb.RocksDbTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
+import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -174,7 +176,7 @@ public final class Cerulean implements AutoCloseable {
         private boolean inMemory;
         private final Map<String, Account> accounts = new LinkedHashMap<>();
         private Duration pageBudget = Duration.ofSeconds(5);
-        private long cacheBytes = RocksDbTableStore.DEFAULT_CACHE_BYTES;
+        private long cacheBytes = RocksDbKeyValueStore.DEFAULT_CACHE_BYTES;
         private int workerThreads = defaultWorkerThreads();
         private boolean selfSignedTls;
         private TlsConfig tls;
@@ -224,9 +226,9 @@ public final class Cerulean implements AutoCloseable {
          * more keeps more of a large store's blocks in memory, less keeps the process small.
          */
         public Builder cacheMegabytes(long megabytes) {
-            if (megabytes < RocksDbTableStore.MIN_CACHE_BYTES >> 20) {
+            if (megabytes < RocksDbKeyValueStore.MIN_CACHE_BYTES >> 20) {
                 throw new IllegalArgumentException("the cache must be at least "
-                        + (RocksDbTableStore.MIN_CACHE_BYTES >> 20) + " MB: " + megabytes);
+                        + (RocksDbKeyValueStore.MIN_CACHE_BYTES >> 20) + " MB: " + megabytes);
             }
             if (megabytes > MAX_CACHE_MEGABYTES) {
                 throw new IllegalArgumentException("the cache must be at most " + MAX_CACHE_MEGABYTES + " MB: "
@@ -289,7 +291,8 @@ public final class Cerulean implements AutoCloseable {
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             ServerConfig config = new ServerConfig(host, port, configured, workerThreads, tls);
-            TableStore store = inMemory ? new MemoryTableStore() : RocksDbTableStore.open(dataDir, cacheBytes);
+            KeyValueTableStore store = KeyValueTableStore.open(
+                    inMemory ? new MemoryKeyValueStore() : RocksDbKeyValueStore.open(dataDir, cacheBytes));
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
                 Thread thread = new Thread(task, "cerulean-scan-helper");
                 thread.setDaemon(true);
@@ -303,7 +306,7 @@ public final class Cerulean implements AutoCloseable {
                             : dataDir.resolve("tls");
                     config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
                 }
-                HybridClock clock = HybridClock.system(new StoredClockLease(store));
+                HybridClock clock = HybridClock.system(new ServerState(store.keyValueStore()).clockLease());
                 TableService service = new TableService(store, clock, pageBudget, scanHelper);
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);

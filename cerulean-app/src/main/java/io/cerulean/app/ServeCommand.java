@@ -1,6 +1,7 @@
 package io.cerulean.app;
 
 import io.cerulean.server.PortInUseException;
+import io.cerulean.storage.StoreFormatException;
 import io.cerulean.store.rocksdb.StoreOpenException;
 import java.nio.file.Path;
 import java.util.List;
@@ -127,7 +128,7 @@ final class ServeCommand implements Callable<Integer> {
         } catch (PortInUseException e) {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_PORT_IN_USE;
-        } catch (StoreOpenException e) {
+        } catch (StoreOpenException | StoreFormatException e) {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_STORE_UNUSABLE;
         } catch (IllegalArgumentException e) {

@@ -13,8 +13,9 @@ import io.cerulean.server.auth.SharedKeyAuthenticator;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.metrics.Metrics;
-import io.cerulean.store.memory.MemoryTableStore;
-import io.cerulean.store.rocksdb.RocksDbTableStore;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
+import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;
@@ -66,7 +67,7 @@ final class ServerFixture implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        store = directory == null ? new MemoryTableStore() : RocksDbTableStore.open(directory);
+        store = directory == null ? KeyValueTableStore.open(new MemoryKeyValueStore()) : KeyValueTableStore.open(RocksDbKeyValueStore.open(directory));
         service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5),
                 scanHelper);
         Accounts accounts = new Accounts(List.of(Account.development()));

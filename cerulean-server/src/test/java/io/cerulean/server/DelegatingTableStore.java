@@ -7,14 +7,15 @@ import io.cerulean.core.spi.KeyRange;
 import io.cerulean.core.spi.Mutation;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.core.spi.TableStore;
-import io.cerulean.store.memory.MemoryTableStore;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /** The in-memory store, for tests that change one of its answers by overriding that method. */
 abstract class DelegatingTableStore implements TableStore {
-    private final MemoryTableStore memory = new MemoryTableStore();
+    private final KeyValueTableStore memory = KeyValueTableStore.open(new MemoryKeyValueStore());
 
     @Override
     public CompletableFuture<Void> whenDurable() {
@@ -57,13 +58,23 @@ abstract class DelegatingTableStore implements TableStore {
     }
 
     @Override
-    public Optional<byte[]> setting(String name) {
-        return memory.setting(name);
+    public byte[] acl(StoredTable table) {
+        return memory.acl(table);
     }
 
     @Override
-    public void putSetting(String name, byte[] value) {
-        memory.putSetting(name, value);
+    public boolean setAcl(StoredTable table, byte[] acl) {
+        return memory.setAcl(table, acl);
+    }
+
+    @Override
+    public Optional<byte[]> serviceProperties(String account, String service) {
+        return memory.serviceProperties(account, service);
+    }
+
+    @Override
+    public void putServiceProperties(String account, String service, byte[] document) {
+        memory.putServiceProperties(account, service, document);
     }
 
     @Override

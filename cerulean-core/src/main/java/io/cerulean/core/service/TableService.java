@@ -80,36 +80,33 @@ public final class TableService {
 
     /** Delete Table: the table and all its entities, at once. */
     public void deleteTable(String account, String name) {
-        Optional<StoredTable> table = store.table(account, name);
         if (!store.deleteTable(account, name)) {
             throw new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND);
         }
-        // Ids are never reused, so a table created again under this name starts with no ACL either way.
-        table.ifPresent(t -> store.putSetting(aclSetting(t), new byte[0]));
     }
 
     /** Get Table ACL: the table's stored access policies. */
     public TableAcl acl(StoredTable table) {
-        return store.setting(aclSetting(table)).map(TableAcl::decode).orElse(TableAcl.empty());
+        byte[] acl = store.acl(table);
+        return acl.length == 0 ? TableAcl.empty() : TableAcl.decode(acl);
     }
 
     /** Set Table ACL: replaces all of the table's stored access policies. */
     public void setAcl(StoredTable table, TableAcl acl) {
-        store.putSetting(aclSetting(table), acl.encode());
+        if (!store.setAcl(table, acl.encode())) {
+            throw new TableServiceException(ErrorCode.TABLE_NOT_FOUND);
+        }
     }
 
-    /** An account-wide setting (e.g. the service properties), opaque to core. */
+    /** The account's properties of the service {@code name} ("table"), an XML document opaque to core. */
     public Optional<byte[]> accountSetting(String account, String name) {
-        return store.setting("account/" + account + "/" + name);
+        return store.serviceProperties(account, name);
     }
 
-    /** Durably sets an account-wide setting. */
+    /** Durably sets the account's properties of the service {@code name}: on disk when this returns. */
     public void putAccountSetting(String account, String name, byte[] value) {
-        store.putSetting("account/" + account + "/" + name, value);
-    }
-
-    private static String aclSetting(StoredTable table) {
-        return "acl/" + table.id();
+        store.putServiceProperties(account, name, value);
+        store.whenDurable().join();
     }
 
     public Optional<StoredTable> findTable(String account, String name) {

@@ -6,8 +6,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The storage seam: what a backend must do, in bytes-and-keys terms. Everything else (validation,
- * merging, filters, paging, ETag rules) happens in core above it.
+ * Where the Table service keeps its tables and entities: the one implementation,
+ * {@code io.cerulean.core.storage.KeyValueTableStore}, lays them out on the storage seam
+ * ({@code io.cerulean.storage.KeyValueStore}) that every store implements. Everything else
+ * (validation, merging, filters, paging, ETag rules) happens in core above it.
  *
  * <p>Contract for every implementation:
  * <ul>
@@ -16,7 +18,8 @@ import java.util.concurrent.CompletableFuture;
  *   <li>{@link #commit} is atomic within one partition: a reader sees all of it or none of it.
  *       It is visible when it returns {@link CommitResult.Applied}, and durable once a
  *       {@link #whenDurable} asked for after that has completed. Acknowledge a write only then.</li>
- *   <li>Deleting a table removes its entities as one operation, whatever their number.</li>
+ *   <li>Deleting a table removes its entities as one operation, whatever their number, and its ACL
+ *       in the same commit as the table.</li>
  * </ul>
  * Implementations are thread-safe.
  */
@@ -65,11 +68,20 @@ public interface TableStore extends AutoCloseable {
      */
     CompletableFuture<Void> whenDurable();
 
-    /** A small named value kept with the data (clock lease, service settings), if set. */
-    Optional<byte[]> setting(String name);
+    /** The table's stored access policies, as {@code TableAcl} encodes them; empty when it has none. */
+    byte[] acl(StoredTable table);
 
-    /** Durably sets a named value. */
-    void putSetting(String name, byte[] value);
+    /**
+     * Replaces the table's stored access policies; false, and nothing written, when the table is no
+     * longer there. Deleting the table removes them with it.
+     */
+    boolean setAcl(StoredTable table, byte[] acl);
+
+    /** The account's properties for one service (its XML document), if ever set. */
+    Optional<byte[]> serviceProperties(String account, String service);
+
+    /** Sets the account's properties for one service. */
+    void putServiceProperties(String account, String service, byte[] document);
 
     @Override
     void close();

@@ -1,6 +1,8 @@
 /**
- * The storage SPI: the narrow seam every backend implements ({@link io.cerulean.core.spi.TableStore})
- * and the plain values that cross it. Nothing here knows HTTP, JSON or filters; a backend knows
- * ordered keys, snapshots and atomic conditional commits within one partition.
+ * The Table service's storage interface ({@link io.cerulean.core.spi.TableStore}) and the plain
+ * values that cross it: tables, entity key ranges, conditional mutations, cursors. It is no longer
+ * what a store implements: stores implement the one seam of every service,
+ * {@code io.cerulean.storage.KeyValueStore}, and {@code io.cerulean.core.storage} lays tables and
+ * entities out on it. Nothing here knows HTTP, JSON or filters.
  */
 package io.cerulean.core.spi;

@@ -421,12 +421,22 @@ class ScanSplitterTest {
         }
 
         @Override
-        public Optional<byte[]> setting(String name) {
+        public byte[] acl(StoredTable table) {
+            return new byte[0];
+        }
+
+        @Override
+        public boolean setAcl(StoredTable table, byte[] acl) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<byte[]> serviceProperties(String account, String service) {
             return Optional.empty();
         }
 
         @Override
-        public void putSetting(String name, byte[] value) {
+        public void putServiceProperties(String account, String service, byte[] document) {
             throw new UnsupportedOperationException();
         }
 

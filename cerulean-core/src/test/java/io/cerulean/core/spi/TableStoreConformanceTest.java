@@ -444,9 +444,29 @@ public abstract class TableStoreConformanceTest {
     }
 
     @Test
-    void settingsPersistValues() {
-        assertThat(store.setting("x")).isEmpty();
-        store.putSetting("x", new byte[] {1, 2});
-        assertThat(store.setting("x")).hasValueSatisfying(v -> assertThat(v).containsExactly(1, 2));
+    void servicePropertiesAreKeptPerAccountAndService() {
+        assertThat(store.serviceProperties(ACCOUNT, "table")).isEmpty();
+        store.putServiceProperties(ACCOUNT, "table", new byte[] {1, 2});
+        store.putServiceProperties("other", "table", new byte[] {3});
+        assertThat(store.serviceProperties(ACCOUNT, "table")).hasValueSatisfying(v -> assertThat(v).containsExactly(1, 2));
+        assertThat(store.serviceProperties(ACCOUNT, "queue")).isEmpty();
+        store.putServiceProperties(ACCOUNT, "table", new byte[] {4});
+        assertThat(store.serviceProperties(ACCOUNT, "table")).hasValueSatisfying(v -> assertThat(v).containsExactly(4));
+        assertThat(store.serviceProperties("other", "table")).hasValueSatisfying(v -> assertThat(v).containsExactly(3));
+    }
+
+    @Test
+    void anAclIsKeptWithItsTableAndGoesWithIt() {
+        StoredTable table = store.createTable(ACCOUNT, "guarded").orElseThrow();
+        assertThat(store.acl(table)).isEmpty();
+        assertThat(store.setAcl(table, new byte[] {9, 8})).isTrue();
+        assertThat(store.acl(table)).containsExactly(9, 8);
+        assertThat(store.acl(store.table(ACCOUNT, "GUARDED").orElseThrow())).containsExactly(9, 8);
+        assertThat(store.deleteTable(ACCOUNT, "guarded")).isTrue();
+        assertThat(store.setAcl(table, new byte[] {7})).as("an ACL for a table that is gone").isFalse();
+        StoredTable again = store.createTable(ACCOUNT, "guarded").orElseThrow();
+        assertThat(store.acl(again)).as("the ACL of a new table of an old name").isEmpty();
+        assertThat(store.setAcl(table, new byte[] {7})).as("an ACL for the old table of that name").isFalse();
+        assertThat(store.acl(again)).isEmpty();
     }
 }

@@ -20,8 +20,8 @@ import java.util.concurrent.ConcurrentMap;
  * one account all take effect. A cache entry is replaced, never dropped, by an update.
  */
 public final class ServicePropertiesStore {
-    /** The account setting's name (core prefixes it with the account). */
-    static final String SETTING = "service-properties";
+    /** The service whose properties these are, as the store names its row of the account. */
+    static final String SETTING = "table";
     /**
      * Accounts whose properties are cached at most: enough for any configured set of accounts, and a
      * bound on what requests naming made-up accounts can make this cache hold.

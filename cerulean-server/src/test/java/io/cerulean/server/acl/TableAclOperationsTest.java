@@ -15,7 +15,8 @@ import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.operations.RequestContext;
 import io.cerulean.server.routing.PathParser;
-import io.cerulean.store.memory.MemoryTableStore;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -32,7 +33,7 @@ class TableAclOperationsTest {
             + "<Expiry>2030-01-01T00:00:00Z</Expiry><Permission>r</Permission></AccessPolicy></SignedIdentifier>"
             + "</SignedIdentifiers>";
 
-    private final TableService service = new TableService(new MemoryTableStore(),
+    private final TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
             HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
 
     private AzureResponse send(String method, String table, String comp, String body) {

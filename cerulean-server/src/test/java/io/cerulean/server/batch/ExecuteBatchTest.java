@@ -20,7 +20,8 @@ import io.cerulean.server.http.AzureResponse;
 import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.operations.RequestContext;
 import io.cerulean.server.routing.PathParser;
-import io.cerulean.store.memory.MemoryTableStore;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -39,7 +40,7 @@ class ExecuteBatchTest {
     private static final Pattern STATUS = Pattern.compile("^HTTP/1\\.1 (\\d{3}) ", Pattern.MULTILINE);
     private static final Pattern MESSAGE = Pattern.compile("\"value\":\"([^\"]*)\"");
 
-    private final TableService service = new TableService(new MemoryTableStore(),
+    private final TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
             HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
     private final StoredTable table = service.createTable(ACCOUNT, "mytable");
 

@@ -26,7 +26,8 @@ import io.cerulean.server.operations.RequestContext;
 import io.cerulean.server.operations.TableOperation;
 import io.cerulean.server.operations.WriteEntity;
 import io.cerulean.server.service.ServicePropertiesStore;
-import io.cerulean.store.memory.MemoryTableStore;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -42,7 +43,7 @@ class RouterTest {
     private static final String ENTITY = BASE + "/mytable(PartitionKey='p',RowKey='r')";
 
     private final Router router = new Router(new QueryMetrics(Metrics.discarded().registry()),
-            new ServicePropertiesStore(new TableService(new MemoryTableStore(),
+            new ServicePropertiesStore(new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
                     HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5))));
 
     private static AzureRequest request(String method, String path, String... tunnel) {
@@ -112,7 +113,7 @@ class RouterTest {
 
     @Test
     void tunnelledMergeKeepsOtherPropertiesAndPutReplacesThem() {
-        TableService service = new TableService(new MemoryTableStore(),
+        TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
                 HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
         service.createTable("devstoreaccount1", "mytable");
         run(service, request("POST", BASE + "/mytable", Map.of(), json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"a\":1}")));

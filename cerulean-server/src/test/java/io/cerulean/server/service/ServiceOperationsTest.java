@@ -14,7 +14,8 @@ import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.operations.RequestContext;
 import io.cerulean.server.operations.TableOperation;
 import io.cerulean.server.routing.PathParser;
-import io.cerulean.store.memory.MemoryTableStore;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -28,7 +29,7 @@ import org.junit.jupiter.api.Test;
 
 /** Contract 3.7 and 3.8 through the operations: the query that names them, status, body. */
 class ServiceOperationsTest {
-    private final TableService service = new TableService(new MemoryTableStore(),
+    private final TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
             HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
     private final ServicePropertiesStore properties = new ServicePropertiesStore(service);
 

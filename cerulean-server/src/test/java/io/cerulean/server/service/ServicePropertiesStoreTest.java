@@ -6,7 +6,8 @@ import io.cerulean.core.service.TableService;
 import io.cerulean.core.time.HybridClock;
 import io.cerulean.server.cors.CorsRule;
 import io.cerulean.server.cors.CorsRules;
-import io.cerulean.store.memory.MemoryTableStore;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,11 +21,11 @@ import org.junit.jupiter.api.Test;
 
 /** Service properties kept per account in the store's account settings, served from a cache. */
 class ServicePropertiesStoreTest {
-    private final MemoryTableStore store = new MemoryTableStore();
+    private final KeyValueTableStore store = KeyValueTableStore.open(new MemoryKeyValueStore());
     private final TableService service = service(store);
     private final ServicePropertiesStore properties = new ServicePropertiesStore(service);
 
-    private static TableService service(MemoryTableStore store) {
+    private static TableService service(KeyValueTableStore store) {
         return new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
     }
 

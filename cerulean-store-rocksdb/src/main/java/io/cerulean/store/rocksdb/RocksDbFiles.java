@@ -1,9 +1,13 @@
 package io.cerulean.store.rocksdb;
 
+import io.cerulean.storage.KeySpace;
+import io.cerulean.storage.KeySpaces;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.rocksdb.BlockBasedTableConfig;
 import org.rocksdb.BloomFilter;
 import org.rocksdb.ColumnFamilyDescriptor;
@@ -12,6 +16,7 @@ import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
 import org.rocksdb.LRUCache;
+import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteBufferManager;
@@ -19,8 +24,9 @@ import org.rocksdb.WriteOptions;
 
 /**
  * The open RocksDB database, its column families and the native option objects that must live as
- * long as it does. Column families: {@code default} holds settings, {@code tables} the table
- * catalogue, {@code entities} every entity.
+ * long as it does. Column families: {@code default} holds the store's format, and every key space
+ * of {@link KeySpaces} has one of its name ({@code entities}, {@code table-catalog}, ...). A data
+ * directory of release 0.1 has {@code tables} too, until {@link FormatOneUpgrade} has run.
  */
 final class RocksDbFiles implements AutoCloseable {
     static {
@@ -33,6 +39,9 @@ final class RocksDbFiles implements AutoCloseable {
     private final LRUCache blockCache;
     private final WriteBufferManager memtables;
     private final List<ColumnFamilyHandle> handles;
+    /** The column family of each key space, by id. */
+    private final ColumnFamilyHandle[] families = new ColumnFamilyHandle[256];
+    private ColumnFamilyHandle legacyTables;
     private final WriteOptions syncWrite;
     private final WriteOptions asyncWrite;
 
@@ -44,6 +53,14 @@ final class RocksDbFiles implements AutoCloseable {
         this.blockCache = blockCache;
         this.memtables = memtables;
         this.handles = handles;
+        for (ColumnFamilyHandle handle : handles) {
+            String name = familyName(handle);
+            KeySpaces.ALL.stream().filter(space -> space.name().equals(name))
+                    .forEach(space -> families[space.id()] = handle);
+            if (name.equals(FormatOneUpgrade.TABLES_FAMILY)) {
+                legacyTables = handle;
+            }
+        }
         this.syncWrite = new WriteOptions().setSync(true);
         this.asyncWrite = new WriteOptions().setSync(false);
     }
@@ -101,12 +118,24 @@ final class RocksDbFiles implements AutoCloseable {
                 // flushes and compactions rewrite the whole store, and copying it into cache pages
                 // was the largest part of their CPU (see DirectWrites).
                 .setUseDirectIoForFlushAndCompaction(directWrites);
-        List<ColumnFamilyDescriptor> descriptors = List.of(
-                new ColumnFamilyDescriptor(RocksDB.DEFAULT_COLUMN_FAMILY, familyOptions),
-                new ColumnFamilyDescriptor("tables".getBytes(StandardCharsets.UTF_8), familyOptions),
-                new ColumnFamilyDescriptor("entities".getBytes(StandardCharsets.UTF_8), familyOptions));
         List<ColumnFamilyHandle> handles = new ArrayList<>();
         try {
+            // RocksDB opens every column family a directory has, or none: those of an older
+            // layout are opened too, for the upgrade to read and drop.
+            Set<String> names = new LinkedHashSet<>();
+            names.add(new String(RocksDB.DEFAULT_COLUMN_FAMILY, StandardCharsets.UTF_8));
+            KeySpaces.ALL.forEach(space -> names.add(space.name()));
+            if (java.nio.file.Files.exists(directory.resolve("CURRENT"))) {
+                try (Options listing = new Options()) {
+                    for (byte[] existing : RocksDB.listColumnFamilies(listing, directory.toString())) {
+                        names.add(new String(existing, StandardCharsets.UTF_8));
+                    }
+                }
+            }
+            List<ColumnFamilyDescriptor> descriptors = new ArrayList<>();
+            for (String name : names) {
+                descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), familyOptions));
+            }
             RocksDB db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
             return new RocksDbFiles(db, dbOptions, familyOptions, blockCache, memtables, handles);
         } catch (RocksDBException e) {
@@ -127,16 +156,37 @@ final class RocksDbFiles implements AutoCloseable {
         return db;
     }
 
-    ColumnFamilyHandle settings() {
+    /** The default column family: the store's format, and release 0.1's settings until upgraded. */
+    ColumnFamilyHandle meta() {
         return handles.get(0);
     }
 
-    ColumnFamilyHandle tables() {
-        return handles.get(1);
+    /** The column family of {@code space}. */
+    ColumnFamilyHandle family(KeySpace space) {
+        return families[space.id()];
     }
 
-    ColumnFamilyHandle entities() {
-        return handles.get(2);
+    /** Release 0.1's table catalogue, if this directory still has it. */
+    ColumnFamilyHandle legacyTables() {
+        return legacyTables;
+    }
+
+    /** Drops release 0.1's table catalogue, once upgraded. */
+    void dropLegacyTables() throws RocksDBException {
+        if (legacyTables != null) {
+            db.dropColumnFamily(legacyTables);
+            handles.remove(legacyTables);
+            legacyTables.close();
+            legacyTables = null;
+        }
+    }
+
+    private static String familyName(ColumnFamilyHandle handle) {
+        try {
+            return new String(handle.getName(), StandardCharsets.UTF_8);
+        } catch (RocksDBException e) {
+            throw new StoreOpenException("cannot read a column family's name: " + e.getMessage(), e);
+        }
     }
 
     WriteOptions syncWrite() {

@@ -1,13 +1,14 @@
 package io.cerulean.store.rocksdb;
 
-import io.cerulean.core.model.EntityKey;
-import io.cerulean.core.spi.EntityCursor;
-import io.cerulean.core.spi.KeyRange;
-import io.cerulean.core.spi.ScanSnapshot;
+import io.cerulean.storage.RecordCursor;
+import io.cerulean.storage.RecordKey;
+import io.cerulean.storage.RecordRange;
+import io.cerulean.storage.RecordSnapshot;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.Range;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
@@ -17,12 +18,12 @@ import org.rocksdb.Slice;
 import org.rocksdb.Snapshot;
 
 /**
- * One RocksDB snapshot of a table, whose cursors may be read on different threads. The middle of a
- * range is found by halving it in key space, by RocksDB's estimate of the bytes stored in each
- * part (from the table files' indexes and the memtables' statistics), and then taking the first
- * entity at or after the key found.
+ * One RocksDB snapshot of a space instance, whose cursors may be read on different threads. The
+ * middle of a range is found by halving it in key space, by RocksDB's estimate of the bytes stored
+ * in each part (from the table files' indexes and the memtables' statistics), and then taking the
+ * first record at or after the key found.
  */
-final class RocksDbScanSnapshot implements ScanSnapshot {
+final class RocksDbScanSnapshot implements RecordSnapshot {
     /** Below this estimate a range is not worth splitting: it reads in about a millisecond. */
     static final long MIN_SPLIT_BYTES = 1L << 20;
 
@@ -33,24 +34,27 @@ final class RocksDbScanSnapshot implements ScanSnapshot {
     private static final int HALVINGS = 48;
 
     private final RocksDbFiles files;
-    private final long tableId;
+    private final ColumnFamilyHandle family;
+    private final long instance;
     private final Snapshot snapshot;
 
-    RocksDbScanSnapshot(RocksDbFiles files, long tableId) {
+    RocksDbScanSnapshot(RocksDbFiles files, ColumnFamilyHandle family, long instance) {
         this.files = files;
-        this.tableId = tableId;
+        this.family = family;
+        this.instance = instance;
         this.snapshot = files.db().getSnapshot();
     }
 
     @Override
-    public EntityCursor scan(KeyRange range) {
-        return new RocksDbEntityCursor(files, tableId, range, snapshot);
+    public RecordCursor scan(RecordRange range) {
+        return new RocksDbRecordCursor(files, family, RecordLayout.lowerKey(instance, range.lower()),
+                RecordLayout.upperKeyExclusive(instance, range.upper()), snapshot);
     }
 
     @Override
-    public Optional<EntityKey> middle(KeyRange range) {
-        byte[] lower = KeyCodec.lowerKey(tableId, range.lower());
-        byte[] upper = KeyCodec.upperKeyExclusive(tableId, range.upper());
+    public Optional<RecordKey> middle(RecordRange range) {
+        byte[] lower = RecordLayout.lowerKey(instance, range.lower());
+        byte[] upper = RecordLayout.upperKeyExclusive(instance, range.upper());
         long total = storedBytes(lower, upper);
         if (total < MIN_SPLIT_BYTES) {
             return Optional.empty();
@@ -59,7 +63,7 @@ final class RocksDbScanSnapshot implements ScanSnapshot {
              Slice upperBound = new Slice(upper);
              ReadOptions options = new ReadOptions().setSnapshot(snapshot).setIterateLowerBound(lowerBound)
                      .setIterateUpperBound(upperBound);
-             RocksIterator iterator = files.db().newIterator(files.entities(), options)) {
+             RocksIterator iterator = files.db().newIterator(family, options)) {
             iterator.seekToFirst();
             if (!iterator.isValid()) {
                 iterator.status();
@@ -69,7 +73,7 @@ final class RocksDbScanSnapshot implements ScanSnapshot {
             iterator.seekToLast();
             byte[] last = iterator.key();
             // Halving between the range's first and last keys rather than its bounds skips the
-            // prefix they share (the table, often the partition), where no split can fall.
+            // prefix they share (the instance, often the partition), where no split can fall.
             byte[] below = first;
             byte[] above = last;
             for (int i = 0; i < HALVINGS && Arrays.compareUnsigned(below, above) < 0; i++) {
@@ -97,9 +101,9 @@ final class RocksDbScanSnapshot implements ScanSnapshot {
             if (Arrays.equals(found, first)) {
                 return Optional.empty();
             }
-            int separator = KeyCodec.separatorIndex(found);
-            return Optional.of(new EntityKey(KeyCodec.partitionKeyOf(found, separator),
-                    KeyCodec.rowKeyOf(found, separator)));
+            int separator = RecordLayout.separatorIndex(found, found.length);
+            return Optional.of(new RecordKey(Arrays.copyOfRange(found, RecordLayout.INSTANCE_BYTES, separator),
+                    Arrays.copyOfRange(found, separator + 1, found.length)));
         } catch (RocksDBException e) {
             throw new StoreException("splitting a scan", e);
         }
@@ -107,7 +111,7 @@ final class RocksDbScanSnapshot implements ScanSnapshot {
 
     private long storedBytes(byte[] from, byte[] to) {
         try (Slice start = new Slice(from); Slice limit = new Slice(to)) {
-            return files.db().getApproximateSizes(files.entities(), List.of(new Range(start, limit)),
+            return files.db().getApproximateSizes(family, List.of(new Range(start, limit)),
                     SizeApproximationFlag.INCLUDE_FILES, SizeApproximationFlag.INCLUDE_MEMTABLES)[0];
         }
     }

@@ -2,6 +2,7 @@ package io.cerulean.store.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.core.storage.KeyValueTableStore;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
@@ -38,7 +39,7 @@ class RocksDbScanSnapshotTest {
     private long tick;
 
     /** {@code partitions} partitions of {@code rows} entities of about 250 bytes each. */
-    private StoredTable load(RocksDbTableStore store, int partitions, int rows) {
+    private StoredTable load(KeyValueTableStore store, int partitions, int rows) {
         StoredTable table = store.createTable("devstoreaccount1", "split").orElseThrow();
         for (int p = 0; p < partitions; p++) {
             String pk = String.format("p%02d", p);
@@ -82,7 +83,7 @@ class RocksDbScanSnapshotTest {
     @ParameterizedTest
     @ValueSource(longs = {96L << 20, 16L << 20})
     void theMiddleOfATableSplitsItsEntitiesNearHalf(long cacheBytes) {
-        try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"), cacheBytes)) {
+        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"), cacheBytes)) {
             StoredTable table = load(store, 10, 2_000);
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 EntityKey middle = snapshot.middle(KeyRange.all()).orElseThrow();
@@ -93,7 +94,7 @@ class RocksDbScanSnapshotTest {
 
     @Test
     void theMiddleOfOnePartitionFallsBetweenItsRows() {
-        try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"))) {
+        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"))) {
             StoredTable table = load(store, 1, 20_000);
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 EntityKey middle = snapshot.middle(KeyRange.partition("p00")).orElseThrow();
@@ -104,7 +105,7 @@ class RocksDbScanSnapshotTest {
 
     @Test
     void theMiddleOfARangeLiesInsideIt() {
-        try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"))) {
+        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"))) {
             StoredTable table = load(store, 10, 2_000);
             KeyRange range = new KeyRange(KeyBound.inclusive("p03", "r000500"), KeyBound.partitionIncluded("p06"));
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
@@ -117,7 +118,7 @@ class RocksDbScanSnapshotTest {
 
     @Test
     void aSmallRangeIsNotSplit() {
-        try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"))) {
+        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"))) {
             StoredTable table = load(store, 10, 2_000);
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 assertThat(snapshot.middle(new KeyRange(KeyBound.inclusive("p03", "r000100"),
@@ -129,7 +130,7 @@ class RocksDbScanSnapshotTest {
 
     @Test
     void everyCursorOfASnapshotSeesTheTableAsItWasWhenItWasTaken() {
-        try (RocksDbTableStore store = RocksDbTableStore.open(dir.resolve("db"))) {
+        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"))) {
             StoredTable table = load(store, 2, 1_000);
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 List<EntityKey> before = keys(snapshot, KeyRange.all());

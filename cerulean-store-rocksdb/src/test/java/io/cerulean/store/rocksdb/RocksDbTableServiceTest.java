@@ -1,5 +1,6 @@
 package io.cerulean.store.rocksdb;
 
+import io.cerulean.core.storage.KeyValueTableStore;
 import io.cerulean.core.service.TableServiceConformanceTest;
 import io.cerulean.core.spi.TableStore;
 import java.nio.file.Path;
@@ -11,6 +12,6 @@ class RocksDbTableServiceTest extends TableServiceConformanceTest {
 
     @Override
     protected TableStore newStore() {
-        return RocksDbTableStore.open(dir);
+        return RocksDbTables.open(dir);
     }
 }

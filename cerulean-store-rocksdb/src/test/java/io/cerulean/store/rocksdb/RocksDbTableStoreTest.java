@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.storage.KeySpaces;
+import io.cerulean.storage.Space;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.PropertyValue;
 import io.cerulean.core.spi.CommitResult;
@@ -37,7 +40,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
 
     @Override
     protected TableStore newStore() {
-        return RocksDbTableStore.open(dir.resolve("db"));
+        return RocksDbTables.open(dir.resolve("db"));
     }
 
     @Test
@@ -45,13 +48,13 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         StoredTable table = store.createTable(ACCOUNT, "kept").orElseThrow();
         Entity written = entity("p", "r");
         put(table, written);
-        store.putSetting("s", new byte[] {7});
+        store.putServiceProperties(ACCOUNT, "table", new byte[] {7});
         store.close();
-        store = RocksDbTableStore.open(dir.resolve("db"));
+        store = RocksDbTables.open(dir.resolve("db"));
         assertThat(store.table(ACCOUNT, "kept")).contains(table);
         assertThat(store.get(table, "p", "r")).contains(written);
         assertThat(scanAll(table, KeyRange.all())).containsExactly(written);
-        assertThat(store.setting("s")).isPresent();
+        assertThat(store.serviceProperties(ACCOUNT, "table")).isPresent();
         StoredTable next = store.createTable(ACCOUNT, "another").orElseThrow();
         assertThat(next.id()).isGreaterThan(table.id());
     }
@@ -83,7 +86,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         for (CompletableFuture<Void> durable : pending) {
             assertThat(durable).succeedsWithin(Duration.ofSeconds(5));
         }
-        store = RocksDbTableStore.open(dir.resolve("db"));
+        store = RocksDbTables.open(dir.resolve("db"));
         assertThat(scanAll(store.table(ACCOUNT, "closing").orElseThrow(), KeyRange.all())).hasSize(200);
     }
 
@@ -96,7 +99,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
             store.createTable(ACCOUNT, names.get(i)).orElseThrow();
         }
         store.close();
-        store = RocksDbTableStore.open(dir.resolve("db")); // nothing known in memory: every first lookup reads
+        store = RocksDbTables.open(dir.resolve("db")); // nothing known in memory: every first lookup reads
         AtomicBoolean deleting = new AtomicBoolean(true);
         ExecutorService readers = Executors.newFixedThreadPool(3);
         try {
@@ -128,7 +131,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
 
     @Test
     void aSecondOpenOfTheSameDirectoryIsRefusedWithAClearMessage() {
-        assertThatThrownBy(() -> RocksDbTableStore.open(dir.resolve("db")))
+        assertThatThrownBy(() -> RocksDbTables.open(dir.resolve("db")))
                 .isInstanceOf(StoreOpenException.class)
                 .hasMessageContaining("in use by another process");
     }
@@ -136,7 +139,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
     @Test
     void aFileWhereTheDirectoryShouldBeIsRefused() throws Exception {
         Path file = Files.writeString(dir.resolve("file"), "x");
-        assertThatThrownBy(() -> RocksDbTableStore.open(file)).isInstanceOf(StoreOpenException.class)
+        assertThatThrownBy(() -> RocksDbTables.open(file)).isInstanceOf(StoreOpenException.class)
                 .hasMessageContaining(file.toString());
     }
 
@@ -147,14 +150,15 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
      */
     @Test
     void commitsOnDifferentPartitionsDoNotWaitForEachOther() throws Exception {
-        RocksDbTableStore rocks = (RocksDbTableStore) store;
+        RocksDbKeyValueStore rocks = (RocksDbKeyValueStore) ((KeyValueTableStore) store).keyValueStore();
         StoredTable table = store.createTable(ACCOUNT, "independent").orElseThrow();
+        Space entities = KeySpaces.TABLE_ENTITIES.instance(table.id());
         String held = "held";
         String other = IntStream.range(0, 100).mapToObj(i -> "other" + i)
-                .filter(key -> rocks.partitionLock(table, key) != rocks.partitionLock(table, held))
+                .filter(key -> rocks.partitionLock(entities, ascii(key)) != rocks.partitionLock(entities, ascii(held)))
                 .findFirst().orElseThrow(() -> new AssertionError("every partition shares the held one's lock"));
         ExecutorService writers = Executors.newFixedThreadPool(2);
-        var lock = rocks.partitionLock(table, held);
+        var lock = rocks.partitionLock(entities, ascii(held));
         lock.lock();
         try {
             Future<?> otherCommit = writers.submit(() -> put(table, entity(other, "r")));
@@ -172,6 +176,10 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         }
         assertThat(store.get(table, other, "r")).isPresent();
         assertThat(store.get(table, held, "r")).isPresent();
+    }
+
+    private static byte[] ascii(String key) {
+        return key.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 
     /** Table files are written with O_DIRECT exactly where the probe finds the file system takes it. */
@@ -207,12 +215,12 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         Path db = Files.createTempDirectory(shm, "cerulean-test-");
         try {
             int count;
-            try (TableStore onTmpfs = RocksDbTableStore.open(db)) {
+            try (TableStore onTmpfs = RocksDbTables.open(db)) {
                 assertThat(directWritesInLog(db)).isEqualTo(DirectWrites.supported(shm));
                 count = fillPastTwoMemtables(onTmpfs, onTmpfs.createTable(ACCOUNT, "flushed").orElseThrow());
                 awaitTableFile(db);
             }
-            try (TableStore reopened = RocksDbTableStore.open(db);
+            try (TableStore reopened = RocksDbTables.open(db);
                  var cursor = reopened.scan(reopened.table(ACCOUNT, "flushed").orElseThrow(), KeyRange.all())) {
                 int seen = 0;
                 while (cursor.next() != null) {

@@ -1,0 +1,65 @@
+package io.cerulean.storage;
+
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * Every key space Cerulean keeps, in one place, with ids and names that never change. A new
+ * service adds its spaces here; an id or a name once used is never used again for other data.
+ * What each space's partitions, rows and values hold is written where the owning service
+ * encodes them (named beside each space).
+ */
+public final class KeySpaces {
+    /**
+     * The server's own state, one partition per item, rows empty: the store's layout version, the
+     * key format versions of the services, the clock lease, the next table id. Encoded by
+     * {@code io.cerulean.core.storage.ServerState}.
+     */
+    public static final KeySpace SERVER_STATE = new KeySpace(1, "server-state", false);
+
+    /**
+     * The Table service's catalogue: one partition per account; a row per table (its normalised
+     * name) and, in the same partition so that Delete Table removes both in one commit, a row per
+     * table ACL. Encoded by {@code io.cerulean.core.storage.TableCatalog}.
+     */
+    public static final KeySpace TABLE_CATALOG = new KeySpace(2, "table-catalog", false);
+
+    /**
+     * A table's entities, one instance per table id (ids are never reused, so a table created
+     * again under an old name starts empty): partition the PartitionKey, row the RowKey, both
+     * CESU-8. Encoded by {@code io.cerulean.core.storage.EntityKeys} and {@code EntityCodec}.
+     */
+    public static final KeySpace TABLE_ENTITIES = new KeySpace(3, "entities", true);
+
+    /**
+     * Service properties (logging, metrics, CORS rules): one partition per account (its name,
+     * UTF-8), a row per service ("table", "queue", "blob"), the payload the service's XML document.
+     */
+    public static final KeySpace SERVICE_PROPERTIES = new KeySpace(4, "service-properties", false);
+
+    /** Every key space, in id order. */
+    public static final List<KeySpace> ALL = List.of(SERVER_STATE, TABLE_CATALOG, TABLE_ENTITIES, SERVICE_PROPERTIES);
+
+    private static final Map<Integer, KeySpace> BY_ID = ALL.stream()
+            .collect(Collectors.toMap(KeySpace::id, Function.identity()));
+
+    static {
+        if (ALL.stream().map(KeySpace::name).distinct().count() != ALL.size()) {
+            throw new ExceptionInInitializerError("two key spaces share a name");
+        }
+    }
+
+    private KeySpaces() {
+    }
+
+    /** The key space with {@code id}, for a store reading back what it wrote. */
+    public static KeySpace byId(int id) {
+        KeySpace space = BY_ID.get(id);
+        if (space == null) {
+            throw new IllegalArgumentException("no key space has id " + id);
+        }
+        return space;
+    }
+}

@@ -1,0 +1,60 @@
+package io.cerulean.storage;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The storage seam: an ordered key-value store split into partitions, the one thing a store
+ * implements. Every service's semantics live above it; a store knows spaces, keys, versions and
+ * bytes.
+ *
+ * <p>Contract for every implementation (held by the conformance suite every store extends):
+ * <ul>
+ *   <li>Records are read in (partition, row) order, comparing unsigned bytes, within one
+ *       {@link Space}; spaces and instances are disjoint.</li>
+ *   <li>{@link #commit} is atomic within one partition: all of its mutations apply or none, and a
+ *       reader sees all of it or none of it. It is visible when it returns, and durable once a
+ *       {@link #whenDurable} asked for after that has completed.</li>
+ *   <li>{@link #drop} removes a whole space instance as one operation, whatever its size.</li>
+ *   <li>A store that cannot answer throws {@link StoreUnavailableException}, never hangs; after
+ *       {@link #close} every call throws it.</li>
+ *   <li>Partitions hold no zero byte ({@link Keys#checkPartition}).</li>
+ * </ul>
+ * Implementations are thread-safe.
+ */
+public interface KeyValueStore extends AutoCloseable {
+
+    /** One record, if present. */
+    Optional<StoredValue> get(Space space, byte[] partition, byte[] row);
+
+    /** The records of {@code range} in key order, from one snapshot. */
+    RecordCursor scan(Space space, RecordRange range);
+
+    /**
+     * A snapshot of {@code space} to scan in pieces, on several threads at once; empty (the
+     * default) when the store's cursors cannot share one state, and scans are never split.
+     */
+    default Optional<RecordSnapshot> snapshot(Space space) {
+        return Optional.empty();
+    }
+
+    /**
+     * Applies all of {@code mutations} (each naming a distinct row of {@code partition}) if every
+     * precondition holds, else none.
+     */
+    CommitOutcome commit(Space space, byte[] partition, List<RecordMutation> mutations);
+
+    /** Removes every record of {@code space}, at once; the instance may be written again afterwards. */
+    void drop(Space space);
+
+    /**
+     * Completes once every commit and drop that returned before this call is durable, or
+     * exceptionally if the store can no longer make it so. Callers acknowledge their writes when it
+     * completes, without a thread held while the disk syncs, so that one sync covers many writers.
+     */
+    CompletableFuture<Void> whenDurable();
+
+    @Override
+    void close();
+}
