@@ -1,0 +1,217 @@
+package io.cerulean.store.files;
+
+import io.cerulean.storage.StoreUnavailableException;
+import io.cerulean.storage.content.ContentId;
+import io.cerulean.storage.content.ContentReader;
+import io.cerulean.storage.content.ContentStore;
+import io.cerulean.storage.content.ContentWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * Content as files:
+ *
+ * <pre>
+ * {directory}/{first two hex digits of the id}/{id}   finished content, immutable
+ * {directory}/incoming/{id}                          content being written; removed at open
+ * </pre>
+ * A writer streams into {@code incoming}, and {@link ContentWriter#finish} syncs the file, renames
+ * it into place and syncs the directory it moved to: the content is durable, whole, under its name.
+ * Fanning out by the id's first byte keeps directories small.
+ */
+public final class FileContentStore implements ContentStore {
+    private final Path directory;
+    private final Path incoming;
+    private volatile boolean closed;
+
+    private FileContentStore(Path directory) {
+        this.directory = directory;
+        this.incoming = directory.resolve("incoming");
+    }
+
+    /** Opens (creating if needed) the content under {@code directory}, discarding what was never finished. */
+    public static FileContentStore open(Path directory) {
+        FileContentStore store = new FileContentStore(directory);
+        try {
+            Files.createDirectories(store.incoming);
+            try (Stream<Path> unfinished = Files.list(store.incoming)) {
+                for (Path file : (Iterable<Path>) unfinished::iterator) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        } catch (IOException e) {
+            throw new StoreUnavailableException("cannot open the content directory " + directory + ": " + e.getMessage(), e);
+        }
+        return store;
+    }
+
+    private Path path(ContentId id) {
+        return directory.resolve(id.hex().substring(0, 2)).resolve(id.hex());
+    }
+
+    @Override
+    public ContentWriter create() {
+        checkOpen();
+        ContentId id = ContentId.random();
+        Path part = incoming.resolve(id.hex());
+        try {
+            return new FileWriter(id, part, FileChannel.open(part, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE));
+        } catch (IOException e) {
+            throw unavailable("creating content", e);
+        }
+    }
+
+    @Override
+    public Optional<ContentReader> open(ContentId id) {
+        checkOpen();
+        try {
+            FileChannel channel = FileChannel.open(path(id), StandardOpenOption.READ);
+            return Optional.of(new FileReader(channel));
+        } catch (NoSuchFileException e) {
+            return Optional.empty();
+        } catch (IOException e) {
+            throw unavailable("opening content " + id, e);
+        }
+    }
+
+    @Override
+    public boolean delete(ContentId id) {
+        checkOpen();
+        try {
+            return Files.deleteIfExists(path(id));
+        } catch (IOException e) {
+            throw unavailable("deleting content " + id, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+    }
+
+    private void checkOpen() {
+        if (closed) {
+            throw new StoreUnavailableException("the content store is closed");
+        }
+    }
+
+    private static StoreUnavailableException unavailable(String what, IOException e) {
+        return new StoreUnavailableException(what + " failed: " + e.getMessage(), e);
+    }
+
+    /** Syncs a directory, so that a file created or renamed in it is there after a crash. */
+    private static void syncDirectory(Path directory) throws IOException {
+        try (FileChannel channel = FileChannel.open(directory, StandardOpenOption.READ)) {
+            channel.force(true);
+        }
+    }
+
+    private final class FileWriter implements ContentWriter {
+        private final ContentId id;
+        private final Path part;
+        private final FileChannel channel;
+        private long size;
+        private boolean finished;
+
+        FileWriter(ContentId id, Path part, FileChannel channel) {
+            this.id = id;
+            this.part = part;
+            this.channel = channel;
+        }
+
+        @Override
+        public void write(ByteBuffer bytes) {
+            try {
+                while (bytes.hasRemaining()) {
+                    size += channel.write(bytes);
+                }
+            } catch (IOException e) {
+                throw unavailable("writing content", e);
+            }
+        }
+
+        @Override
+        public long size() {
+            return size;
+        }
+
+        @Override
+        public ContentId finish() {
+            checkOpen();
+            Path target = path(id);
+            try {
+                channel.force(true);
+                channel.close();
+                Files.createDirectories(target.getParent());
+                try {
+                    Files.move(part, target, StandardCopyOption.ATOMIC_MOVE);
+                } catch (AtomicMoveNotSupportedException e) {
+                    Files.move(part, target);
+                }
+                syncDirectory(target.getParent());
+                finished = true;
+                return id;
+            } catch (IOException e) {
+                throw unavailable("finishing content", e);
+            }
+        }
+
+        @Override
+        public void close() {
+            if (finished) {
+                return;
+            }
+            try {
+                channel.close();
+                Files.deleteIfExists(part);
+            } catch (IOException e) {
+                throw new UncheckedIOException("discarding unfinished content " + part, e);
+            }
+        }
+    }
+
+    private static final class FileReader implements ContentReader {
+        private final FileChannel channel;
+
+        FileReader(FileChannel channel) {
+            this.channel = channel;
+        }
+
+        @Override
+        public long size() {
+            try {
+                return channel.size();
+            } catch (IOException e) {
+                throw unavailable("reading content", e);
+            }
+        }
+
+        @Override
+        public int read(long position, ByteBuffer target) {
+            try {
+                return channel.read(target, position);
+            } catch (IOException e) {
+                throw unavailable("reading content", e);
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                channel.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+    }
+}

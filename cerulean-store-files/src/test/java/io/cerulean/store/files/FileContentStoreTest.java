@@ -1,0 +1,43 @@
+package io.cerulean.store.files;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cerulean.storage.content.ContentId;
+import io.cerulean.storage.content.ContentStore;
+import io.cerulean.storage.content.ContentStoreConformanceTest;
+import io.cerulean.storage.content.ContentWriter;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileContentStoreTest extends ContentStoreConformanceTest {
+    @TempDir
+    Path dir;
+
+    @Override
+    protected ContentStore newStore() {
+        return FileContentStore.open(dir.resolve("content"));
+    }
+
+    @Override
+    protected ContentStore reopen(ContentStore closed) {
+        closed.close();
+        return FileContentStore.open(dir.resolve("content"));
+    }
+
+    /** A writer stopped by a crash leaves a file in incoming, which the next open removes. */
+    @Test
+    void contentLeftUnfinishedByACrashIsRemovedAtOpen() throws Exception {
+        ContentWriter abandoned = store.create();
+        abandoned.write(ByteBuffer.wrap(new byte[4096]));
+        ContentId kept = write(new byte[] {1, 2}, 1);
+        store = reopen(store);
+        try (Stream<Path> incoming = Files.list(dir.resolve("content").resolve("incoming"))) {
+            assertThat(incoming).isEmpty();
+        }
+        assertThat(read(kept, 0, 2)).containsExactly(1, 2);
+    }
+}
