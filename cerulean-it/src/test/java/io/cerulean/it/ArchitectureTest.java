@@ -27,9 +27,17 @@ class ArchitectureTest {
     }
 
     @Test
-    void coreDependsOnTheJdkOnly() {
+    void commonDependsOnTheJdkOnly() {
+        classes().that().resideInAPackage("io.cerulean.common..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.common..")
+                .check(classes);
+    }
+
+    @Test
+    void coreDependsOnTheJdkAndCommonOnly() {
         classes().that().resideInAPackage("io.cerulean.core..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.core..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.common..",
+                        "io.cerulean.core..")
                 .check(classes);
     }
 

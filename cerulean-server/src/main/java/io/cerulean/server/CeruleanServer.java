@@ -1,6 +1,6 @@
 package io.cerulean.server;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Limits;
 import io.cerulean.core.service.TableService;
@@ -88,7 +88,7 @@ public final class CeruleanServer implements AutoCloseable {
                 .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
                 .addLast(new HttpServerExpectContinueHandler())
                 .addLast(new BoundedAggregator(Limits.MAX_REQUEST_BODY_BYTES, () ->
-                        ResponseRenderer.earlyError(new TableServiceException(ErrorCode.REQUEST_BODY_TOO_LARGE))))
+                        ResponseRenderer.earlyError(new TableServiceException(CommonError.REQUEST_BODY_TOO_LARGE))))
                 .addLast(new HttpHandler(pipeline::handle, RequestPipeline::isPointRead, ResponseRenderer::earlyError, workers,
                         secure));
         ServerBootstrap bootstrap = new ServerBootstrap()

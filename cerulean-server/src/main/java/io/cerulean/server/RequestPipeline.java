@@ -1,6 +1,6 @@
 package io.cerulean.server;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.service.TableService;
 import io.cerulean.server.auth.AccessGrant;
@@ -98,7 +98,7 @@ public final class RequestPipeline {
             log.error("request {} {} was applied but could not be made durable (request id {})", request.method(),
                     request.rawPath(), requestId, failure);
             reply.accept(cors.decorate(request, ResponseRenderer.error(new TableServiceException(
-                    ErrorCode.INTERNAL_ERROR), request, requestId, request.queryParameter("comp") != null)));
+                    CommonError.INTERNAL_ERROR), request, requestId, request.queryParameter("comp") != null)));
         });
     }
 
@@ -116,7 +116,7 @@ public final class RequestPipeline {
             return ResponseRenderer.error(e, request, requestId, true);
         } catch (RuntimeException e) {
             log.error("preflight {} failed unexpectedly (request id {})", request.rawPath(), requestId, e);
-            return ResponseRenderer.error(new TableServiceException(ErrorCode.INTERNAL_ERROR), request, requestId, true);
+            return ResponseRenderer.error(new TableServiceException(CommonError.INTERNAL_ERROR), request, requestId, true);
         }
     }
 
@@ -141,7 +141,7 @@ public final class RequestPipeline {
         } catch (RuntimeException e) {
             log.error("request {} {} failed unexpectedly (request id {})", request.method(), request.rawPath(),
                     requestId, e);
-            return ResponseRenderer.error(new TableServiceException(ErrorCode.INTERNAL_ERROR), request, requestId,
+            return ResponseRenderer.error(new TableServiceException(CommonError.INTERNAL_ERROR), request, requestId,
                     xmlErrors(resource, request));
         } catch (OutOfMemoryError e) {
             // The heap could not hold this request's work beside the others' (a page or a transaction
@@ -150,7 +150,7 @@ public final class RequestPipeline {
             // later answers for good.
             log.error("request {} {} ran out of heap (request id {}); a larger heap is set with JAVA_OPTS",
                     request.method(), request.rawPath(), requestId, e);
-            return ResponseRenderer.error(new TableServiceException(ErrorCode.SERVER_BUSY), request, requestId,
+            return ResponseRenderer.error(new TableServiceException(CommonError.SERVER_BUSY), request, requestId,
                     xmlErrors(resource, request));
         }
     }

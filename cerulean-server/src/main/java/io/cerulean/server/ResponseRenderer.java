@@ -12,7 +12,7 @@ import java.time.Instant;
 
 /**
  * Adds the headers every response carries and renders errors. The only place where an
- * {@link io.cerulean.core.error.ErrorCode} becomes a status, an {@code x-ms-error-code} and a body.
+ * {@link io.cerulean.common.error.ErrorCode} becomes a status, an {@code x-ms-error-code} and a body.
  */
 final class ResponseRenderer {
     /** Served when a client sends no x-ms-version. */

@@ -1,7 +1,8 @@
 package io.cerulean.core.service;
 
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityValidator;
@@ -75,14 +76,14 @@ public final class TableService {
     public StoredTable createTable(String account, String name) {
         TableNames.validate(name);
         return store.createTable(account, name)
-                .orElseThrow(() -> new TableServiceException(ErrorCode.TABLE_ALREADY_EXISTS));
+                .orElseThrow(() -> new TableServiceException(TableError.TABLE_ALREADY_EXISTS));
     }
 
     /** Delete Table: the table and all its entities, at once. */
     public void deleteTable(String account, String name) {
         Optional<StoredTable> table = store.table(account, name);
         if (!store.deleteTable(account, name)) {
-            throw new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND);
+            throw new TableServiceException(CommonError.RESOURCE_NOT_FOUND);
         }
         // Ids are never reused, so a table created again under this name starts with no ACL either way.
         table.ifPresent(t -> store.putSetting(aclSetting(t), new byte[0]));
@@ -118,7 +119,7 @@ public final class TableService {
 
     /** The table an entity operation addresses; TableNotFound when there is none. */
     public StoredTable table(String account, String name) {
-        return store.table(account, name).orElseThrow(() -> new TableServiceException(ErrorCode.TABLE_NOT_FOUND));
+        return store.table(account, name).orElseThrow(() -> new TableServiceException(TableError.TABLE_NOT_FOUND));
     }
 
     /** Query Tables: up to {@code top} tables matching {@code filter}, from {@code fromKey} on. */
@@ -149,7 +150,7 @@ public final class TableService {
         EntityValidator.validateKey(Entity.PARTITION_KEY, partitionKey);
         EntityValidator.validateKey(Entity.ROW_KEY, rowKey);
         return store.get(table, partitionKey, rowKey)
-                .orElseThrow(() -> new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND));
+                .orElseThrow(() -> new TableServiceException(CommonError.RESOURCE_NOT_FOUND));
     }
 
     /** Any entity write, single or batch: all or nothing. */

@@ -1,6 +1,6 @@
 package io.cerulean.server.acl;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.server.operations.RequestContext;
@@ -20,8 +20,8 @@ final class AclRequests {
     static StoredTable table(RequestContext context) {
         String comp = context.request().queryParameter("comp");
         if (!"acl".equals(comp)) {
-            throw new TableServiceException(ErrorCode.INVALID_QUERY_PARAMETER_VALUE,
-                    ErrorCode.INVALID_QUERY_PARAMETER_VALUE.message() + " A table offers comp=acl only, not comp="
+            throw new TableServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
+                    CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " A table offers comp=acl only, not comp="
                             + comp + ".");
         }
         return context.service().table(context.account(), context.resource().table());

@@ -1,8 +1,8 @@
 package io.cerulean.server.acl;
 
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.acl.StoredAccessPolicy;
 import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.DateTimes;
 import java.io.ByteArrayInputStream;
@@ -179,7 +179,7 @@ public final class AclXml {
         }
         Optional<Instant> instant = DateTimes.parse(text.get());
         if (instant.isEmpty()) {
-            throw new TableServiceException(ErrorCode.INVALID_XML_NODE_VALUE, "The " + name + " of signed identifier '"
+            throw new TableServiceException(CommonError.INVALID_XML_NODE_VALUE, "The " + name + " of signed identifier '"
                     + id + "' is not an ISO 8601 date-time the service accepts: '" + text.get() + "'.");
         }
         return instant;
@@ -229,8 +229,8 @@ public final class AclXml {
     }
 
     private static TableServiceException invalidDocument(String detail) {
-        return new TableServiceException(ErrorCode.INVALID_XML_DOCUMENT,
-                ErrorCode.INVALID_XML_DOCUMENT.message() + " " + detail);
+        return new TableServiceException(CommonError.INVALID_XML_DOCUMENT,
+                CommonError.INVALID_XML_DOCUMENT.message() + " " + detail);
     }
 
     private static String at(XMLStreamReader xml) {

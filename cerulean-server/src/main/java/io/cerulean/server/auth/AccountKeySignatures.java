@@ -1,6 +1,6 @@
 package io.cerulean.server.auth;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.security.InvalidKeyException;
@@ -52,7 +52,7 @@ final class AccountKeySignatures {
 
     /** 403 AuthenticationFailed: the service's message, then what was wrong (never a key or a signature). */
     static TableServiceException authenticationFailed(String detail) {
-        return new TableServiceException(ErrorCode.AUTHENTICATION_FAILED,
-                ErrorCode.AUTHENTICATION_FAILED.message() + " " + detail);
+        return new TableServiceException(CommonError.AUTHENTICATION_FAILED,
+                CommonError.AUTHENTICATION_FAILED.message() + " " + detail);
     }
 }

@@ -1,6 +1,6 @@
 package io.cerulean.server.auth;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.query.filter.Filter;
 import java.util.Optional;
@@ -15,12 +15,12 @@ public record AccountSasGrant(String permissions, String resourceTypes) implemen
     @Override
     public void authorize(Action action, String table) {
         if (action.isAclOperation()) {
-            throw new TableServiceException(ErrorCode.AUTHORIZATION_FAILURE,
-                    ErrorCode.AUTHORIZATION_FAILURE.message() + " A table's ACL cannot be read or set with an account SAS.");
+            throw new TableServiceException(CommonError.AUTHORIZATION_FAILURE,
+                    CommonError.AUTHORIZATION_FAILURE.message() + " A table's ACL cannot be read or set with an account SAS.");
         }
         if (resourceTypes.indexOf(action.resourceType()) < 0) {
-            throw new TableServiceException(ErrorCode.AUTHORIZATION_RESOURCE_TYPE_MISMATCH,
-                    ErrorCode.AUTHORIZATION_RESOURCE_TYPE_MISMATCH.message() + " The signed resource types (srt) '"
+            throw new TableServiceException(CommonError.AUTHORIZATION_RESOURCE_TYPE_MISMATCH,
+                    CommonError.AUTHORIZATION_RESOURCE_TYPE_MISMATCH.message() + " The signed resource types (srt) '"
                             + resourceTypes + "' do not include '" + action.resourceType() + "'.");
         }
         String anyOf = action.anyOfPermissions();
@@ -45,8 +45,8 @@ public record AccountSasGrant(String permissions, String resourceTypes) implemen
     }
 
     private TableServiceException permissionMismatch(String needed) {
-        return new TableServiceException(ErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
-                ErrorCode.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The signed permissions (sp) '" + permissions
+        return new TableServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The signed permissions (sp) '" + permissions
                         + "' do not include " + (needed.length() == 1 ? "'" + needed + "'" : "any of '" + needed + "'")
                         + ".");
     }

@@ -1,6 +1,6 @@
 package io.cerulean.server.auth;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.query.filter.Filter;
 import java.util.Optional;
@@ -17,8 +17,8 @@ public record FullAccess(boolean mayManageAcl) implements AccessGrant {
     @Override
     public void authorize(Action action, String table) {
         if (action.isAclOperation() && !mayManageAcl) {
-            throw new TableServiceException(ErrorCode.AUTHORIZATION_FAILURE,
-                    ErrorCode.AUTHORIZATION_FAILURE.message() + " A table's ACL can only be read or set with the account key.");
+            throw new TableServiceException(CommonError.AUTHORIZATION_FAILURE,
+                    CommonError.AUTHORIZATION_FAILURE.message() + " A table's ACL can only be read or set with the account key.");
         }
     }
 

@@ -2,9 +2,9 @@ package io.cerulean.server.auth;
 
 import static io.cerulean.server.auth.AccountKeySignatures.authenticationFailed;
 
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.acl.StoredAccessPolicy;
 import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import java.time.Clock;
@@ -79,8 +79,8 @@ public final class SasAuthenticator {
         checkWindow(start, expiry);
         checkTransport(request, field(request, "spr"), field(request, "sip"));
         if (services.indexOf('t') < 0) {
-            throw new TableServiceException(ErrorCode.AUTHORIZATION_SERVICE_MISMATCH,
-                    ErrorCode.AUTHORIZATION_SERVICE_MISMATCH.message() + " The signed services (ss) '" + services
+            throw new TableServiceException(CommonError.AUTHORIZATION_SERVICE_MISMATCH,
+                    CommonError.AUTHORIZATION_SERVICE_MISMATCH.message() + " The signed services (ss) '" + services
                             + "' do not include the Table service (t).");
         }
         return new AccountSasGrant(permissions, resourceTypes);
@@ -116,8 +116,8 @@ public final class SasAuthenticator {
         if (!identifier.isEmpty()) {
             StoredAccessPolicy policy = storedPolicies.acl(account.name(), table)
                     .flatMap(acl -> acl.find(identifier))
-                    .orElseThrow(() -> new TableServiceException(ErrorCode.AUTHORIZATION_FAILURE,
-                            ErrorCode.AUTHORIZATION_FAILURE.message() + " The stored access policy '" + identifier
+                    .orElseThrow(() -> new TableServiceException(CommonError.AUTHORIZATION_FAILURE,
+                            CommonError.AUTHORIZATION_FAILURE.message() + " The stored access policy '" + identifier
                                     + "' named by si does not exist on table '" + table + "'."));
             start = inherit("st", start, policy.start().map(Instant::toString));
             expiry = inherit("se", expiry, policy.expiry().map(Instant::toString));
@@ -174,12 +174,12 @@ public final class SasAuthenticator {
                         + "' is neither 'https' nor 'https,http'.");
             }
             if (!request.secure()) {
-                throw new TableServiceException(ErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH,
-                        ErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH.message() + " This SAS allows HTTPS only.");
+                throw new TableServiceException(CommonError.AUTHORIZATION_PROTOCOL_MISMATCH,
+                        CommonError.AUTHORIZATION_PROTOCOL_MISMATCH.message() + " This SAS allows HTTPS only.");
             }
         }
         if (!ip.isEmpty() && !SasIpRange.parse(ip).contains(request.clientAddress())) {
-            throw new TableServiceException(ErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH,
+            throw new TableServiceException(CommonError.AUTHORIZATION_SOURCE_IP_MISMATCH,
                     "This request is not authorized to perform this operation using this source IP "
                             + request.clientAddress() + ".");
         }

@@ -1,6 +1,6 @@
 package io.cerulean.server.auth;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.query.filter.Filter;
 import java.util.Optional;
@@ -16,7 +16,7 @@ public record TableSasGrant(String table, String permissions, SasKeyRange range)
     @Override
     public void authorize(Action action, String table) {
         if (action != Action.ENTITIES) {
-            throw new TableServiceException(ErrorCode.AUTHORIZATION_FAILURE, ErrorCode.AUTHORIZATION_FAILURE.message()
+            throw new TableServiceException(CommonError.AUTHORIZATION_FAILURE, CommonError.AUTHORIZATION_FAILURE.message()
                     + " A table SAS grants access to the entities of its table only.");
         }
         if (table != null) {
@@ -29,13 +29,13 @@ public record TableSasGrant(String table, String permissions, SasKeyRange range)
         checkTable(table);
         for (EntityPermission need : needs) {
             if (permissions.indexOf(need.letter()) < 0) {
-                throw new TableServiceException(ErrorCode.AUTHORIZATION_PERMISSION_MISMATCH,
-                        ErrorCode.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The signed permissions (sp) '"
+                throw new TableServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                        CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The signed permissions (sp) '"
                                 + permissions + "' do not include '" + need.letter() + "'.");
             }
         }
         if (partitionKey != null && !range.contains(partitionKey, rowKey)) {
-            throw new TableServiceException(ErrorCode.AUTHORIZATION_FAILURE, ErrorCode.AUTHORIZATION_FAILURE.message()
+            throw new TableServiceException(CommonError.AUTHORIZATION_FAILURE, CommonError.AUTHORIZATION_FAILURE.message()
                     + " The entity is outside the key range this SAS grants.");
         }
     }
@@ -48,7 +48,7 @@ public record TableSasGrant(String table, String permissions, SasKeyRange range)
 
     private void checkTable(String requested) {
         if (!this.table.equalsIgnoreCase(requested)) {
-            throw new TableServiceException(ErrorCode.AUTHORIZATION_FAILURE, ErrorCode.AUTHORIZATION_FAILURE.message()
+            throw new TableServiceException(CommonError.AUTHORIZATION_FAILURE, CommonError.AUTHORIZATION_FAILURE.message()
                     + " This SAS is for table '" + this.table + "', not '" + requested + "'.");
         }
     }

@@ -1,6 +1,6 @@
 package io.cerulean.server.batch;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.json.EntityBody;
@@ -75,7 +75,7 @@ record BatchOperationRequest(String method, String rawPath, String rawQuery, Par
                 }
             });
         } catch (IllegalArgumentException e) {
-            throw new TableServiceException(ErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+            throw new TableServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
                     "The query of the operation's URL is not correctly percent-encoded.");
         }
         return kept;

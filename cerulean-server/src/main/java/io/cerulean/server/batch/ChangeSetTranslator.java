@@ -1,6 +1,7 @@
 package io.cerulean.server.batch;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Limits;
 import io.cerulean.core.model.TableNames;
@@ -45,7 +46,7 @@ final class ChangeSetTranslator {
                                          boolean secure) {
         if (requests.size() > Limits.MAX_TRANSACTION_OPERATIONS) {
             // Reported before any operation is looked at, at index 0, as the service does (contract 6.4).
-            throw new TableServiceException(ErrorCode.INVALID_INPUT,
+            throw new TableServiceException(CommonError.INVALID_INPUT,
                     "The batch request operation exceeds the maximum 100 changes per change set.").atOperation(0);
         }
         String table = null;
@@ -56,14 +57,14 @@ final class ChangeSetTranslator {
                 AzureRequest request = sent.toAzureRequest(secure);
                 Resource resource = PathParser.parse(request.rawPath());
                 if (!resource.account().equals(account)) {
-                    throw new TableServiceException(ErrorCode.INVALID_INPUT, "The operation addresses account '"
+                    throw new TableServiceException(CommonError.INVALID_INPUT, "The operation addresses account '"
                             + resource.account() + "', not the account the batch request was sent to.");
                 }
                 if (resource.table() != null && table == null) {
                     table = resource.table();
                 } else if (resource.table() != null
                         && !TableNames.normalize(resource.table()).equals(TableNames.normalize(table))) {
-                    throw new TableServiceException(ErrorCode.INVALID_INPUT,
+                    throw new TableServiceException(CommonError.INVALID_INPUT,
                             "All operations of a change set must address the same table.");
                 }
                 operations.add(new BatchOperation(operation(resource, request, sent), sent.contentId(),
@@ -79,7 +80,7 @@ final class ChangeSetTranslator {
         String method = Headers.effectiveMethod(request);
         boolean tunnelled = !method.equals(request.method());
         if (method.equals("GET")) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT,
+            throw new TableServiceException(CommonError.INVALID_INPUT,
                     "A change set holds only writes; a GET of one entity may be sent alone, outside any change set.");
         }
         if (resource.kind() == ResourceKind.ENTITY_SET && method.equals("POST") && !tunnelled) {
@@ -101,17 +102,17 @@ final class ChangeSetTranslator {
             }
         }
         if (resource.kind() != ResourceKind.ENTITY && resource.kind() != ResourceKind.ENTITY_SET) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT,
+            throw new TableServiceException(CommonError.INVALID_INPUT,
                     "A change set holds only entity operations (Insert, Update, Merge, their upserts and Delete).");
         }
-        throw new TableServiceException(ErrorCode.METHOD_NOT_ALLOWED,
+        throw new TableServiceException(CommonError.METHOD_NOT_ALLOWED,
                 "The method " + method + " is not allowed on this resource.");
     }
 
     private static Operation insert(BatchOperationRequest sent) {
         EntityBody body = sent.entity();
         if (body.partitionKey() == null || body.rowKey() == null) {
-            throw new TableServiceException(ErrorCode.PROPERTIES_NEED_VALUE,
+            throw new TableServiceException(TableError.PROPERTIES_NEED_VALUE,
                     "The values are not specified for all properties in the entity: PartitionKey and RowKey are required.");
         }
         return new Operation(OperationKind.INSERT, body.partitionKey(), body.rowKey(), body.properties(), Condition.NONE);

@@ -1,6 +1,6 @@
 package io.cerulean.server.batch;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.core.txn.EntityGroupTransaction;
@@ -67,7 +67,7 @@ public final class ExecuteBatch implements TableOperation {
         AzureRequest request = get.toAzureRequest(context.request().secure());
         Resource resource = PathParser.parse(request.rawPath());
         if (!resource.account().equals(context.account())) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT, "The retrieve addresses account '"
+            throw new TableServiceException(CommonError.INVALID_INPUT, "The retrieve addresses account '"
                     + resource.account() + "', not the account the batch request was sent to.");
         }
         RequestContext retrieveContext = new RequestContext(request, context.requestId(), resource, context.account(),

@@ -1,6 +1,6 @@
 package io.cerulean.server.batch;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -133,6 +133,6 @@ final class MultipartReader {
 
     /** A top-level 400 InvalidInput: the body is not a batch the service can read. */
     static TableServiceException malformed(String why) {
-        return new TableServiceException(ErrorCode.INVALID_INPUT, "The batch request body is malformed: " + why + ".");
+        return new TableServiceException(CommonError.INVALID_INPUT, "The batch request body is malformed: " + why + ".");
     }
 }

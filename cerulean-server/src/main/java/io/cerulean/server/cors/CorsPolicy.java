@@ -1,6 +1,6 @@
 package io.cerulean.server.cors;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
@@ -61,16 +61,16 @@ public final class CorsPolicy {
         String origin = request.header(ORIGIN);
         String method = request.header(REQUEST_METHOD);
         if (origin == null || origin.isBlank() || method == null || method.isBlank()) {
-            throw new TableServiceException(ErrorCode.INVALID_HEADER_VALUE, "A required CORS header is not present.");
+            throw new TableServiceException(CommonError.INVALID_HEADER_VALUE, "A required CORS header is not present.");
         }
         String account = accountOf(request.rawPath()).orElseThrow(() -> new TableServiceException(
-                ErrorCode.INVALID_URI, "The requested URI does not represent any resource on the server: "
+                CommonError.INVALID_URI, "The requested URI does not represent any resource on the server: "
                 + request.rawPath()));
         method = method.trim();
         List<String> requestedHeaders = requestedHeaders(request);
         CorsRule rule = rulesOf.apply(account).firstMatch(origin, method)
                 .filter(r -> r.allowedHeaders().allowsAll(requestedHeaders))
-                .orElseThrow(() -> new TableServiceException(ErrorCode.CORS_PREFLIGHT_FAILURE));
+                .orElseThrow(() -> new TableServiceException(CommonError.CORS_PREFLIGHT_FAILURE));
         AzureResponse response = AzureResponse.status(200)
                 .header(ALLOW_ORIGIN, rule.allowsAnyOrigin() ? CorsRule.ANY_ORIGIN : origin)
                 .header(ALLOW_METHODS, method);

@@ -1,6 +1,6 @@
 package io.cerulean.server.cors;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.util.ArrayList;
 import java.util.List;
@@ -107,7 +107,7 @@ public record CorsRule(List<String> allowedOrigins, List<String> allowedMethods,
 
     /** A rule setting the service refuses: 400 InvalidXmlNodeValue, saying what is wrong. */
     static TableServiceException invalid(String detail) {
-        return new TableServiceException(ErrorCode.INVALID_XML_NODE_VALUE,
-                ErrorCode.INVALID_XML_NODE_VALUE.message() + " " + detail);
+        return new TableServiceException(CommonError.INVALID_XML_NODE_VALUE,
+                CommonError.INVALID_XML_NODE_VALUE.message() + " " + detail);
     }
 }

@@ -1,6 +1,6 @@
 package io.cerulean.server.cors;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.util.List;
 import java.util.Optional;
@@ -21,8 +21,8 @@ public record CorsRules(List<CorsRule> rules) {
     public CorsRules {
         rules = List.copyOf(rules);
         if (rules.size() > MAX_RULES) {
-            throw new TableServiceException(ErrorCode.INVALID_XML_DOCUMENT,
-                    ErrorCode.INVALID_XML_DOCUMENT.message() + " At most " + MAX_RULES + " CORS rules may be set.");
+            throw new TableServiceException(CommonError.INVALID_XML_DOCUMENT,
+                    CommonError.INVALID_XML_DOCUMENT.message() + " At most " + MAX_RULES + " CORS rules may be set.");
         }
         int chars = rules.stream().mapToInt(CorsRule::settingsLength).sum();
         if (chars > MAX_SETTINGS_CHARS) {

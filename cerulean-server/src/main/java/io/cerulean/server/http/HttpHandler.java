@@ -1,6 +1,6 @@
 package io.cerulean.server.http;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -92,7 +92,7 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
         try {
             workers.execute(() -> pipeline.accept(azureRequest, reply));
         } catch (RejectedExecutionException e) {
-            pending.complete(ctx, earlyErrors.apply(new TableServiceException(ErrorCode.SERVER_BUSY)), false);
+            pending.complete(ctx, earlyErrors.apply(new TableServiceException(CommonError.SERVER_BUSY)), false);
         }
     }
 
@@ -134,12 +134,12 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
 
     private static TableServiceException malformed(Throwable cause) {
         if (cause instanceof TooLongHttpHeaderException) {
-            return new TableServiceException(ErrorCode.REQUEST_HEADERS_TOO_LARGE);
+            return new TableServiceException(CommonError.REQUEST_HEADERS_TOO_LARGE);
         }
         if (cause instanceof TooLongHttpLineException) {
-            return new TableServiceException(ErrorCode.INVALID_URI, "The request line (URL) is too long.");
+            return new TableServiceException(CommonError.INVALID_URI, "The request line (URL) is too long.");
         }
-        return new TableServiceException(ErrorCode.INVALID_INPUT, "The request is not well-formed HTTP.");
+        return new TableServiceException(CommonError.INVALID_INPUT, "The request is not well-formed HTTP.");
     }
 
     static void write(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive) {

@@ -4,7 +4,8 @@ import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamWriteFeature;
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.Entity;
@@ -44,7 +45,7 @@ public final class EntityJsonReader {
     public static EntityBody read(byte[] data, int offset, int length) {
         Objects.checkFromIndexSize(offset, length, data.length);
         if (length == 0) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT, "The request body is empty; an entity is required.");
+            throw new TableServiceException(CommonError.INVALID_INPUT, "The request body is empty; an entity is required.");
         }
         Map<String, RawValue> values = new LinkedHashMap<>();
         Map<String, String> annotations = new HashMap<>();
@@ -62,7 +63,7 @@ public final class EntityJsonReader {
                     }
                     String property = name.substring(0, name.length() - ANNOTATION.length());
                     if (annotations.put(property, parser.getText()) != null) {
-                        throw new TableServiceException(ErrorCode.DUPLICATE_PROPERTIES_SPECIFIED);
+                        throw new TableServiceException(TableError.DUPLICATE_PROPERTIES_SPECIFIED);
                     }
                     continue;
                 }
@@ -75,7 +76,7 @@ public final class EntityJsonReader {
                 }
                 RawValue raw = new RawValue(valueToken, parser.getText());
                 if (values.put(name, raw) != null) {
-                    throw new TableServiceException(ErrorCode.DUPLICATE_PROPERTIES_SPECIFIED);
+                    throw new TableServiceException(TableError.DUPLICATE_PROPERTIES_SPECIFIED);
                 }
             }
             if (token != JsonToken.END_OBJECT || parser.nextToken() != null) {
@@ -120,7 +121,7 @@ public final class EntityJsonReader {
     }
 
     static TableServiceException invalid(String message) {
-        return new TableServiceException(ErrorCode.INVALID_INPUT, message);
+        return new TableServiceException(CommonError.INVALID_INPUT, message);
     }
 
     private static String firstLine(String message) {

@@ -2,7 +2,7 @@ package io.cerulean.server.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import java.io.IOException;
 
@@ -33,7 +33,7 @@ public final class TableNameReader {
             throw EntityJsonReader.invalid("The request body is not valid JSON.");
         }
         if (name == null) {
-            throw new TableServiceException(ErrorCode.PROPERTIES_NEED_VALUE, "The TableName property is required.");
+            throw new TableServiceException(TableError.PROPERTIES_NEED_VALUE, "The TableName property is required.");
         }
         return name;
     }

@@ -2,7 +2,7 @@ package io.cerulean.server.json;
 
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.io.NumberInput;
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.DateTimes;
 import io.cerulean.core.model.EdmType;
@@ -122,7 +122,7 @@ final class ValueConverter {
         Instant instant = DateTimes.parseUnbounded(text)
                 .orElseThrow(() -> bad(name, "'" + text + "' is not an ISO 8601 DateTime"));
         if (!DateTimes.inRange(instant)) {
-            throw new TableServiceException(ErrorCode.OUT_OF_RANGE_INPUT, "The value of property '" + name
+            throw new TableServiceException(CommonError.OUT_OF_RANGE_INPUT, "The value of property '" + name
                     + "' is out of range: '" + text + "' is not between 1601-01-01 and 9999-12-31.");
         }
         return instant;

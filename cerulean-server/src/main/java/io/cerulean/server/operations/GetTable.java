@@ -1,6 +1,6 @@
 package io.cerulean.server.operations;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.server.http.AzureResponse;
@@ -12,7 +12,7 @@ public final class GetTable implements TableOperation {
     @Override
     public AzureResponse handle(RequestContext context) {
         StoredTable table = context.service().findTable(context.account(), context.resource().table())
-                .orElseThrow(() -> new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND));
+                .orElseThrow(() -> new TableServiceException(CommonError.RESOURCE_NOT_FOUND));
         byte[] body = new TableJsonWriter(context.level(), context.baseUrl(), context.account()).single(table);
         return AzureResponse.status(200).body(MediaTypes.json(context.level()), body);
     }

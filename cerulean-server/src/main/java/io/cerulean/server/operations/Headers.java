@@ -1,6 +1,7 @@
 package io.cerulean.server.operations;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.ETag;
 import io.cerulean.core.spi.Condition;
@@ -34,7 +35,7 @@ public final class Headers {
     /** Rejects If-None-Match, which the Table service does not support on writes. */
     public static void noIfNoneMatch(AzureRequest request) {
         if (request.header("If-None-Match") != null) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT,
+            throw new TableServiceException(CommonError.INVALID_INPUT,
                     "The If-None-Match header is not supported by this operation.");
         }
     }
@@ -71,14 +72,14 @@ public final class Headers {
             return request.method();
         }
         if (!request.method().equals("POST")) {
-            throw new TableServiceException(ErrorCode.X_METHOD_NOT_USING_POST);
+            throw new TableServiceException(TableError.X_METHOD_NOT_USING_POST);
         }
         if (tunnel.size() > 1 || tunnel.get(0).contains(",")) {
-            throw new TableServiceException(ErrorCode.X_METHOD_INCORRECT_COUNT);
+            throw new TableServiceException(TableError.X_METHOD_INCORRECT_COUNT);
         }
         String method = tunnel.get(0).trim().toUpperCase(Locale.ROOT);
         if (!TUNNELLED_METHODS.contains(method)) {
-            throw new TableServiceException(ErrorCode.X_METHOD_INCORRECT_VALUE);
+            throw new TableServiceException(TableError.X_METHOD_INCORRECT_VALUE);
         }
         return method;
     }

@@ -1,6 +1,6 @@
 package io.cerulean.server.operations;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.spi.Condition;
@@ -25,7 +25,7 @@ public final class InsertEntity implements TableOperation {
         StoredTable table = context.service().table(context.account(), context.resource().table());
         EntityBody body = EntityJsonReader.read(context.request().body());
         if (body.partitionKey() == null || body.rowKey() == null) {
-            throw new TableServiceException(ErrorCode.PROPERTIES_NEED_VALUE,
+            throw new TableServiceException(TableError.PROPERTIES_NEED_VALUE,
                     "The values are not specified for all properties in the entity: PartitionKey and RowKey are required.");
         }
         Operation insert = new Operation(OperationKind.INSERT, body.partitionKey(), body.rowKey(), body.properties(),

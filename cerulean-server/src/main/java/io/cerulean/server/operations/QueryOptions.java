@@ -1,6 +1,6 @@
 package io.cerulean.server.operations;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Limits;
 import io.cerulean.core.query.filter.Filter;
@@ -33,11 +33,11 @@ final class QueryOptions {
         try {
             top = Integer.parseInt(text.trim());
         } catch (NumberFormatException e) {
-            throw new TableServiceException(ErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+            throw new TableServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
                     "The value '" + text + "' of query parameter $top is not a number.");
         }
         if (top < 0 || top > Limits.MAX_PAGE_SIZE) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT,
+            throw new TableServiceException(CommonError.INVALID_INPUT,
                     "The value of query parameter $top must be between 0 and " + Limits.MAX_PAGE_SIZE + "; it was "
                             + top + ".");
         }
@@ -54,7 +54,7 @@ final class QueryOptions {
         for (String part : text.split(",")) {
             String name = part.trim();
             if (name.isEmpty()) {
-                throw new TableServiceException(ErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+                throw new TableServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
                         "The value of query parameter $select has an empty property name.");
             }
             if (!names.contains(name)) {
@@ -62,7 +62,7 @@ final class QueryOptions {
             }
         }
         if (names.size() > 255) {
-            throw new TableServiceException(ErrorCode.INVALID_QUERY_PARAMETER_VALUE,
+            throw new TableServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
                     "The query parameter $select names more than 255 properties.");
         }
         return names;

@@ -1,6 +1,6 @@
 package io.cerulean.server.routing;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
@@ -102,7 +102,7 @@ public final class PathParser {
     }
 
     static TableServiceException invalidUri(String rawPath) {
-        return new TableServiceException(ErrorCode.INVALID_URI,
+        return new TableServiceException(CommonError.INVALID_URI,
                 "The requested URI does not represent any resource on the server: " + rawPath);
     }
 }

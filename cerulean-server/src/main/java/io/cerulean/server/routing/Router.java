@@ -1,6 +1,6 @@
 package io.cerulean.server.routing;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.acl.GetTableAcl;
 import io.cerulean.server.acl.SetTableAcl;
@@ -100,7 +100,7 @@ public final class Router {
     }
 
     private static Route notAllowed(String method) {
-        throw new TableServiceException(ErrorCode.METHOD_NOT_ALLOWED,
+        throw new TableServiceException(CommonError.METHOD_NOT_ALLOWED,
                 "The method " + method + " is not allowed on this resource.");
     }
 }

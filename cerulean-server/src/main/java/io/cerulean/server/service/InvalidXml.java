@@ -1,6 +1,6 @@
 package io.cerulean.server.service;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 
 /**
@@ -14,12 +14,12 @@ final class InvalidXml {
     }
 
     static TableServiceException document(String detail) {
-        return new TableServiceException(ErrorCode.INVALID_XML_DOCUMENT,
-                ErrorCode.INVALID_XML_DOCUMENT.message() + " " + detail);
+        return new TableServiceException(CommonError.INVALID_XML_DOCUMENT,
+                CommonError.INVALID_XML_DOCUMENT.message() + " " + detail);
     }
 
     static TableServiceException nodeValue(String detail) {
-        return new TableServiceException(ErrorCode.INVALID_XML_NODE_VALUE,
-                ErrorCode.INVALID_XML_NODE_VALUE.message() + " " + detail);
+        return new TableServiceException(CommonError.INVALID_XML_NODE_VALUE,
+                CommonError.INVALID_XML_NODE_VALUE.message() + " " + detail);
     }
 }

@@ -1,6 +1,6 @@
 package io.cerulean.server.service;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 
@@ -26,8 +26,8 @@ final class ServiceQuery {
     }
 
     private static TableServiceException invalid(String name, String value) {
-        return new TableServiceException(ErrorCode.INVALID_QUERY_PARAMETER_VALUE,
-                ErrorCode.INVALID_QUERY_PARAMETER_VALUE.message() + " Query parameter " + name + " is "
+        return new TableServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
+                CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " Query parameter " + name + " is "
                         + (value == null ? "missing." : "'" + value + "'."));
     }
 }

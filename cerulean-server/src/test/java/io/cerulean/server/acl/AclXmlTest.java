@@ -3,9 +3,9 @@ package io.cerulean.server.acl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.acl.StoredAccessPolicy;
 import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -179,7 +179,7 @@ class AclXmlTest {
     })
     void malformedXmlIsInvalidXmlDocument(String body) {
         TableServiceException e = refusal(body);
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(e.getMessage()).startsWith("XML specified is not syntactically valid. ");
     }
 
@@ -203,7 +203,7 @@ class AclXmlTest {
     })
     void aDocumentOfAnotherShapeIsInvalidXmlDocument(String body) {
         TableServiceException e = refusal(body);
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(e.getMessage()).startsWith("XML specified is not syntactically valid. ");
     }
 
@@ -214,7 +214,7 @@ class AclXmlTest {
             six[i] = "<SignedIdentifier><Id>p" + i + "</Id></SignedIdentifier>";
         }
         TableServiceException e = refusal(identifiers(six));
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(e.getMessage()).contains("at most 5");
     }
 
@@ -222,7 +222,7 @@ class AclXmlTest {
     void aRepeatedIdIsInvalidXmlDocument() {
         TableServiceException e = refusal(identifiers("<SignedIdentifier><Id>p</Id></SignedIdentifier>",
                 "<SignedIdentifier><Id>p</Id><AccessPolicy><Permission>r</Permission></AccessPolicy></SignedIdentifier>"));
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(e.getMessage()).contains("'p'");
     }
 
@@ -239,7 +239,7 @@ class AclXmlTest {
     })
     void aValueOutOfBoundsIsInvalidXmlNodeValue(String identifier, String named) {
         TableServiceException e = refusal(identifiers("<SignedIdentifier>" + identifier + "</SignedIdentifier>"));
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
         assertThat(e.getMessage()).contains(named);
     }
 
@@ -250,7 +250,7 @@ class AclXmlTest {
                 + secret.toUri() + "\">]><SignedIdentifiers><SignedIdentifier><Id>&x;</Id></SignedIdentifier>"
                 + "</SignedIdentifiers>";
         TableServiceException e = refusal(body);
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(e.getMessage()).doesNotContain("top-secret-content");
     }
 
@@ -260,7 +260,7 @@ class AclXmlTest {
         String body = "<!DOCTYPE SignedIdentifiers SYSTEM \"" + dtd.toUri() + "\"><SignedIdentifiers><SignedIdentifier>"
                 + "<Id>&x;</Id></SignedIdentifier></SignedIdentifiers>";
         TableServiceException e = refusal(body);
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(e.getMessage()).doesNotContain("from-the-dtd");
     }
 
@@ -271,6 +271,6 @@ class AclXmlTest {
             dtd.append("<!ENTITY a").append(i).append(" \"").append(("&a" + (i - 1) + ";").repeat(10)).append("\">");
         }
         String body = dtd + "]><SignedIdentifiers><SignedIdentifier><Id>&a9;</Id></SignedIdentifier></SignedIdentifiers>";
-        assertThat(refusal(body).errorCode()).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(refusal(body).errorCode()).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
     }
 }

@@ -3,9 +3,11 @@ package io.cerulean.server.acl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
 import io.cerulean.core.acl.StoredAccessPolicy;
 import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.service.TableService;
 import io.cerulean.core.time.HybridClock;
@@ -94,24 +96,24 @@ class TableAclOperationsTest {
         service.createTable(ACCOUNT, "mytable");
         send("PUT", "mytable", "acl", POLICY);
         String before = getAcl("mytable");
-        assertThat(refusal("PUT", "mytable", "acl", "<SignedIdentifiers>")).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(refusal("PUT", "mytable", "acl", "<SignedIdentifiers>")).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(refusal("PUT", "mytable", "acl", POLICY.replace(">r<", ">w<")))
-                .isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
+                .isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
         assertThat(getAcl("mytable")).isEqualTo(before);
     }
 
     @Test
     void aMissingTableIsTableNotFoundWhateverTheBody() {
-        assertThat(refusal("GET", "nosuchtable", "acl", "")).isEqualTo(ErrorCode.TABLE_NOT_FOUND);
-        assertThat(refusal("PUT", "nosuchtable", "acl", POLICY)).isEqualTo(ErrorCode.TABLE_NOT_FOUND);
-        assertThat(refusal("PUT", "nosuchtable", "acl", "<bad")).isEqualTo(ErrorCode.TABLE_NOT_FOUND);
+        assertThat(refusal("GET", "nosuchtable", "acl", "")).isEqualTo(TableError.TABLE_NOT_FOUND);
+        assertThat(refusal("PUT", "nosuchtable", "acl", POLICY)).isEqualTo(TableError.TABLE_NOT_FOUND);
+        assertThat(refusal("PUT", "nosuchtable", "acl", "<bad")).isEqualTo(TableError.TABLE_NOT_FOUND);
     }
 
     @Test
     void anotherCompIsInvalidQueryParameterValue() {
         service.createTable(ACCOUNT, "mytable");
-        assertThat(refusal("GET", "mytable", "properties", "")).isEqualTo(ErrorCode.INVALID_QUERY_PARAMETER_VALUE);
-        assertThat(refusal("PUT", "mytable", "ACL", POLICY)).isEqualTo(ErrorCode.INVALID_QUERY_PARAMETER_VALUE);
+        assertThat(refusal("GET", "mytable", "properties", "")).isEqualTo(CommonError.INVALID_QUERY_PARAMETER_VALUE);
+        assertThat(refusal("PUT", "mytable", "ACL", POLICY)).isEqualTo(CommonError.INVALID_QUERY_PARAMETER_VALUE);
         assertThat(service.acl(service.table(ACCOUNT, "mytable"))).isEqualTo(TableAcl.empty());
     }
 

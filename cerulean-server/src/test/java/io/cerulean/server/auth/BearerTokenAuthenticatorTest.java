@@ -3,7 +3,7 @@ package io.cerulean.server.auth;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -83,7 +83,7 @@ class BearerTokenAuthenticatorTest {
         TableServiceException e = catchThrowableOfType(TableServiceException.class,
                 () -> authenticator.authenticate(request(authorization, secure), account));
         assertThat(e).as("the request should be refused").isNotNull();
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(e.errorCode()).isEqualTo(CommonError.AUTHENTICATION_FAILED);
         assertThat(e.errorCode().status()).isEqualTo(403);
         String token = authorization.substring(7);
         if (!token.isEmpty()) {
@@ -105,7 +105,7 @@ class BearerTokenAuthenticatorTest {
         grant.authorize(Action.CREATE_TABLE, "t");
         TableServiceException acl = catchThrowableOfType(TableServiceException.class,
                 () -> grant.authorize(Action.GET_TABLE_ACL, "t"));
-        assertThat(acl.errorCode()).isEqualTo(ErrorCode.AUTHORIZATION_FAILURE);
+        assertThat(acl.errorCode()).isEqualTo(CommonError.AUTHORIZATION_FAILURE);
     }
 
     @Test

@@ -4,9 +4,10 @@ import static io.cerulean.server.auth.Signatures.sign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
 import io.cerulean.core.acl.StoredAccessPolicy;
 import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -109,7 +110,7 @@ class SasAuthenticatorTest {
         sas.put("sig", sign(KEY1, "Acct\nr\nt\no\n\n2026-03-02T00:00:00Z\n\n\n2020-12-06\n\n"));
         assertThat(authenticate(sas)).isInstanceOf(AccountSasGrant.class);
         sas.put("sig", sign(KEY1, "Acct\nr\nt\no\n\n2026-03-02T00:00:00Z\n\n\n2020-12-06\n"));
-        assertThat(refusal(sas)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(refusal(sas)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @ParameterizedTest(name = "se={0}: valid={1}")
@@ -121,7 +122,7 @@ class SasAuthenticatorTest {
         if (valid) {
             assertThat(authenticate(sas)).isInstanceOf(TableSasGrant.class);
         } else {
-            assertThat(refusal(sas)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+            assertThat(refusal(sas)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
         }
     }
 
@@ -129,7 +130,7 @@ class SasAuthenticatorTest {
     void aMalformedTimeIsAuthenticationFailedNotAServerError() {
         Map<String, String> sas = fields("sv", "2019-02-02", "tn", "orders", "sp", "r", "se", "tomorrow");
         sas.put("sig", sign(KEY1, "r\n\ntomorrow\n/table/acct/orders\n\n\n\n2019-02-02\n\n\n\n"));
-        assertThat(refusal(sas)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(refusal(sas)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     private Map<String, String> withPolicy(String permissions, String expiry) {
@@ -156,45 +157,45 @@ class SasAuthenticatorTest {
     void aFieldGivenByBothTheSasAndItsPolicyIsRefused() {
         acls.put("orders", new TableAcl(List.of(new StoredAccessPolicy("readers", Optional.empty(),
                 Optional.of(NOW.plusSeconds(60)), Optional.of("r")))));
-        assertThat(refusal(withPolicy("r", ""))).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(refusal(withPolicy("r", ""))).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
     void anExpiredPolicyRevokesEverySasNamingIt() {
         acls.put("orders", new TableAcl(List.of(new StoredAccessPolicy("readers", Optional.empty(),
                 Optional.of(NOW.minusSeconds(1)), Optional.of("r")))));
-        assertThat(refusal(withPolicy("", ""))).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(refusal(withPolicy("", ""))).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
     void aMissingPolicyIsAuthorizationFailure() {
         acls.put("orders", TableAcl.empty());
-        assertThat(refusal(withPolicy("r", "2026-03-02"))).isEqualTo(ErrorCode.AUTHORIZATION_FAILURE);
+        assertThat(refusal(withPolicy("r", "2026-03-02"))).isEqualTo(CommonError.AUTHORIZATION_FAILURE);
     }
 
     @Test
     void aPolicyWithoutExpiryNeedsTheSasToGiveIt() {
         acls.put("orders", new TableAcl(List.of(new StoredAccessPolicy("readers", Optional.empty(),
                 Optional.empty(), Optional.of("r")))));
-        assertThat(refusal(withPolicy("", ""))).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(refusal(withPolicy("", ""))).isEqualTo(CommonError.AUTHENTICATION_FAILED);
         assertThat(authenticate(withPolicy("", "2026-03-02"))).isInstanceOf(TableSasGrant.class);
     }
 
     @Test
     void missingSignatureVersionOrNonBase64SignatureIsAuthenticationFailed() {
         assertThat(refusal(fields("tn", "orders", "sp", "r", "se", "2026-03-02", "sig", "abc="))).isEqualTo(
-                ErrorCode.AUTHENTICATION_FAILED);
+                CommonError.AUTHENTICATION_FAILED);
         assertThat(refusal(fields("sv", "2019-02-02", "tn", "orders", "sp", "r", "se", "2026-03-02", "sig", "!!")))
-                .isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+                .isEqualTo(CommonError.AUTHENTICATION_FAILED);
         assertThat(refusal(fields("sv", "2019-02-02", "sp", "r", "se", "2026-03-02", "sig", "abc=")))
-                .as("neither tn nor ss/srt").isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+                .as("neither tn nor ss/srt").isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
     void tableSasLettersOutsideRaudAreRefused() {
         Map<String, String> sas = fields("sv", "2019-02-02", "tn", "orders", "sp", "rl", "se", "2026-03-02");
         sas.put("sig", sign(KEY1, "rl\n\n2026-03-02\n/table/acct/orders\n\n\n\n2019-02-02\n\n\n\n"));
-        assertThat(refusal(sas)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(refusal(sas)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -202,7 +203,7 @@ class SasAuthenticatorTest {
         Map<String, String> sas = fields("sv", "2019-02-02", "tn", "orders", "sp", "r", "se", "2026-03-02", "spr", "https");
         sas.put("sig", sign(KEY1, "r\n\n2026-03-02\n/table/acct/orders\n\n\nhttps\n2019-02-02\n\n\n\n"));
         assertThat(authenticator.authenticate(request(sas, true, "127.0.0.1"), "Acct")).isInstanceOf(TableSasGrant.class);
-        assertThat(refusal(request(sas, false, "127.0.0.1"))).isEqualTo(ErrorCode.AUTHORIZATION_PROTOCOL_MISMATCH);
+        assertThat(refusal(request(sas, false, "127.0.0.1"))).isEqualTo(CommonError.AUTHORIZATION_PROTOCOL_MISMATCH);
     }
 
     @ParameterizedTest(name = "sip={0} from {1}: allowed={2}")
@@ -215,7 +216,7 @@ class SasAuthenticatorTest {
         if (allowed) {
             assertThat(authenticator.authenticate(request, "Acct")).isInstanceOf(TableSasGrant.class);
         } else {
-            assertThat(refusal(request)).isEqualTo(ErrorCode.AUTHORIZATION_SOURCE_IP_MISMATCH);
+            assertThat(refusal(request)).isEqualTo(CommonError.AUTHORIZATION_SOURCE_IP_MISMATCH);
         }
     }
 }

@@ -4,21 +4,22 @@ import static io.cerulean.server.auth.Signatures.sign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
-import java.util.Base64;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.CsvSource;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * Contract sections 9.1-9.3. Every signature here is computed by the test itself from the
@@ -125,7 +126,7 @@ class SharedKeyAuthenticatorTest {
         String withoutComp = sign(DEV_KEY, DATE + "\n/devstoreaccount1/devstoreaccount1/mytable");
         AzureRequest unsigned = request("GET", "/devstoreaccount1/mytable", Map.of("comp", List.of("acl")),
                 "x-ms-date", DATE, "Authorization", "SharedKeyLite devstoreaccount1:" + withoutComp);
-        assertThat(failure(unsigned, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(unsigned, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -171,7 +172,7 @@ class SharedKeyAuthenticatorTest {
         } else {
             TableServiceException e = catchThrowableOfType(TableServiceException.class,
                     () -> skewed.authenticate(request, DEV));
-            assertThat(e.errorCode()).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+            assertThat(e.errorCode()).isEqualTo(CommonError.AUTHENTICATION_FAILED);
             assertThat(e.getMessage()).contains("Request date header too old").doesNotContain(DEV_KEY);
         }
     }
@@ -181,7 +182,7 @@ class SharedKeyAuthenticatorTest {
         String sts = "\n/devstoreaccount1/devstoreaccount1/Tables";
         AzureRequest request = get("/devstoreaccount1/Tables",
                 "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
-        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(request, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -189,7 +190,7 @@ class SharedKeyAuthenticatorTest {
         String sts = DATE + "\n/devstoreaccount1/devstoreaccount1/Tables()";
         AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
                 "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
-        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(request, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -197,7 +198,7 @@ class SharedKeyAuthenticatorTest {
         String sts = OTHER_DATE + "\n/devstoreaccount1/devstoreaccount1/Tables";
         AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
                 "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
-        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(request, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -205,7 +206,7 @@ class SharedKeyAuthenticatorTest {
         String sts = "GET\n\n\n" + DATE + "\n/devstoreaccount1/devstoreaccount1/Tables";
         AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
                 "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
-        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(request, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -213,7 +214,7 @@ class SharedKeyAuthenticatorTest {
         String sts = DATE + "\n/devstoreaccount1/devstoreaccount1/Tables";
         AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
                 "Authorization", "SharedKeyLite devstoreaccount1:" + sign(OTHER_KEY1, sts));
-        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(request, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -221,7 +222,7 @@ class SharedKeyAuthenticatorTest {
         String sts = DATE + "\n/nobody/nobody/Tables";
         AzureRequest request = get("/nobody/Tables", "x-ms-date", DATE,
                 "Authorization", "SharedKeyLite nobody:" + sign(DEV_KEY, sts));
-        assertThat(failure(request, "nobody")).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(request, "nobody")).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -230,7 +231,7 @@ class SharedKeyAuthenticatorTest {
         String sts = DATE + "\n/devstoreaccount1/other/Tables";
         AzureRequest request = get("/other/Tables", "x-ms-date", DATE,
                 "Authorization", "SharedKeyLite devstoreaccount1:" + sign(DEV_KEY, sts));
-        assertThat(failure(request, "other")).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(request, "other")).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
@@ -239,17 +240,17 @@ class SharedKeyAuthenticatorTest {
         for (String scheme : List.of("SharedKeyX", "Basic", "Bearer", "sharedkeylite")) {
             AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
                     "Authorization", scheme + " devstoreaccount1:" + signature);
-            assertThat(failure(request, DEV)).as(scheme).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+            assertThat(failure(request, DEV)).as(scheme).isEqualTo(CommonError.AUTHENTICATION_FAILED);
         }
     }
 
     @Test
     void missingOrMalformedAuthorizationHeaderIsAuthenticationFailed() {
         assertThat(failure(get("/devstoreaccount1/Tables", "x-ms-date", DATE), DEV))
-                .isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+                .isEqualTo(CommonError.AUTHENTICATION_FAILED);
         for (String header : List.of("", "SharedKeyLite", "SharedKeyLite devstoreaccount1", "devstoreaccount1:abc")) {
             AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE, "Authorization", header);
-            assertThat(failure(request, DEV)).as(header).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+            assertThat(failure(request, DEV)).as(header).isEqualTo(CommonError.AUTHENTICATION_FAILED);
         }
     }
 
@@ -257,7 +258,7 @@ class SharedKeyAuthenticatorTest {
     void nonBase64SignatureIsAuthenticationFailed() {
         AzureRequest request = get("/devstoreaccount1/Tables", "x-ms-date", DATE,
                 "Authorization", "SharedKeyLite devstoreaccount1:not*base64!");
-        assertThat(failure(request, DEV)).isEqualTo(ErrorCode.AUTHENTICATION_FAILED);
+        assertThat(failure(request, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test

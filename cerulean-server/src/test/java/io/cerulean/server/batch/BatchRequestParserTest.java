@@ -3,7 +3,7 @@ package io.cerulean.server.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -32,7 +32,7 @@ class BatchRequestParserTest {
     private static TableServiceException refused(String contentType, String body) {
         TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> parse(contentType, body));
         assertThat(e).as("should be refused:\n%s", body).isNotNull();
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(e.operationIndex()).as("a malformed batch is a top-level error").isEqualTo(-1);
         return e;
     }

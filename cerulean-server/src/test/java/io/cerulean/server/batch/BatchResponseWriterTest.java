@@ -2,7 +2,9 @@ package io.cerulean.server.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.PropertyValue;
@@ -124,7 +126,7 @@ class BatchResponseWriterTest {
     void failureHasOnlyTheFailingPartWithItsIndexBeforeTheMessage() {
         BatchOperationRequest failing = new BatchOperationRequest("POST", "/devstoreaccount1/mytable", "",
                 PartHeaders.of(Map.of("Prefer", List.of("return-no-content"))), new byte[0], "2");
-        PartResponse part = OperationResponses.failure(1, new TableServiceException(ErrorCode.ENTITY_ALREADY_EXISTS),
+        PartResponse part = OperationResponses.failure(1, new TableServiceException(TableError.ENTITY_ALREADY_EXISTS),
                 failing, "a5ad7e5b-0002-0010-3fad-17b759000000", Instant.parse("2022-02-01T20:52:48.2699919Z"));
         AzureResponse response = writer.changeSet(List.of(part));
         assertThat(response.status()).as("the outer status stays 202").isEqualTo(202);
@@ -156,8 +158,8 @@ class BatchResponseWriterTest {
     void statusLinesCarryTheStandardReasonPhrase() {
         BatchOperationRequest any = new BatchOperationRequest("PUT", "/devstoreaccount1/t", "", PartHeaders.NONE,
                 new byte[0], null);
-        for (ErrorCode code : List.of(ErrorCode.RESOURCE_NOT_FOUND, ErrorCode.UPDATE_CONDITION_NOT_SATISFIED,
-                ErrorCode.INVALID_INPUT, ErrorCode.METHOD_NOT_ALLOWED, ErrorCode.SERVER_BUSY)) {
+        for (ErrorCode code : List.of(CommonError.RESOURCE_NOT_FOUND, TableError.UPDATE_CONDITION_NOT_SATISFIED,
+                CommonError.INVALID_INPUT, CommonError.METHOD_NOT_ALLOWED, CommonError.SERVER_BUSY)) {
             String body = text(writer.changeSet(List.of(OperationResponses.failure(0, new TableServiceException(code),
                     any, "id", STAMP))));
             String statusLine = body.lines().filter(line -> line.startsWith("HTTP/1.1 ")).findFirst().orElseThrow();

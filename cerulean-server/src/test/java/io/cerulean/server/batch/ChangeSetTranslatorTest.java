@@ -3,7 +3,8 @@ package io.cerulean.server.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.spi.Condition;
 import io.cerulean.core.txn.Operation;
@@ -104,20 +105,20 @@ class ChangeSetTranslatorTest {
     void failuresNameTheIndexOfTheOperation() {
         BatchOperationRequest ok = request("DELETE", ENTITY, "", "If-Match", "*");
         TableServiceException badJson = failure(ok, request("PUT", "/devstoreaccount1/t(PartitionKey='p',RowKey='s')", "{"));
-        assertThat(badJson.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(badJson.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(badJson.operationIndex()).isEqualTo(1);
         TableServiceException noKeys = failure(ok, ok, request("POST", "/devstoreaccount1/t", "{\"a\":1}"));
-        assertThat(noKeys.errorCode()).isEqualTo(ErrorCode.PROPERTIES_NEED_VALUE);
+        assertThat(noKeys.errorCode()).isEqualTo(TableError.PROPERTIES_NEED_VALUE);
         assertThat(noKeys.operationIndex()).isEqualTo(2);
         TableServiceException badEtag = failure(request("PUT", ENTITY, "{}", "If-Match", "abc"));
-        assertThat(badEtag.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(badEtag.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(badEtag.operationIndex()).isEqualTo(0);
     }
 
     @Test
     void aReadInsideAChangeSetIsRefusedAtItsIndex() {
         TableServiceException e = failure(request("DELETE", ENTITY, "", "If-Match", "*"), request("GET", ENTITY, ""));
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(e.operationIndex()).isEqualTo(1);
     }
 
@@ -126,14 +127,14 @@ class ChangeSetTranslatorTest {
         BatchOperationRequest ok = request("DELETE", ENTITY, "", "If-Match", "*");
         TableServiceException otherTable = failure(ok, request("DELETE", "/devstoreaccount1/u(PartitionKey='p',RowKey='s')",
                 "", "If-Match", "*"));
-        assertThat(otherTable.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(otherTable.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(otherTable.operationIndex()).isEqualTo(1);
         TableServiceException otherAccount = failure(ok, ok,
                 request("DELETE", "/otheraccount/t(PartitionKey='p',RowKey='s')", "", "If-Match", "*"));
-        assertThat(otherAccount.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(otherAccount.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(otherAccount.operationIndex()).isEqualTo(2);
         TableServiceException createTable = failure(request("POST", "/devstoreaccount1/Tables", "{\"TableName\":\"x\"}"));
-        assertThat(createTable.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(createTable.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(createTable.operationIndex()).isEqualTo(0);
         assertThat(translate(ok, request("DELETE", "/devstoreaccount1/T(PartitionKey='p',RowKey='s')", "",
                 "If-Match", "*"))).as("table names are case-insensitive").hasSize(2);
@@ -141,14 +142,14 @@ class ChangeSetTranslatorTest {
 
     @Test
     void methodsTheResourceDoesNotAllowAreTheStandAloneErrors() {
-        assertThat(failure(request("PUT", "/devstoreaccount1/t", "{}")).errorCode()).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
-        assertThat(failure(request("POST", ENTITY, "{}")).errorCode()).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(failure(request("PUT", "/devstoreaccount1/t", "{}")).errorCode()).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
+        assertThat(failure(request("POST", ENTITY, "{}")).errorCode()).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
         assertThat(failure(request("PUT", ENTITY, "{}", "X-HTTP-Method", "MERGE")).errorCode())
-                .isEqualTo(ErrorCode.X_METHOD_NOT_USING_POST);
+                .isEqualTo(TableError.X_METHOD_NOT_USING_POST);
         assertThat(failure(request("POST", ENTITY, "{}", "X-HTTP-Method", "GET")).errorCode())
-                .isEqualTo(ErrorCode.X_METHOD_INCORRECT_VALUE);
+                .isEqualTo(TableError.X_METHOD_INCORRECT_VALUE);
         assertThat(failure(request("PUT", ENTITY, "{}", "If-None-Match", "*")).errorCode())
-                .isEqualTo(ErrorCode.INVALID_INPUT);
+                .isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test
@@ -164,7 +165,7 @@ class ChangeSetTranslatorTest {
         requests.add(request("GET", ENTITY, ""));
         TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> ChangeSetTranslator.translate(
                 requests, ACCOUNT, MetadataLevel.MINIMAL_METADATA, false));
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(e.operationIndex()).isEqualTo(0);
         assertThat(e.getMessage()).isEqualTo("The batch request operation exceeds the maximum 100 changes per change set.");
     }

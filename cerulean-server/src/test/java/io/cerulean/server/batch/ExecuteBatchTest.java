@@ -3,7 +3,7 @@ package io.cerulean.server.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.PropertyValue;
@@ -211,7 +211,7 @@ class ExecuteBatchTest {
     void aMalformedBodyIsATopLevelInvalidInput() {
         TableServiceException e = catchThrowableOfType(TableServiceException.class,
                 () -> post("multipart/mixed; boundary=batch_x", "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}"));
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         assertThat(e.operationIndex()).isEqualTo(-1);
     }
 }

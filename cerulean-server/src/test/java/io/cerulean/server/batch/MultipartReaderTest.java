@@ -3,7 +3,8 @@ package io.cerulean.server.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -43,14 +44,14 @@ class MultipartReaderTest {
     @ParameterizedTest
     @ValueSource(strings = {"application/json", "multipart/mixed", "multipart/mixed; boundary=", "multipart/mixed; boundary=\"\""})
     void aContentTypeWithoutUsableBoundaryIsInvalidInput(String contentType) {
-        assertThat(failure(() -> MultipartReader.boundary(contentType))).isEqualTo(ErrorCode.INVALID_INPUT);
-        assertThat(failure(() -> MultipartReader.boundary(null))).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(failure(() -> MultipartReader.boundary(contentType))).isEqualTo(CommonError.INVALID_INPUT);
+        assertThat(failure(() -> MultipartReader.boundary(null))).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test
     void aBoundaryLongerThanSeventyCharactersIsRefused() {
         assertThat(failure(() -> MultipartReader.boundary("multipart/mixed; boundary=" + "b".repeat(71))))
-                .isEqualTo(ErrorCode.INVALID_INPUT);
+                .isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test
@@ -109,14 +110,14 @@ class MultipartReaderTest {
 
     @Test
     void aBodyWithoutAnyDelimiterIsInvalidInput() {
-        assertThat(failure(() -> read("{\"PartitionKey\":\"p\"}", "b"))).isEqualTo(ErrorCode.INVALID_INPUT);
-        assertThat(failure(() -> read("", "b"))).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(failure(() -> read("{\"PartitionKey\":\"p\"}", "b"))).isEqualTo(CommonError.INVALID_INPUT);
+        assertThat(failure(() -> read("", "b"))).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test
     void aHeaderLineWithoutColonIsInvalidInput() {
-        assertThat(failure(() -> read("--b\r\nnot a header\r\n\r\nx\r\n--b--", "b"))).isEqualTo(ErrorCode.INVALID_INPUT);
-        assertThat(failure(() -> read("--b\r\n: no name\r\n\r\nx\r\n--b--", "b"))).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(failure(() -> read("--b\r\nnot a header\r\n\r\nx\r\n--b--", "b"))).isEqualTo(CommonError.INVALID_INPUT);
+        assertThat(failure(() -> read("--b\r\n: no name\r\n\r\nx\r\n--b--", "b"))).isEqualTo(CommonError.INVALID_INPUT);
         // The shortest header there is: a one-letter name right before the colon, no blanks.
         assertThat(read("--b\r\na:b\r\n\r\nx\r\n--b--", "b").get(0).headers().first("A")).isEqualTo("b");
     }
@@ -125,7 +126,7 @@ class MultipartReaderTest {
     void aHeaderBlockOfMoreThanTwoHundredLinesIsInvalidInput() {
         assertThat(read("--b\r\n" + "x: y\r\n".repeat(200) + "\r\nz\r\n--b--", "b")).hasSize(1);
         assertThat(failure(() -> read("--b\r\n" + "x: y\r\n".repeat(201) + "\r\nz\r\n--b--", "b")))
-                .isEqualTo(ErrorCode.INVALID_INPUT);
+                .isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test
@@ -144,7 +145,7 @@ class MultipartReaderTest {
             try {
                 MultipartReader.read(bytes, 0, bytes.length, "b", 101); // as a change set is read
             } catch (TableServiceException e) {
-                assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+                assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
             }
         }
         // A quadratic scan of 4 MiB would take hours; linear ones take milliseconds even on a loaded machine.

@@ -3,7 +3,8 @@ package io.cerulean.server.cors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.http.AzureRequest;
 import io.cerulean.server.http.AzureResponse;
@@ -79,27 +80,27 @@ class CorsPolicyTest {
     @Test
     void aPreflightNoRuleAllowsIs403CorsPreflightFailure() {
         assertThat(refused(request("OPTIONS", "/acct/", "Origin", CONTOSO, "Access-Control-Request-Method", "GET")))
-                .as("CORS disabled").isEqualTo(ErrorCode.CORS_PREFLIGHT_FAILURE);
+                .as("CORS disabled").isEqualTo(CommonError.CORS_PREFLIGHT_FAILURE);
         rules(CorsRule.parse(CONTOSO, "GET", "x-ms-version", "", "1"));
         assertThat(refused(request("OPTIONS", "/acct/t", "Origin", "http://other", "Access-Control-Request-Method",
-                "GET"))).as("origin").isEqualTo(ErrorCode.CORS_PREFLIGHT_FAILURE);
+                "GET"))).as("origin").isEqualTo(CommonError.CORS_PREFLIGHT_FAILURE);
         assertThat(refused(request("OPTIONS", "/acct/t", "Origin", CONTOSO, "Access-Control-Request-Method", "PUT")))
-                .as("method").isEqualTo(ErrorCode.CORS_PREFLIGHT_FAILURE);
+                .as("method").isEqualTo(CommonError.CORS_PREFLIGHT_FAILURE);
         assertThat(refused(request("OPTIONS", "/acct/t", "Origin", CONTOSO, "Access-Control-Request-Method", "GET",
                 "Access-Control-Request-Headers", "x-ms-version,x-ms-date"))).as("a header")
-                .isEqualTo(ErrorCode.CORS_PREFLIGHT_FAILURE);
+                .isEqualTo(CommonError.CORS_PREFLIGHT_FAILURE);
         assertThat(refused(request("OPTIONS", "/other/t", "Origin", CONTOSO, "Access-Control-Request-Method", "GET")))
-                .as("another account's rules").isEqualTo(ErrorCode.CORS_PREFLIGHT_FAILURE);
+                .as("another account's rules").isEqualTo(CommonError.CORS_PREFLIGHT_FAILURE);
     }
 
     @Test
     void aPreflightWithoutOriginOrRequestMethodIs400() {
         rules(CorsRule.parse("*", "GET", "*", "*", "1"));
         assertThat(refused(request("OPTIONS", "/acct/", "Access-Control-Request-Method", "GET")))
-                .isEqualTo(ErrorCode.INVALID_HEADER_VALUE);
-        assertThat(refused(request("OPTIONS", "/acct/", "Origin", CONTOSO))).isEqualTo(ErrorCode.INVALID_HEADER_VALUE);
+                .isEqualTo(CommonError.INVALID_HEADER_VALUE);
+        assertThat(refused(request("OPTIONS", "/acct/", "Origin", CONTOSO))).isEqualTo(CommonError.INVALID_HEADER_VALUE);
         assertThat(refused(request("OPTIONS", "*", "Origin", CONTOSO, "Access-Control-Request-Method", "GET")))
-                .isEqualTo(ErrorCode.INVALID_URI);
+                .isEqualTo(CommonError.INVALID_URI);
     }
 
     @Test

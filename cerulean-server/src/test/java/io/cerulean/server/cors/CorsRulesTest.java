@@ -3,7 +3,8 @@ package io.cerulean.server.cors;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -82,13 +83,13 @@ class CorsRulesTest {
     @Test
     void limitsAreEnforcedWhenARuleIsBuilt() {
         assertThat(invalid(() -> CorsRule.parse("*", "GET", "a*,b*,c*", "", "0")))
-                .isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
-        assertThat(invalid(() -> CorsRule.parse("*", "CONNECT", "", "", "0"))).isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
-        assertThat(invalid(() -> CorsRule.parse("*", "GET", "", "", "-5"))).isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
-        assertThat(invalid(() -> CorsRule.parse(" , ", "GET", "", "", "0"))).isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
+                .isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
+        assertThat(invalid(() -> CorsRule.parse("*", "CONNECT", "", "", "0"))).isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
+        assertThat(invalid(() -> CorsRule.parse("*", "GET", "", "", "-5"))).isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
+        assertThat(invalid(() -> CorsRule.parse(" , ", "GET", "", "", "0"))).isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
         CorsRule rule = CorsRule.parse("*", "GET", "", "", "0");
         assertThat(invalid(() -> new CorsRules(List.of(rule, rule, rule, rule, rule, rule))))
-                .isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+                .isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(new CorsRules(List.of(rule, rule, rule, rule, rule)).rules()).hasSize(5);
     }
 

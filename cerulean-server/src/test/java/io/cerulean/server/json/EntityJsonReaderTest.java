@@ -3,7 +3,9 @@ package io.cerulean.server.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.PropertyValue;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +48,7 @@ class EntityJsonReaderTest {
         assertThat(body.properties()).containsExactly(Map.entry("a", PropertyValue.ofInt32(1)));
         TableServiceException empty = catchThrowableOfType(TableServiceException.class,
                 () -> EntityJsonReader.read(data, offset, 0));
-        assertThat(empty.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(empty.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test
@@ -101,8 +103,8 @@ class EntityJsonReaderTest {
 
     @Test
     void emptyBodyIsInvalidInput() {
-        assertThat(error("")).isEqualTo(ErrorCode.INVALID_INPUT);
-        assertThat(error("   ")).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(error("")).isEqualTo(CommonError.INVALID_INPUT);
+        assertThat(error("   ")).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @ParameterizedTest
@@ -111,19 +113,19 @@ class EntityJsonReaderTest {
         "{\"a\":01}", "not json", "{\"a\":1}}", "{\"a\":1} {\"b\":2}", "{\"a\":1} trailing"
     })
     void malformedJsonIsInvalidInput(String json) {
-        assertThat(error(json)).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(error(json)).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"[]", "[{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}]", "null", "\"text\"", "42", "true"})
     void bodyThatIsNotAnObjectIsInvalidInput(String json) {
-        assertThat(error(json)).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(error(json)).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"{\"a\":{}}", "{\"a\":{\"b\":1}}", "{\"a\":[]}", "{\"a\":[1,2]}"})
     void objectOrArrayPropertyIsInvalidInput(String json) {
-        assertThat(error(json)).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(error(json)).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @ParameterizedTest
@@ -132,7 +134,7 @@ class EntityJsonReaderTest {
         "{\"PartitionKey\":true,\"RowKey\":\"r\"}", "{\"PartitionKey\":null,\"RowKey\":\"r\"}"
     })
     void keysThatAreNotStringsAreInvalidInput(String json) {
-        assertThat(error(json)).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(error(json)).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @ParameterizedTest
@@ -141,18 +143,18 @@ class EntityJsonReaderTest {
         "{\"RowKey\":\"r\",\"RowKey\":\"r\"}", "{\"a@odata.type\":\"Edm.Int64\",\"a@odata.type\":\"Edm.Int64\",\"a\":\"1\"}"
     })
     void duplicatePropertiesAreDuplicatePropertiesSpecified(String json) {
-        assertThat(error(json)).isEqualTo(ErrorCode.DUPLICATE_PROPERTIES_SPECIFIED);
+        assertThat(error(json)).isEqualTo(TableError.DUPLICATE_PROPERTIES_SPECIFIED);
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"Edm.Int", "edm.int64", "Edm.Decimal", "Edm.DateTimeOffset", "String", ""})
     void unknownTypeNameIsInvalidInput(String type) {
-        assertThat(error("{\"a@odata.type\":\"" + type + "\",\"a\":\"1\"}")).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(error("{\"a@odata.type\":\"" + type + "\",\"a\":\"1\"}")).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test
     void nonStringAnnotationIsInvalidInput() {
-        assertThat(error("{\"a@odata.type\":5,\"a\":\"1\"}")).isEqualTo(ErrorCode.INVALID_INPUT);
-        assertThat(error("{\"a@odata.type\":{\"t\":1},\"a\":\"1\"}")).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(error("{\"a@odata.type\":5,\"a\":\"1\"}")).isEqualTo(CommonError.INVALID_INPUT);
+        assertThat(error("{\"a@odata.type\":{\"t\":1},\"a\":\"1\"}")).isEqualTo(CommonError.INVALID_INPUT);
     }
 }

@@ -4,7 +4,8 @@ import static io.cerulean.server.json.EntityJsonReaderTest.error;
 import static io.cerulean.server.json.EntityJsonReaderTest.read;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
 import io.cerulean.core.model.EdmType;
 import io.cerulean.core.model.PropertyValue;
 import java.math.BigDecimal;
@@ -160,7 +161,7 @@ class ValueConverterTest {
         "+10000-01-01T00:00:00Z", "9999-12-31T23:59:59-01:00"})
     void dateTimesOutside1601To9999AreOutOfRangeInput(String wire) {
         // Contract 4.4: "Range: 1601-01-01T00:00:00Z ... 9999-12-31T23:59:59.9999999Z (out of range -> 400 OutOfRangeInput)".
-        assertThat(valueError("Edm.DateTime", "\"" + wire + "\"")).isEqualTo(ErrorCode.OUT_OF_RANGE_INPUT);
+        assertThat(valueError("Edm.DateTime", "\"" + wire + "\"")).isEqualTo(CommonError.OUT_OF_RANGE_INPUT);
     }
 
     @ParameterizedTest
@@ -188,13 +189,13 @@ class ValueConverterTest {
         "Edm.Binary | \"not base64!\"", "Edm.Binary | \"QmFy\\nQmFy\"", "Edm.Binary | \"QmF-\"", "Edm.Binary | 12"
     })
     void badValuesForTheAnnotatedTypeAreInvalidInput(String type, String json) {
-        assertThat(valueError(type, json)).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(valueError(type, json)).isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test
     void unannotatedDoubleOverflowIsInvalidInput() {
-        assertThat(error("{\"v\":13e7705}")).isEqualTo(ErrorCode.INVALID_INPUT);
-        assertThat(error("{\"v\":-1e400}")).isEqualTo(ErrorCode.INVALID_INPUT);
-        assertThat(error("{\"v\":1" + "0".repeat(400) + "}")).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(error("{\"v\":13e7705}")).isEqualTo(CommonError.INVALID_INPUT);
+        assertThat(error("{\"v\":-1e400}")).isEqualTo(CommonError.INVALID_INPUT);
+        assertThat(error("{\"v\":1" + "0".repeat(400) + "}")).isEqualTo(CommonError.INVALID_INPUT);
     }
 }

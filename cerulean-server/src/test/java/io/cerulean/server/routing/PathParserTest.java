@@ -3,7 +3,7 @@ package io.cerulean.server.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -177,7 +177,7 @@ class PathParserTest {
     void malformedPathsAreInvalidUri(String path) {
         TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> PathParser.parse(path));
         assertThat(e).as("parse(%s) should throw", path).isNotNull();
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_URI);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_URI);
     }
 
     @Test
@@ -185,7 +185,7 @@ class PathParserTest {
         TableServiceException e = catchThrowableOfType(TableServiceException.class,
                 () -> PathParser.parse(ACCOUNT + "/mytable)"));
         assertThat(e).as("an unbalanced ')' must not become the table name 'mytable)'").isNotNull();
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_URI);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_URI);
     }
 
     @ParameterizedTest
@@ -194,7 +194,7 @@ class PathParserTest {
     void emptyTableOrAccountNameIsInvalidUri(String path) {
         TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> PathParser.parse(path));
         assertThat(e).as("parse(%s) should throw", path).isNotNull();
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_URI);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_URI);
     }
 
     @Test

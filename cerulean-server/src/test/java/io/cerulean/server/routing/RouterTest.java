@@ -3,7 +3,9 @@ package io.cerulean.server.routing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.service.TableService;
 import io.cerulean.core.time.HybridClock;
@@ -11,9 +13,9 @@ import io.cerulean.server.auth.Action;
 import io.cerulean.server.auth.FullAccess;
 import io.cerulean.server.batch.ExecuteBatch;
 import io.cerulean.server.http.AzureRequest;
+import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.metrics.Metrics;
 import io.cerulean.server.metrics.QueryMetrics;
-import io.cerulean.server.http.MetadataLevel;
 import io.cerulean.server.operations.CreateTable;
 import io.cerulean.server.operations.DeleteEntity;
 import io.cerulean.server.operations.DeleteTable;
@@ -137,7 +139,7 @@ class RouterTest {
     @Test
     void batchIsPostOnly() {
         assertThat(route(request("POST", BASE + "/$batch"))).isInstanceOf(ExecuteBatch.class);
-        assertThat(routingError(request("GET", BASE + "/$batch"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("GET", BASE + "/$batch"))).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
     }
 
     @Test
@@ -156,7 +158,7 @@ class RouterTest {
         assertThat(router.route(PathParser.parse(BASE + "/"), request("GET", BASE + "/", stats, new byte[0]))
                 .action()).isEqualTo(Action.GET_SERVICE_STATS);
         assertThat(routingError(request("DELETE", BASE + "/mytable", acl, new byte[0])))
-                .isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+                .isEqualTo(CommonError.METHOD_NOT_ALLOWED);
     }
 
     @ParameterizedTest(name = "{0} {1}")
@@ -168,21 +170,21 @@ class RouterTest {
         "PUT | /$batch", "DELETE | /$batch", "GET | /$batch"
     })
     void methodsTheResourceDoesNotOfferAreMethodNotAllowed(String method, String suffix) {
-        assertThat(routingError(request(method, BASE + suffix))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request(method, BASE + suffix))).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
     }
 
     @Test
     void tunnellingIntoACreateOrInsertIsMethodNotAllowed() {
-        assertThat(routingError(request("POST", BASE + "/Tables", "MERGE"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
-        assertThat(routingError(request("POST", BASE + "/mytable", "PUT"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
-        assertThat(routingError(request("POST", BASE + "/$batch", "MERGE"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("POST", BASE + "/Tables", "MERGE"))).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("POST", BASE + "/mytable", "PUT"))).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("POST", BASE + "/$batch", "MERGE"))).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
     }
 
     @Test
     void serviceEndpointOnlyOffersGetAndPut() {
         // 1.1: service properties GET/PUT, stats GET; anything else is not a service operation.
-        assertThat(routingError(request("DELETE", BASE + "/"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
-        assertThat(routingError(request("POST", BASE + "/"))).isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("DELETE", BASE + "/"))).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
+        assertThat(routingError(request("POST", BASE + "/"))).isEqualTo(CommonError.METHOD_NOT_ALLOWED);
     }
 
     @Test
@@ -190,29 +192,29 @@ class RouterTest {
         // 3.5 / 3.6: Get and Set Table ACL are GET and PUT.
         Map<String, List<String>> comp = Map.of("comp", List.of("acl"));
         assertThat(routingError(request("DELETE", BASE + "/mytable", comp, new byte[0])))
-                .isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+                .isEqualTo(CommonError.METHOD_NOT_ALLOWED);
         assertThat(routingError(request("POST", BASE + "/mytable", comp, new byte[0])))
-                .isEqualTo(ErrorCode.METHOD_NOT_ALLOWED);
+                .isEqualTo(CommonError.METHOD_NOT_ALLOWED);
     }
 
     @Test
     void xHttpMethodWithAnythingButPostIsXMethodNotUsingPost() {
         for (String method : List.of("GET", "PUT", "PATCH", "MERGE", "DELETE")) {
-            assertThat(routingError(request(method, ENTITY, "MERGE"))).isEqualTo(ErrorCode.X_METHOD_NOT_USING_POST);
+            assertThat(routingError(request(method, ENTITY, "MERGE"))).isEqualTo(TableError.X_METHOD_NOT_USING_POST);
         }
     }
 
     @Test
     void twoXHttpMethodValuesAreXMethodIncorrectCount() {
-        assertThat(routingError(request("POST", ENTITY, "MERGE", "PUT"))).isEqualTo(ErrorCode.X_METHOD_INCORRECT_COUNT);
-        assertThat(routingError(request("POST", ENTITY, "MERGE, PUT"))).isEqualTo(ErrorCode.X_METHOD_INCORRECT_COUNT);
+        assertThat(routingError(request("POST", ENTITY, "MERGE", "PUT"))).isEqualTo(TableError.X_METHOD_INCORRECT_COUNT);
+        assertThat(routingError(request("POST", ENTITY, "MERGE, PUT"))).isEqualTo(TableError.X_METHOD_INCORRECT_COUNT);
     }
 
     @Test
     void unknownXHttpMethodValueIsXMethodIncorrectValue() {
         for (String value : List.of("GET", "POST", "HEAD", "FOO", "")) {
             assertThat(routingError(request("POST", ENTITY, value))).as(value)
-                    .isEqualTo(ErrorCode.X_METHOD_INCORRECT_VALUE);
+                    .isEqualTo(TableError.X_METHOD_INCORRECT_VALUE);
         }
     }
 }

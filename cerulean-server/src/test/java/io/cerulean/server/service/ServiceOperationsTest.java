@@ -3,7 +3,7 @@ package io.cerulean.server.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.service.TableService;
 import io.cerulean.core.time.HybridClock;
@@ -84,13 +84,13 @@ class ServiceOperationsTest {
             TableServiceException e = catchThrowableOfType(TableServiceException.class,
                     () -> run(new GetServiceProperties(properties), "GET", "/devstoreaccount1/", query, ""));
             assertThat(e).as(query).isNotNull();
-            assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_QUERY_PARAMETER_VALUE);
+            assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_QUERY_PARAMETER_VALUE);
         }
         TableServiceException stats = catchThrowableOfType(TableServiceException.class,
                 () -> run(new GetServiceStats(), "GET", "/devstoreaccount1/", "comp=stats", ""));
-        assertThat(stats.errorCode()).isEqualTo(ErrorCode.INVALID_QUERY_PARAMETER_VALUE);
+        assertThat(stats.errorCode()).isEqualTo(CommonError.INVALID_QUERY_PARAMETER_VALUE);
         TableServiceException put = catchThrowableOfType(TableServiceException.class,
                 () -> run(new SetServiceProperties(properties), "PUT", "/devstoreaccount1/", "restype=service", "<x/>"));
-        assertThat(put.errorCode()).isEqualTo(ErrorCode.INVALID_QUERY_PARAMETER_VALUE);
+        assertThat(put.errorCode()).isEqualTo(CommonError.INVALID_QUERY_PARAMETER_VALUE);
     }
 }

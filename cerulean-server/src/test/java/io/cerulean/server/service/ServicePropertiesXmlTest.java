@@ -3,7 +3,8 @@ package io.cerulean.server.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.server.cors.CorsRule;
 import io.cerulean.server.cors.CorsRules;
@@ -161,7 +162,7 @@ class ServicePropertiesXmlTest {
         "<SignedIdentifiers />",
     })
     void malformedDocumentsAreInvalidXmlDocument(String xml) {
-        assertThat(refusal(xml)).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(refusal(xml)).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
     }
 
     @ParameterizedTest
@@ -188,7 +189,7 @@ class ServicePropertiesXmlTest {
         "<Cors>" + RULE + RULE + RULE + RULE + RULE + RULE + "</Cors>",
     })
     void incompleteOrRepeatedSectionsAreInvalidXmlDocument(String sections) {
-        assertThat(refusal(document(sections))).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(refusal(document(sections))).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
     }
 
     @ParameterizedTest
@@ -222,7 +223,7 @@ class ServicePropertiesXmlTest {
                 + "</CorsRule></Cors>",
     })
     void refusedValuesAreInvalidXmlNodeValue(String sections) {
-        assertThat(refusal(document(sections))).isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
+        assertThat(refusal(document(sections))).isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
     }
 
     @Test
@@ -238,7 +239,7 @@ class ServicePropertiesXmlTest {
             String rule = "<CorsRule><AllowedOrigins>" + values[0] + "</AllowedOrigins><AllowedMethods>GET"
                     + "</AllowedMethods><AllowedHeaders>" + values[1] + "</AllowedHeaders><ExposedHeaders />"
                     + "<MaxAgeInSeconds>5</MaxAgeInSeconds></CorsRule>";
-            assertThat(refusal(document("<Cors>" + rule + "</Cors>"))).isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
+            assertThat(refusal(document("<Cors>" + rule + "</Cors>"))).isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
         }
         // Within every per-item limit, but more than 2 KiB of settings across the rules.
         String big = String.join(",", IntStream.range(0, 60)
@@ -246,7 +247,7 @@ class ServicePropertiesXmlTest {
         String rule = "<CorsRule><AllowedOrigins>*</AllowedOrigins><AllowedMethods>GET</AllowedMethods><AllowedHeaders>"
                 + big + "</AllowedHeaders><ExposedHeaders>" + big + "</ExposedHeaders><MaxAgeInSeconds>5"
                 + "</MaxAgeInSeconds></CorsRule>";
-        assertThat(refusal(document("<Cors>" + rule + "</Cors>"))).isEqualTo(ErrorCode.INVALID_XML_NODE_VALUE);
+        assertThat(refusal(document("<Cors>" + rule + "</Cors>"))).isEqualTo(CommonError.INVALID_XML_NODE_VALUE);
     }
 
     @Test
@@ -272,12 +273,12 @@ class ServicePropertiesXmlTest {
                 + secret.toUri() + "\">]><StorageServiceProperties><Logging><Version>&v;</Version><Read>true</Read>"
                 + "<Write>true</Write><Delete>true</Delete><RetentionPolicy><Enabled>false</Enabled></RetentionPolicy>"
                 + "</Logging></StorageServiceProperties>";
-        assertThat(refusal(xxe)).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(refusal(xxe)).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         String billionLaughs = "<?xml version=\"1.0\"?><!DOCTYPE r [<!ENTITY a \"aaaaaaaaaa\">"
                 + "<!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\">]><StorageServiceProperties>&b;</StorageServiceProperties>";
-        assertThat(refusal(billionLaughs)).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(refusal(billionLaughs)).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
         assertThat(refusal("<StorageServiceProperties>&undeclared;</StorageServiceProperties>"))
-                .isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+                .isEqualTo(CommonError.INVALID_XML_DOCUMENT);
     }
 
     @Test
@@ -286,7 +287,7 @@ class ServicePropertiesXmlTest {
         String deepest = document("<a>".repeat(inside) + "</a>".repeat(inside));
         assertThat(read(deepest).cors()).as("unknown elements are ignored, however deep").isEmpty();
         String tooDeep = document("<a>".repeat(inside + 1) + "</a>".repeat(inside + 1));
-        assertThat(refusal(tooDeep)).isEqualTo(ErrorCode.INVALID_XML_DOCUMENT);
+        assertThat(refusal(tooDeep)).isEqualTo(CommonError.INVALID_XML_DOCUMENT);
     }
 
     @Test
