@@ -12,10 +12,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers, one direction only: app -> server -> core <- stores, and app -> bench, a client of
- * the HTTP API only. Modules already keep most imports apart; these rules hold what a module
- * boundary cannot: core uses the JDK alone, a store sees only core's SPI and model, the server
- * knows no store, the bench knows none of them.
+ * The layers, one direction only: app -> table-rest -> http -> common, table-rest -> core ->
+ * common, core <- stores, and app -> bench, a client of the HTTP API only. Modules already keep
+ * most imports apart; these rules hold what a module boundary cannot: common and core use the JDK
+ * alone (core with common), a store sees only core's SPI and model, the REST layers know no store,
+ * the bench knows none of them.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -45,13 +46,14 @@ class ArchitectureTest {
     void storesSeeOnlyTheSpiAndTheModel() {
         noClasses().that().resideInAPackage("io.cerulean.store..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core.service..",
-                        "io.cerulean.core.txn..", "io.cerulean.core.query..", "io.cerulean.server..", "io.cerulean.app..")
+                        "io.cerulean.core.txn..", "io.cerulean.core.query..", "io.cerulean.http..", "io.cerulean.table..",
+                        "io.cerulean.app..")
                 .check(classes);
     }
 
     @Test
-    void theServerKnowsNoStore() {
-        noClasses().that().resideInAPackage("io.cerulean.server..")
+    void theRestLayersKnowNoStore() {
+        noClasses().that().resideInAnyPackage("io.cerulean.http..", "io.cerulean.table.rest..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
                         "org.rocksdb..")
                 .check(classes);
@@ -64,8 +66,9 @@ class ArchitectureTest {
     @Test
     void theBenchIsAClientOfTheRestApiOnly() {
         noClasses().that().resideInAPackage("io.cerulean.bench..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.server..",
-                        "io.cerulean.store..", "io.cerulean.app..", "org.rocksdb..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.common..",
+                        "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.store..", "io.cerulean.app..",
+                        "org.rocksdb..")
                 .check(classes);
     }
 
@@ -75,8 +78,8 @@ class ArchitectureTest {
      */
     @Test
     void onlyTheRequestContextReadsOrWritesEntitiesThroughTheService() {
-        noClasses().that().resideInAPackage("io.cerulean.server..")
-                .and().doNotHaveFullyQualifiedName("io.cerulean.server.operations.RequestContext")
+        noClasses().that().resideInAPackage("io.cerulean.table.rest..")
+                .and().doNotHaveFullyQualifiedName("io.cerulean.table.rest.operations.RequestContext")
                 .should().callMethodWhere(DescribedPredicate.describe(
                         "TableService.execute, getEntity or queryEntities",
                         call -> call.getTarget().getOwner().getName().equals("io.cerulean.core.service.TableService")

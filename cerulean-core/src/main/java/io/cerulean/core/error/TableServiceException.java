@@ -27,6 +27,12 @@ public final class TableServiceException extends ServiceException {
         this.operationIndex = operationIndex;
     }
 
+    /** {@code e} as a failure of a Table service request, with its code and message; {@code e} if it is one. */
+    public static TableServiceException from(ServiceException e) {
+        return e instanceof TableServiceException table ? table
+                : new TableServiceException(e.errorCode(), e.getMessage());
+    }
+
     /** The 0-based index of the failing operation in a transaction, or -1 outside one. */
     public int operationIndex() {
         return operationIndex;
