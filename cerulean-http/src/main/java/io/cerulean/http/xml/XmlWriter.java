@@ -4,7 +4,8 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Writes XML as the service does: a UTF-8 declaration, no whitespace between elements, an empty
- * element as {@code <Name />}. Element names are the schemas' own and are not escaped; text is.
+ * element as {@code <Name />}. Element names are the schemas' own and are not escaped; text is, so
+ * that what is written reads back the same.
  */
 public final class XmlWriter {
     private final StringBuilder out = new StringBuilder(512).append("<?xml version=\"1.0\" encoding=\"utf-8\"?>");
@@ -36,6 +37,7 @@ public final class XmlWriter {
                 case '&' -> out.append("&amp;");
                 case '<' -> out.append("&lt;");
                 case '>' -> out.append("&gt;");
+                case '\r' -> out.append("&#13;"); // as a reference, or parsers turn it into a line feed
                 default -> out.append(c);
             }
         }
