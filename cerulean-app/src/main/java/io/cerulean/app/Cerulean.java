@@ -289,7 +289,7 @@ public final class Cerulean implements AutoCloseable {
          */
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
-            ServerConfig config = new ServerConfig(host, port, configured, workerThreads, tls);
+            ServerConfig config = new ServerConfig(host, port, workerThreads, tls);
             TableStore store = inMemory ? new MemoryTableStore() : RocksDbTableStore.open(dataDir, cacheBytes);
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
                 Thread thread = new Thread(task, "cerulean-scan-helper");
