@@ -2,6 +2,7 @@ package io.cerulean.it;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -46,16 +47,34 @@ class ArchitectureTest {
     void storesSeeOnlyTheSpiAndTheModel() {
         noClasses().that().resideInAPackage("io.cerulean.store..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core.service..",
-                        "io.cerulean.core.txn..", "io.cerulean.core.query..", "io.cerulean.http..", "io.cerulean.table..",
-                        "io.cerulean.app..")
+                        "io.cerulean.core.txn..", "io.cerulean.core.query..", "io.cerulean.http..",
+                        "io.cerulean.table..", "io.cerulean.app..")
+                .check(classes);
+    }
+
+    /** Every package is one slice: a cycle between any two, in any module, fails the build. */
+    @Test
+    void noPackageCycles() {
+        slices().matching("io.cerulean.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * The HTTP kernel serves Table, Queue and Blob alike: it knows no service's semantics, no
+     * service's REST layer, no store and not the application; services plug into it.
+     */
+    @Test
+    void theKernelKnowsNoService() {
+        noClasses().that().resideInAPackage("io.cerulean.http..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.table..",
+                        "io.cerulean.store..", "io.cerulean.app..", "io.cerulean.bench..", "org.rocksdb..")
                 .check(classes);
     }
 
     @Test
-    void theRestLayersKnowNoStore() {
-        noClasses().that().resideInAnyPackage("io.cerulean.http..", "io.cerulean.table.rest..")
+    void theTableRestLayerKnowsNoStore() {
+        noClasses().that().resideInAPackage("io.cerulean.table.rest..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
-                        "org.rocksdb..")
+                        "io.cerulean.bench..", "org.rocksdb..")
                 .check(classes);
     }
 
