@@ -80,6 +80,7 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
             }
             log.error("request {} {} was applied but could not be made durable (request id {})", request.method(),
                     request.rawPath(), requestId, failure);
+            // Parsed again rather than kept from respond(): this path is rare, and it parsed there.
             reply.accept(cors.decorate(request, renderer.error(new ServiceException(CommonError.INTERNAL_ERROR),
                     request, requestId, service.xmlErrors(service.parse(request), request))));
         });

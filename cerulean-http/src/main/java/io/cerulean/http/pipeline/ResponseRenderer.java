@@ -6,9 +6,8 @@ import io.cerulean.http.error.XmlErrorBody;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.HttpDates;
+import io.cerulean.http.message.SevenDigitTimes;
 import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
 
 /**
  * Adds the headers every response carries and renders errors. The only place where an
@@ -16,10 +15,6 @@ import java.time.format.DateTimeFormatter;
  * body. Stateless and thread-safe.
  */
 public final class ResponseRenderer {
-    /** The time in an error message, as the services write it: UTC with seven fractional digits. */
-    private static final DateTimeFormatter ERROR_TIME =
-            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSS'Z'").withZone(ZoneOffset.UTC);
-
     private final ResponseStyle style;
 
     public ResponseRenderer(ResponseStyle style) {
@@ -32,7 +27,7 @@ public final class ResponseRenderer {
 
     /** The error's status, code and body: XML, or the service's own form. */
     public AzureResponse error(ServiceException e, AzureRequest request, String requestId, boolean xml) {
-        String value = e.getMessage() + "\nRequestId:" + requestId + "\nTime:" + ERROR_TIME.format(Instant.now());
+        String value = e.getMessage() + "\nRequestId:" + requestId + "\nTime:" + SevenDigitTimes.format(Instant.now());
         String code = e.errorCode().code();
         AzureResponse response = AzureResponse.status(e.errorCode().status()).header("x-ms-error-code", code);
         ErrorBody body = xml ? XmlErrorBody.INSTANCE : style.otherErrors();

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentMap;
  * {@link AccountSettings} (the canonical XML of {@link ServicePropertiesXml}) and read through a
  * cache, so that applying CORS rules to a request costs no store read.
  *
- * <p>One instance serves a server: the request pipeline makes it and hands it to the service
+ * <p>One instance serves a service: its wiring makes it and hands it to the service properties
  * operations and to the CORS stage, so that they share its cache.
  *
  * <p>Thread-safe. Updates of one service are serialized: read, merge, write durably, then cache, so

@@ -33,10 +33,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A storage service over HTTP on Netty, whichever service its {@link RequestHandler} is. Event
  * loops parse HTTP and bound bodies; operations run on worker threads, since storage and durable
- * commits block. With a TLS certificate configured,
- * the same port serves HTTPS too: each connection is TLS or plain by its first bytes
- * ({@link TlsDetector}). {@link #close()} stops accepting,
- * lets running requests finish, and returns; it does not close the store.
+ * commits block. With a TLS certificate configured, the same port serves HTTPS too: each
+ * connection is TLS or plain by its first bytes ({@link TlsDetector}). {@link #close()} stops
+ * accepting, lets running requests finish, and returns; it does not close the store.
  */
 public final class HttpServer implements AutoCloseable {
     private static final int MAX_INITIAL_LINE = 32 * 1024;
