@@ -1,6 +1,6 @@
 package io.cerulean.app;
 
-import io.cerulean.server.auth.Account;
+import io.cerulean.http.auth.Account;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

@@ -5,15 +5,16 @@ import io.cerulean.core.spi.TableStore;
 import io.cerulean.core.storage.KeyValueTableStore;
 import io.cerulean.core.storage.ServerState;
 import io.cerulean.core.time.HybridClock;
-import io.cerulean.server.CeruleanServer;
-import io.cerulean.server.ServerConfig;
-import io.cerulean.server.auth.Account;
-import io.cerulean.server.auth.Accounts;
-import io.cerulean.server.metrics.Metrics;
-import io.cerulean.server.tls.SelfSignedCertificate;
-import io.cerulean.server.tls.TlsConfig;
+import io.cerulean.http.auth.Account;
+import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.server.HttpServer;
+import io.cerulean.http.server.ServerConfig;
+import io.cerulean.http.tls.SelfSignedCertificate;
+import io.cerulean.http.tls.TlsConfig;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
+import io.cerulean.table.rest.TableRest;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -47,13 +48,13 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Cerulean implements AutoCloseable {
     private final TableStore store;
-    private final CeruleanServer server;
+    private final HttpServer server;
     private final Accounts accounts;
     private final TlsConfig tls;
     private final Path temporaryTlsDir;
     private final ExecutorService scanHelper;
 
-    private Cerulean(TableStore store, ExecutorService scanHelper, CeruleanServer server, Accounts accounts, TlsConfig tls,
+    private Cerulean(TableStore store, ExecutorService scanHelper, HttpServer server, Accounts accounts, TlsConfig tls,
                      Path temporaryTlsDir) {
         this.store = store;
         this.scanHelper = scanHelper;
@@ -285,12 +286,12 @@ public final class Cerulean implements AutoCloseable {
         /**
          * Opens the store, then starts serving.
          *
-         * @throws io.cerulean.server.PortInUseException when the port is taken
+         * @throws io.cerulean.http.server.PortInUseException when the port is taken
          * @throws IllegalArgumentException for a bad setting, including an unusable TLS certificate or key
          */
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
-            ServerConfig config = new ServerConfig(host, port, configured, workerThreads, tls);
+            ServerConfig config = new ServerConfig(host, port, workerThreads, tls);
             KeyValueTableStore store = KeyValueTableStore.open(
                     inMemory ? new MemoryKeyValueStore() : RocksDbKeyValueStore.open(dataDir, cacheBytes));
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
@@ -310,8 +311,9 @@ public final class Cerulean implements AutoCloseable {
                 TableService service = new TableService(store, clock, pageBudget, scanHelper);
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);
-                return new Cerulean(store, scanHelper, CeruleanServer.start(config, service, metrics), configured,
-                        config.tls(), temporaryTlsDir);
+                HttpServer server = HttpServer.start(config,
+                        TableRest.pipeline(service, configured, metrics, Clock.systemUTC()));
+                return new Cerulean(store, scanHelper, server, configured, config.tls(), temporaryTlsDir);
             } catch (IOException e) {
                 scanHelper.shutdown();
                 store.close();

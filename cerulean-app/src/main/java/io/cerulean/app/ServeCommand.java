@@ -1,6 +1,6 @@
 package io.cerulean.app;
 
-import io.cerulean.server.PortInUseException;
+import io.cerulean.http.server.PortInUseException;
 import io.cerulean.storage.StoreFormatException;
 import io.cerulean.store.rocksdb.StoreOpenException;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.cerulean.it;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClasses;
@@ -12,10 +13,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers, one direction only: app -> server -> core -> storage seam <- stores, and app ->
- * bench, a client of the HTTP API only. Modules already keep most imports apart; these rules hold
- * what a module boundary cannot: the seam and core use the JDK alone (and core the seam), a store
- * sees only the seam, the server knows no store, the bench knows none of them.
+ * The layers, one direction only: app -> table-rest -> http -> common; table-rest -> core ->
+ * common and the storage seam <- stores; and app -> bench, a client of the HTTP API only. Modules
+ * already keep most imports apart; these rules hold what a module boundary cannot: common and the
+ * seam use the JDK alone, core the JDK, common and the seam, a store sees only the seam, the REST
+ * layers know no store, the bench knows none of them.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -27,6 +29,13 @@ class ArchitectureTest {
     }
 
     @Test
+    void commonDependsOnTheJdkOnly() {
+        classes().that().resideInAPackage("io.cerulean.common..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.common..")
+                .check(classes);
+    }
+
+    @Test
     void theStorageSeamDependsOnTheJdkOnly() {
         classes().that().resideInAPackage("io.cerulean.storage..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.storage..")
@@ -34,10 +43,10 @@ class ArchitectureTest {
     }
 
     @Test
-    void coreDependsOnTheJdkAndTheSeamOnly() {
+    void coreDependsOnTheJdkCommonAndTheSeamOnly() {
         classes().that().resideInAPackage("io.cerulean.core..")
-                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.core..",
-                        "io.cerulean.storage..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.common..",
+                        "io.cerulean.core..", "io.cerulean.storage..")
                 .check(classes);
     }
 
@@ -45,16 +54,35 @@ class ArchitectureTest {
     @Test
     void storesSeeOnlyTheSeam() {
         noClasses().that().resideInAPackage("io.cerulean.store..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.server..",
-                        "io.cerulean.app..", "io.cerulean.bench..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.common..",
+                        "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.app..", "io.cerulean.bench..")
+                .check(classes);
+    }
+
+    /** Every package is one slice: a cycle between any two, in any module, fails the build. */
+    @Test
+    void noPackageCycles() {
+        slices().matching("io.cerulean.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    /**
+     * The HTTP kernel serves Table, Queue and Blob alike: it knows no service's semantics, no
+     * service's REST layer, no store and not the application; services plug into it.
+     */
+    @Test
+    void theKernelKnowsNoService() {
+        noClasses().that().resideInAPackage("io.cerulean.http..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.table..",
+                        "io.cerulean.storage..", "io.cerulean.store..", "io.cerulean.app..", "io.cerulean.bench..",
+                        "org.rocksdb..")
                 .check(classes);
     }
 
     @Test
-    void theServerKnowsNoStore() {
-        noClasses().that().resideInAPackage("io.cerulean.server..")
+    void theTableRestLayerKnowsNoStore() {
+        noClasses().that().resideInAPackage("io.cerulean.table.rest..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
-                        "org.rocksdb..")
+                        "io.cerulean.bench..", "org.rocksdb..")
                 .check(classes);
     }
 
@@ -65,8 +93,9 @@ class ArchitectureTest {
     @Test
     void theBenchIsAClientOfTheRestApiOnly() {
         noClasses().that().resideInAPackage("io.cerulean.bench..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.server..",
-                        "io.cerulean.store..", "io.cerulean.app..", "org.rocksdb..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.common..",
+                        "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.storage..", "io.cerulean.store..",
+                        "io.cerulean.app..", "org.rocksdb..")
                 .check(classes);
     }
 
@@ -76,8 +105,8 @@ class ArchitectureTest {
      */
     @Test
     void onlyTheRequestContextReadsOrWritesEntitiesThroughTheService() {
-        noClasses().that().resideInAPackage("io.cerulean.server..")
-                .and().doNotHaveFullyQualifiedName("io.cerulean.server.operations.RequestContext")
+        noClasses().that().resideInAPackage("io.cerulean.table.rest..")
+                .and().doNotHaveFullyQualifiedName("io.cerulean.table.rest.operations.RequestContext")
                 .should().callMethodWhere(DescribedPredicate.describe(
                         "TableService.execute, getEntity or queryEntities",
                         call -> call.getTarget().getOwner().getName().equals("io.cerulean.core.service.TableService")

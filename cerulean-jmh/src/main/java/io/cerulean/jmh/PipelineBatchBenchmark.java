@@ -1,7 +1,7 @@
 package io.cerulean.jmh;
 
-import io.cerulean.server.http.AzureRequest;
-import io.cerulean.server.http.AzureResponse;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;

@@ -1,6 +1,6 @@
 package io.cerulean.jmh;
 
-import io.cerulean.server.http.AzureRequest;
+import io.cerulean.http.message.AzureRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;

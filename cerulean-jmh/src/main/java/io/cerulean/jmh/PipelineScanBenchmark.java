@@ -1,6 +1,6 @@
 package io.cerulean.jmh;
 
-import io.cerulean.server.http.AzureResponse;
+import io.cerulean.http.message.AzureResponse;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;

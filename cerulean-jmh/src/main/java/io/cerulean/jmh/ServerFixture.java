@@ -3,19 +3,16 @@ package io.cerulean.jmh;
 import io.cerulean.core.service.TableService;
 import io.cerulean.core.spi.TableStore;
 import io.cerulean.core.time.HybridClock;
-import io.cerulean.server.RequestPipeline;
-import io.cerulean.server.auth.Account;
-import io.cerulean.server.auth.Accounts;
-import io.cerulean.server.auth.BearerTokenAuthenticator;
-import io.cerulean.server.auth.RequestAuthenticator;
-import io.cerulean.server.auth.SasAuthenticator;
-import io.cerulean.server.auth.SharedKeyAuthenticator;
-import io.cerulean.server.http.AzureRequest;
-import io.cerulean.server.http.AzureResponse;
-import io.cerulean.server.metrics.Metrics;
+import io.cerulean.http.auth.Account;
+import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.core.storage.KeyValueTableStore;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
+import io.cerulean.table.rest.TableRest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;
@@ -54,7 +51,7 @@ final class ServerFixture implements AutoCloseable {
     private long requests;
     private final Path directory;
     final TableService service;
-    final RequestPipeline pipeline;
+    final RequestPipeline<?, ?, ?> pipeline;
 
     ServerFixture(String storeKind) {
         this(storeKind, null);
@@ -71,11 +68,7 @@ final class ServerFixture implements AutoCloseable {
         service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5),
                 scanHelper);
         Accounts accounts = new Accounts(List.of(Account.development()));
-        Clock clock = Clock.systemUTC();
-        RequestAuthenticator authenticator = new RequestAuthenticator(new SharedKeyAuthenticator(accounts, clock),
-                new SasAuthenticator(accounts, (account, table) -> java.util.Optional.empty(), clock),
-                new BearerTokenAuthenticator(accounts, clock));
-        pipeline = new RequestPipeline(service, authenticator, Metrics.discarded());
+        pipeline = TableRest.pipeline(service, accounts, Metrics.discarded(), Clock.systemUTC());
     }
 
     void createTable(String name) {

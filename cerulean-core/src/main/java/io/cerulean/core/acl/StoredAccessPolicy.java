@@ -1,6 +1,6 @@
 package io.cerulean.core.acl;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.time.Instant;
 import java.util.Objects;
@@ -25,14 +25,14 @@ public record StoredAccessPolicy(String id, Optional<Instant> start, Optional<In
         Objects.requireNonNull(expiry, "expiry");
         Objects.requireNonNull(permission, "permission");
         if (id.isEmpty() || id.length() > MAX_ID_LENGTH) {
-            throw new TableServiceException(ErrorCode.INVALID_XML_NODE_VALUE,
+            throw new TableServiceException(CommonError.INVALID_XML_NODE_VALUE,
                     "A signed identifier's Id must have 1 to " + MAX_ID_LENGTH + " characters; '" + id + "' has "
                             + id.length() + ".");
         }
         permission.ifPresent(letters -> {
             for (int i = 0; i < letters.length(); i++) {
                 if (TABLE_PERMISSIONS.indexOf(letters.charAt(i)) < 0) {
-                    throw new TableServiceException(ErrorCode.INVALID_XML_NODE_VALUE,
+                    throw new TableServiceException(CommonError.INVALID_XML_NODE_VALUE,
                             "The permission '" + letters + "' of signed identifier '" + id
                                     + "' has a letter other than r, a, u and d.");
                 }

@@ -1,6 +1,6 @@
 package io.cerulean.core.acl;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -28,13 +28,13 @@ public record TableAcl(List<StoredAccessPolicy> policies) {
         policies = List.copyOf(policies);
         if (policies.size() > MAX_POLICIES) {
             // The service answers InvalidXmlDocument here, and the Python SDK relies on that code.
-            throw new TableServiceException(ErrorCode.INVALID_XML_DOCUMENT,
+            throw new TableServiceException(CommonError.INVALID_XML_DOCUMENT,
                     "A table can have at most " + MAX_POLICIES + " signed identifiers; " + policies.size() + " were given.");
         }
         Set<String> ids = new HashSet<>();
         for (StoredAccessPolicy policy : policies) {
             if (!ids.add(policy.id())) {
-                throw new TableServiceException(ErrorCode.INVALID_XML_DOCUMENT,
+                throw new TableServiceException(CommonError.INVALID_XML_DOCUMENT,
                         "The signed identifier '" + policy.id() + "' appears more than once.");
             }
         }

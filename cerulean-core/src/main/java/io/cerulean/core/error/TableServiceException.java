@@ -1,14 +1,17 @@
 package io.cerulean.core.error;
 
+import io.cerulean.common.error.ErrorCode;
+import io.cerulean.common.error.ServiceException;
+
 /**
- * A failure the client is told about: an {@link ErrorCode} plus the message to send. Carries no
- * response body; the server renders it. Inside an entity group transaction it also names the
- * index of the failing operation, which every SDK parses from the message prefix.
+ * A failure of a Table service request: any {@link ErrorCode}, shared or the Table service's own,
+ * plus the message to send. Carries no response body; the server renders it. Inside an entity
+ * group transaction it also names the index of the failing operation, which every SDK parses from
+ * the message prefix.
  */
-public final class TableServiceException extends RuntimeException {
+public final class TableServiceException extends ServiceException {
     private static final long serialVersionUID = 1L;
 
-    private final ErrorCode errorCode;
     private final int operationIndex;
 
     public TableServiceException(ErrorCode errorCode) {
@@ -20,13 +23,14 @@ public final class TableServiceException extends RuntimeException {
     }
 
     private TableServiceException(ErrorCode errorCode, String message, int operationIndex) {
-        super(message, null, false, false);
-        this.errorCode = errorCode;
+        super(errorCode, message);
         this.operationIndex = operationIndex;
     }
 
-    public ErrorCode errorCode() {
-        return errorCode;
+    /** {@code e} as a failure of a Table service request, with its code and message; {@code e} if it is one. */
+    public static TableServiceException from(ServiceException e) {
+        return e instanceof TableServiceException table ? table
+                : new TableServiceException(e.errorCode(), e.getMessage());
     }
 
     /** The 0-based index of the failing operation in a transaction, or -1 outside one. */
@@ -36,6 +40,6 @@ public final class TableServiceException extends RuntimeException {
 
     /** This failure, attributed to operation {@code index} of a transaction. */
     public TableServiceException atOperation(int index) {
-        return new TableServiceException(errorCode, getMessage(), index);
+        return new TableServiceException(errorCode(), getMessage(), index);
     }
 }

@@ -1,6 +1,6 @@
 package io.cerulean.core.model;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -58,7 +58,7 @@ public final class ETag {
      * @throws TableServiceException InvalidInput when the value is not an ETag of this form
      */
     public static Instant parse(String etag) {
-        return tryParse(etag).orElseThrow(() -> new TableServiceException(ErrorCode.INVALID_INPUT,
+        return tryParse(etag).orElseThrow(() -> new TableServiceException(CommonError.INVALID_INPUT,
                 "The etag value '" + etag + "' specified in one of the request headers is not valid. "
                         + "Please make sure only one etag value is specified and is valid."));
     }

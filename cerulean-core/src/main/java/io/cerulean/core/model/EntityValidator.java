@@ -1,6 +1,7 @@
 package io.cerulean.core.model;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import java.util.Map;
 
@@ -30,14 +31,14 @@ public final class EntityValidator {
         validateKey(Entity.ROW_KEY, entity.rowKey());
         Map<String, PropertyValue> properties = entity.properties();
         if (properties.size() > Limits.MAX_USER_PROPERTIES) {
-            throw new TableServiceException(ErrorCode.TOO_MANY_PROPERTIES);
+            throw new TableServiceException(TableError.TOO_MANY_PROPERTIES);
         }
         for (Map.Entry<String, PropertyValue> property : properties.entrySet()) {
             validatePropertyName(property.getKey());
             validateValue(property.getValue());
         }
         if (estimatedSize(entity) > Limits.MAX_ENTITY_BYTES) {
-            throw new TableServiceException(ErrorCode.ENTITY_TOO_LARGE);
+            throw new TableServiceException(TableError.ENTITY_TOO_LARGE);
         }
     }
 
@@ -47,14 +48,14 @@ public final class EntityValidator {
      */
     public static void validateKey(String name, String value) {
         if (value.length() > Limits.MAX_KEY_CHARS) {
-            throw new TableServiceException(ErrorCode.KEY_VALUE_TOO_LARGE,
+            throw new TableServiceException(TableError.KEY_VALUE_TOO_LARGE,
                     "The " + name + " exceeds the maximum allowed size of 1 KiB (" + Limits.MAX_KEY_CHARS
                             + " UTF-16 characters).");
         }
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             if (c == '/' || c == '\\' || c == '#' || c == '?' || c <= 0x1F || (c >= 0x7F && c <= 0x9F)) {
-                throw new TableServiceException(ErrorCode.OUT_OF_RANGE_INPUT, "The '" + name
+                throw new TableServiceException(CommonError.OUT_OF_RANGE_INPUT, "The '" + name
                         + "' parameter of value '" + printable(value) + "' is out of range: it contains the character "
                         + String.format("U+%04X", (int) c) + ", which keys may not contain.");
             }
@@ -64,7 +65,7 @@ public final class EntityValidator {
     /** A user property name: a C# identifier of at most 255 characters, not a system property. */
     public static void validatePropertyName(String name) {
         if (name.length() > Limits.MAX_PROPERTY_NAME_LENGTH) {
-            throw new TableServiceException(ErrorCode.PROPERTY_NAME_TOO_LONG);
+            throw new TableServiceException(TableError.PROPERTY_NAME_TOO_LONG);
         }
         boolean valid = !name.isEmpty() && (Character.isLetter(name.charAt(0)) || name.charAt(0) == '_');
         for (int i = 1; i < name.length() && valid; i++) {
@@ -73,7 +74,7 @@ public final class EntityValidator {
         }
         if (!valid || name.equals(Entity.PARTITION_KEY) || name.equals(Entity.ROW_KEY)
                 || name.equals(Entity.TIMESTAMP)) {
-            throw new TableServiceException(ErrorCode.PROPERTY_NAME_INVALID,
+            throw new TableServiceException(TableError.PROPERTY_NAME_INVALID,
                     "The property name '" + printable(name) + "' is invalid.");
         }
     }
@@ -85,7 +86,7 @@ public final class EntityValidator {
             default -> false;
         };
         if (tooLarge) {
-            throw new TableServiceException(ErrorCode.PROPERTY_VALUE_TOO_LARGE);
+            throw new TableServiceException(TableError.PROPERTY_VALUE_TOO_LARGE);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.cerulean.core.model;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import java.util.Locale;
 
@@ -15,7 +16,7 @@ public final class TableNames {
     /** Checks a name given to Create Table. */
     public static void validate(String name) {
         if (name == null || name.isEmpty()) {
-            throw new TableServiceException(ErrorCode.PROPERTIES_NEED_VALUE, "The TableName property is required.");
+            throw new TableServiceException(TableError.PROPERTIES_NEED_VALUE, "The TableName property is required.");
         }
         boolean wellFormed = isLetter(name.charAt(0));
         for (int i = 1; i < name.length() && wellFormed; i++) {
@@ -23,10 +24,10 @@ public final class TableNames {
             wellFormed = isLetter(c) || (c >= '0' && c <= '9');
         }
         if (!wellFormed || name.equalsIgnoreCase("tables")) {
-            throw new TableServiceException(ErrorCode.INVALID_RESOURCE_NAME);
+            throw new TableServiceException(CommonError.INVALID_RESOURCE_NAME);
         }
         if (name.length() < 3 || name.length() > 63) {
-            throw new TableServiceException(ErrorCode.OUT_OF_RANGE_INPUT,
+            throw new TableServiceException(CommonError.OUT_OF_RANGE_INPUT,
                     "The specified resource name length is not within the permissible limits.");
         }
     }

@@ -1,6 +1,6 @@
 package io.cerulean.core.query;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
@@ -33,7 +33,7 @@ public final class ContinuationToken {
      * @throws TableServiceException InvalidInput when the token is not one this server wrote
      */
     public static String decode(String token, String parameter) {
-        return tryDecode(token).orElseThrow(() -> new TableServiceException(ErrorCode.INVALID_INPUT,
+        return tryDecode(token).orElseThrow(() -> new TableServiceException(CommonError.INVALID_INPUT,
                 "The continuation token in query parameter '" + parameter + "' is not valid."));
     }
 

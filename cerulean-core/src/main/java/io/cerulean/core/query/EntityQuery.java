@@ -1,6 +1,6 @@
 package io.cerulean.core.query;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.EntityKey;
 import io.cerulean.core.model.Limits;
@@ -14,7 +14,7 @@ import java.util.Optional;
 public record EntityQuery(Optional<Filter> filter, int top, Optional<EntityKey> resumeFrom) {
     public EntityQuery {
         if (top < 0 || top > Limits.MAX_PAGE_SIZE) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT,
+            throw new TableServiceException(CommonError.INVALID_INPUT,
                     "The value of $top must be between 0 and " + Limits.MAX_PAGE_SIZE + "; it was " + top + ".");
         }
     }

@@ -1,7 +1,8 @@
 package io.cerulean.core.service;
 
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityValidator;
@@ -35,6 +36,8 @@ import java.util.concurrent.Executor;
  * busy.
  */
 public final class TableService {
+    /** The name this service's settings go by beside those of other services (its service properties' row). */
+    private static final String SERVICE = "table";
     private static final int TABLE_LIST_CHUNK = 256;
 
     private final TableStore store;
@@ -75,13 +78,13 @@ public final class TableService {
     public StoredTable createTable(String account, String name) {
         TableNames.validate(name);
         return store.createTable(account, name)
-                .orElseThrow(() -> new TableServiceException(ErrorCode.TABLE_ALREADY_EXISTS));
+                .orElseThrow(() -> new TableServiceException(TableError.TABLE_ALREADY_EXISTS));
     }
 
     /** Delete Table: the table and all its entities, at once. */
     public void deleteTable(String account, String name) {
         if (!store.deleteTable(account, name)) {
-            throw new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND);
+            throw new TableServiceException(CommonError.RESOURCE_NOT_FOUND);
         }
     }
 
@@ -94,18 +97,18 @@ public final class TableService {
     /** Set Table ACL: replaces all of the table's stored access policies. */
     public void setAcl(StoredTable table, TableAcl acl) {
         if (!store.setAcl(table, acl.encode())) {
-            throw new TableServiceException(ErrorCode.TABLE_NOT_FOUND);
+            throw new TableServiceException(TableError.TABLE_NOT_FOUND);
         }
     }
 
-    /** The account's properties of the service {@code name} ("table"), an XML document opaque to core. */
-    public Optional<byte[]> accountSetting(String account, String name) {
-        return store.serviceProperties(account, name);
+    /** The account's Table service properties, an XML document opaque to core, if ever set. */
+    public Optional<byte[]> serviceProperties(String account) {
+        return store.serviceProperties(account, SERVICE);
     }
 
-    /** Durably sets the account's properties of the service {@code name}: on disk when this returns. */
-    public void putAccountSetting(String account, String name, byte[] value) {
-        store.putServiceProperties(account, name, value);
+    /** Durably sets the account's Table service properties: on disk when this returns. */
+    public void putServiceProperties(String account, byte[] document) {
+        store.putServiceProperties(account, SERVICE, document);
         store.whenDurable().join();
     }
 
@@ -115,7 +118,7 @@ public final class TableService {
 
     /** The table an entity operation addresses; TableNotFound when there is none. */
     public StoredTable table(String account, String name) {
-        return store.table(account, name).orElseThrow(() -> new TableServiceException(ErrorCode.TABLE_NOT_FOUND));
+        return store.table(account, name).orElseThrow(() -> new TableServiceException(TableError.TABLE_NOT_FOUND));
     }
 
     /** Query Tables: up to {@code top} tables matching {@code filter}, from {@code fromKey} on. */
@@ -146,7 +149,7 @@ public final class TableService {
         EntityValidator.validateKey(Entity.PARTITION_KEY, partitionKey);
         EntityValidator.validateKey(Entity.ROW_KEY, rowKey);
         return store.get(table, partitionKey, rowKey)
-                .orElseThrow(() -> new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND));
+                .orElseThrow(() -> new TableServiceException(CommonError.RESOURCE_NOT_FOUND));
     }
 
     /** Any entity write, single or batch: all or nothing. */

@@ -1,6 +1,7 @@
 package io.cerulean.core.txn;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Limits;
 import java.util.HashSet;
@@ -16,21 +17,21 @@ public record EntityGroupTransaction(String partitionKey, List<Operation> operat
     public EntityGroupTransaction {
         operations = List.copyOf(operations);
         if (operations.isEmpty()) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT, "The batch request contains no operations.");
+            throw new TableServiceException(CommonError.INVALID_INPUT, "The batch request contains no operations.");
         }
         if (operations.size() > Limits.MAX_TRANSACTION_OPERATIONS) {
-            throw new TableServiceException(ErrorCode.INVALID_INPUT,
+            throw new TableServiceException(CommonError.INVALID_INPUT,
                     "The batch request operation exceeds the maximum 100 changes per change set.").atOperation(0);
         }
         Set<String> rowKeys = new HashSet<>();
         for (int i = 0; i < operations.size(); i++) {
             Operation op = operations.get(i);
             if (!op.partitionKey().equals(partitionKey)) {
-                throw new TableServiceException(ErrorCode.INVALID_INPUT,
+                throw new TableServiceException(CommonError.INVALID_INPUT,
                         "All commands in a batch must operate on the same partition.").atOperation(i);
             }
             if (!rowKeys.add(op.rowKey())) {
-                throw new TableServiceException(ErrorCode.INVALID_DUPLICATE_ROW, "A command with RowKey '"
+                throw new TableServiceException(TableError.INVALID_DUPLICATE_ROW, "A command with RowKey '"
                         + op.rowKey() + "' is already present in the batch. An entity can appear only once in a batch.")
                         .atOperation(i);
             }

@@ -1,6 +1,7 @@
 package io.cerulean.core.txn;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityValidator;
@@ -61,7 +62,7 @@ public final class TransactionExecutor {
             }
             return plan.results;
         }
-        throw new TableServiceException(ErrorCode.SERVER_BUSY,
+        throw new TableServiceException(CommonError.SERVER_BUSY,
                 "The entity is being updated by too many concurrent requests; please retry.");
     }
 
@@ -126,12 +127,12 @@ public final class TransactionExecutor {
 
     private static TableServiceException failure(Condition condition, Entity current) {
         if (condition instanceof Condition.MustNotExist) {
-            return new TableServiceException(ErrorCode.ENTITY_ALREADY_EXISTS);
+            return new TableServiceException(TableError.ENTITY_ALREADY_EXISTS);
         }
         if (current == null) {
-            return new TableServiceException(ErrorCode.RESOURCE_NOT_FOUND);
+            return new TableServiceException(CommonError.RESOURCE_NOT_FOUND);
         }
-        return new TableServiceException(ErrorCode.UPDATE_CONDITION_NOT_SATISFIED);
+        return new TableServiceException(TableError.UPDATE_CONDITION_NOT_SATISFIED);
     }
 
     private record PlannedMutation(Mutation mutation, Entity stored, boolean derived) {

@@ -3,7 +3,7 @@ package io.cerulean.core.model;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +24,7 @@ class ETagTest {
     @Test
     void malformedEtagsAreInvalidInput() {
         for (String bad : new String[] {"abc", "\"datetime'x'\"", "W/\"datetime'not-a-date'\"", "W/\"\""}) {
-            assertThatThrownBy(() -> ETag.parse(bad)).hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
+            assertThatThrownBy(() -> ETag.parse(bad)).hasFieldOrPropertyWithValue("errorCode", CommonError.INVALID_INPUT);
         }
     }
 

@@ -3,7 +3,7 @@ package io.cerulean.core.query;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import org.junit.jupiter.api.Test;
 
 /** Tokens are kept by clients between pages: their encoding is pinned here. */
@@ -40,8 +40,8 @@ class ContinuationTokenTest {
     @Test
     void garbageIsInvalidInput() {
         assertThatThrownBy(() -> ContinuationToken.decode("1!5!abc", "NextRowKey"))
-                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
+                .hasFieldOrPropertyWithValue("errorCode", CommonError.INVALID_INPUT);
         assertThatThrownBy(() -> ContinuationToken.decode("***", "NextRowKey"))
-                .hasFieldOrPropertyWithValue("errorCode", ErrorCode.INVALID_INPUT);
+                .hasFieldOrPropertyWithValue("errorCode", CommonError.INVALID_INPUT);
     }
 }

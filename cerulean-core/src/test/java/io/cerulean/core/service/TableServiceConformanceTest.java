@@ -3,7 +3,9 @@ package io.cerulean.core.service;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
+import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
 import io.cerulean.core.model.EntityKey;
@@ -31,10 +33,10 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 /**
  * The Table service's write and query semantics, run on every store: entity group transactions
@@ -88,17 +90,17 @@ public abstract class TableServiceConformanceTest {
     @Test
     void insertOfAnExistingEntityFailsWithEntityAlreadyExists() {
         run(insert("a"));
-        assertFails(() -> run(insert("a")), ErrorCode.ENTITY_ALREADY_EXISTS, 0);
+        assertFails(() -> run(insert("a")), TableError.ENTITY_ALREADY_EXISTS, 0);
     }
 
     @Test
     void aFailingOperationNamesItsIndexAndNothingOfTheTransactionIsApplied() {
         run(insert("c"));
-        assertFails(() -> run(insert("a"), insert("b"), insert("c")), ErrorCode.ENTITY_ALREADY_EXISTS, 2);
+        assertFails(() -> run(insert("a"), insert("b"), insert("c")), TableError.ENTITY_ALREADY_EXISTS, 2);
         assertThat(read("a")).isEmpty();
         assertThat(read("b")).isEmpty();
         assertFails(() -> run(insert("x"), op(OperationKind.MERGE, "missing", Map.of(), Condition.MUST_EXIST)),
-                ErrorCode.RESOURCE_NOT_FOUND, 1);
+                CommonError.RESOURCE_NOT_FOUND, 1);
         assertThat(read("x")).isEmpty();
     }
 
@@ -106,8 +108,8 @@ public abstract class TableServiceConformanceTest {
     void validationFailuresNameTheOperation() {
         Map<String, PropertyValue> badName = Map.of("1bad", PropertyValue.ofInt32(1));
         assertFails(() -> run(insert("a"), op(OperationKind.INSERT, "b", badName, Condition.NONE)),
-                ErrorCode.PROPERTY_NAME_INVALID, 1);
-        assertFails(() -> run(insert("a"), insert("bad/key")), ErrorCode.OUT_OF_RANGE_INPUT, 1);
+                TableError.PROPERTY_NAME_INVALID, 1);
+        assertFails(() -> run(insert("a"), insert("bad/key")), CommonError.OUT_OF_RANGE_INPUT, 1);
         assertThat(read("a")).isEmpty();
     }
 
@@ -127,15 +129,15 @@ public abstract class TableServiceConformanceTest {
                 new Condition.TimestampEquals(v1.timestamp()))).get(0).stored();
         assertThat(read("a").orElseThrow().properties()).containsOnlyKeys("W");
         assertFails(() -> run(op(OperationKind.REPLACE, "a", Map.of(), new Condition.TimestampEquals(v1.timestamp()))),
-                ErrorCode.UPDATE_CONDITION_NOT_SATISFIED, 0);
+                TableError.UPDATE_CONDITION_NOT_SATISFIED, 0);
         assertFails(() -> run(op(OperationKind.DELETE, "a", Map.of(), new Condition.TimestampEquals(v1.timestamp()))),
-                ErrorCode.UPDATE_CONDITION_NOT_SATISFIED, 0);
+                TableError.UPDATE_CONDITION_NOT_SATISFIED, 0);
         assertFails(() -> run(op(OperationKind.REPLACE, "zz", Map.of(), Condition.MUST_EXIST)),
-                ErrorCode.RESOURCE_NOT_FOUND, 0);
+                CommonError.RESOURCE_NOT_FOUND, 0);
         run(op(OperationKind.DELETE, "a", Map.of(), new Condition.TimestampEquals(v2.timestamp())));
         assertThat(read("a")).isEmpty();
         assertFails(() -> run(op(OperationKind.DELETE, "a", Map.of(), Condition.MUST_EXIST)),
-                ErrorCode.RESOURCE_NOT_FOUND, 0);
+                CommonError.RESOURCE_NOT_FOUND, 0);
     }
 
     @Test
@@ -149,7 +151,7 @@ public abstract class TableServiceConformanceTest {
         run(op(OperationKind.INSERT_OR_MERGE, "new", Map.of("X", PropertyValue.ofInt32(9)), Condition.NONE));
         assertThat(read("new").orElseThrow().properties()).containsOnlyKeys("X");
         assertFails(() -> run(op(OperationKind.MERGE, "nope", Map.of(), Condition.MUST_EXIST)),
-                ErrorCode.RESOURCE_NOT_FOUND, 0);
+                CommonError.RESOURCE_NOT_FOUND, 0);
     }
 
     @Test
@@ -266,12 +268,12 @@ public abstract class TableServiceConformanceTest {
     @Test
     void tableNamesAreValidated() {
         assertThatThrownBy(() -> service.createTable(ACCOUNT, "ab")).hasFieldOrPropertyWithValue("errorCode",
-                ErrorCode.OUT_OF_RANGE_INPUT);
+                CommonError.OUT_OF_RANGE_INPUT);
         assertThatThrownBy(() -> service.createTable(ACCOUNT, "1abc")).hasFieldOrPropertyWithValue("errorCode",
-                ErrorCode.INVALID_RESOURCE_NAME);
+                CommonError.INVALID_RESOURCE_NAME);
         assertThatThrownBy(() -> service.createTable(ACCOUNT, "Tables")).hasFieldOrPropertyWithValue("errorCode",
-                ErrorCode.INVALID_RESOURCE_NAME);
+                CommonError.INVALID_RESOURCE_NAME);
         assertThatThrownBy(() -> service.createTable(ACCOUNT, "SEMANTICS")).hasFieldOrPropertyWithValue("errorCode",
-                ErrorCode.TABLE_ALREADY_EXISTS);
+                TableError.TABLE_ALREADY_EXISTS);
     }
 }

@@ -1,6 +1,6 @@
 package io.cerulean.core.query.filter;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 
 /** The one shape of every $filter error, so clients (and people) always learn what and where. */
@@ -10,7 +10,7 @@ final class FilterSyntax {
 
     /** "{what} at position {position} in $filter: {why}." with a 0-based character position. */
     static TableServiceException error(String what, int position, String why) {
-        return new TableServiceException(ErrorCode.INVALID_INPUT,
+        return new TableServiceException(CommonError.INVALID_INPUT,
                 what + " at position " + position + " in $filter: " + why + ".");
     }
 }

@@ -3,7 +3,7 @@ package io.cerulean.core.query.filter;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.cerulean.core.error.ErrorCode;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.core.error.TableServiceException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -14,7 +14,7 @@ class FilterParserErrorTest {
     private static String errorOf(String filter) {
         TableServiceException e = org.junit.jupiter.api.Assertions.assertThrows(TableServiceException.class,
                 () -> FilterParser.parse(filter));
-        assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_INPUT);
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
         return e.getMessage();
     }
 

@@ -1,0 +1,47 @@
+package io.cerulean.http.auth;
+
+import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
+
+import io.cerulean.http.message.AzureRequest;
+
+/**
+ * Decides who a request is and what it may do, in the service's order: an {@code Authorization}
+ * header (Shared Key, Shared Key Lite, Bearer) if there is one, else a shared access signature
+ * ({@code sig}) in the query, else the request is anonymous and refused.
+ */
+public final class RequestAuthenticator<G> {
+    private final SharedKeyAuthenticator sharedKey;
+    private final SasAuthenticator<G> sas;
+    private final BearerTokenAuthenticator bearer;
+    private final Grants<G> grants;
+
+    public RequestAuthenticator(SharedKeyAuthenticator sharedKey, SasAuthenticator<G> sas,
+                                BearerTokenAuthenticator bearer, Grants<G> grants) {
+        this.sharedKey = sharedKey;
+        this.sas = sas;
+        this.bearer = bearer;
+        this.grants = grants;
+    }
+
+    /**
+     * What the request's credential grants, in the service's terms.
+     *
+     * @throws io.cerulean.common.error.ServiceException 403 when the request is not authenticated
+     */
+    public G authenticate(AzureRequest request, String pathAccount) {
+        String authorization = request.header("Authorization");
+        if (authorization != null) {
+            if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) { // schemes are case-insensitive
+                bearer.authenticate(request, pathAccount);
+                return grants.bearerToken();
+            }
+            sharedKey.authenticate(request, pathAccount);
+            return grants.accountKey();
+        }
+        if (request.queryParameter("sig") != null) {
+            return sas.authenticate(request, pathAccount);
+        }
+        throw authenticationFailed("The request is not authenticated: it has no Authorization header and no "
+                + "shared access signature.");
+    }
+}

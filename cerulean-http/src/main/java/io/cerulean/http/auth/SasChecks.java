@@ -1,0 +1,84 @@
+package io.cerulean.http.auth;
+
+import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AzureRequest;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What every shared access signature checks alike, account SAS and each service's own: its fields
+ * as sent, the signature against the account's keys, the time window ({@code st}, {@code se}), the
+ * protocol ({@code spr}) and the client's address ({@code sip}). The signature is checked first, so
+ * only a genuine SAS is told about its window, protocol or address.
+ */
+public final class SasChecks {
+    private SasChecks() {
+    }
+
+    /** Whether {@code signature} signs one of {@code stringsToSign} under one of the account's keys; 403 if not. */
+    public static void verify(Account account, List<String> stringsToSign, byte[] signature) {
+        if (!AccountKeySignatures.matchesAny(account, stringsToSign, signature)) {
+            throw authenticationFailed("Signature did not match: the SAS was not signed with this account's "
+                    + "keys over these fields.");
+        }
+    }
+
+    /** Whether {@code now} is within [st, se]; an empty start means since always. */
+    public static void window(Instant now, String start, String expiry) {
+        boolean started = start.isEmpty() || !now.isBefore(SasTimes.parse("st", start));
+        if (!started || now.isAfter(SasTimes.parse("se", expiry))) {
+            throw authenticationFailed("Signature not valid in the specified time frame: Start ["
+                    + (start.isEmpty() ? "none" : start) + "] - Expiry [" + expiry + "] - Current [" + now + "].");
+        }
+    }
+
+    /** Whether the request came over a protocol {@code spr} allows and from an address {@code sip} allows. */
+    public static void transport(AzureRequest request, String protocol, String ip) {
+        if (!protocol.isEmpty() && !protocol.equals("https,http") && !protocol.equals("http,https")) {
+            if (!protocol.equals("https")) {
+                throw authenticationFailed("The signed protocol (spr) '" + protocol
+                        + "' is neither 'https' nor 'https,http'.");
+            }
+            if (!request.secure()) {
+                throw new ServiceException(CommonError.AUTHORIZATION_PROTOCOL_MISMATCH,
+                        CommonError.AUTHORIZATION_PROTOCOL_MISMATCH.message() + " This SAS allows HTTPS only.");
+            }
+        }
+        if (!ip.isEmpty() && !SasIpRange.parse(ip).contains(request.clientAddress())) {
+            throw new ServiceException(CommonError.AUTHORIZATION_SOURCE_IP_MISMATCH,
+                    "This request is not authorized to perform this operation using this source IP "
+                            + request.clientAddress() + ".");
+        }
+    }
+
+    /** A field comes from the SAS or from its stored policy, never both (the service refuses that). */
+    public static String inherit(String field, String fromSas, Optional<String> fromPolicy) {
+        if (fromPolicy.isEmpty()) {
+            return fromSas;
+        }
+        if (!fromSas.isEmpty()) {
+            throw authenticationFailed("The field " + field
+                    + " is given both by the SAS and by its stored access policy.");
+        }
+        return fromPolicy.get();
+    }
+
+    /** A field that must be present and not empty; 403 naming it otherwise. */
+    public static String require(AzureRequest request, String name) {
+        String value = request.queryParameter(name);
+        if (value == null || value.isEmpty()) {
+            throw authenticationFailed("The shared access signature has no '" + name + "' parameter.");
+        }
+        return value;
+    }
+
+    /** A field as sent, URL-decoded; empty when absent, as the string-to-sign has it. */
+    public static String field(AzureRequest request, String name) {
+        String value = request.queryParameter(name);
+        return value == null ? "" : value;
+    }
+}

@@ -1,0 +1,160 @@
+package io.cerulean.http.pipeline;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.auth.RequestAuthenticator;
+import io.cerulean.http.cors.CorsPolicy;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.server.RequestHandler;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The path of every request, as one visible list of stages; the service supplies the ones marked
+ * with its method ({@link RestService}):
+ * <ol>
+ *   <li>limits: a body over {@link RestService#maxRequestBodyBytes()} was refused with 413 before it
+ *       was buffered, and malformed HTTP with 400 (by the server, before this pipeline);</li>
+ *   <li>CORS: an {@code OPTIONS} request is a preflight, answered from the account's CORS rules
+ *       before (and instead of) every other stage;</li>
+ *   <li>parse ({@link RestService#parse}): the URL names an account and a resource, or the request is
+ *       an InvalidUri;</li>
+ *   <li>authenticate: a Shared Key signature, a SAS or a bearer token is right for that account, or
+ *       403 and nothing runs;</li>
+ *   <li>route ({@link RestService#route}): the method is allowed on the resource, or 405;</li>
+ *   <li>authorize ({@link RestService#authorize}): what the caller was granted covers the operation,
+ *       or 403;</li>
+ *   <li>execute ({@link RestService#execute}): the operation runs once, all or nothing;</li>
+ *   <li>durability: a write that succeeded is answered once what it wrote is durable;</li>
+ *   <li>render: common headers on success, the Azure error (code, status, body) on failure, and the
+ *       {@code Access-Control-*} headers the account's CORS rules call for on every response.</li>
+ * </ol>
+ * A failure the client caused never becomes a 500; an unexpected one is logged and is a 500
+ * InternalError. A request that runs out of heap is a 503 ServerBusy, which clients retry.
+ */
+public final class RequestPipeline<T extends Target, R, G> implements RequestHandler {
+    private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
+    /** Where the server's metrics are served, unauthenticated, in the Prometheus text format. */
+    public static final String METRICS_PATH = "/$metrics";
+
+    private final RestService<T, R, G> service;
+    private final RequestAuthenticator<G> authenticator;
+    private final CorsPolicy cors;
+    private final ResponseRenderer renderer;
+    private final Metrics metrics;
+
+    public RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
+                           Metrics metrics) {
+        this.service = service;
+        this.authenticator = authenticator;
+        this.cors = cors;
+        this.renderer = new ResponseRenderer(service.responseStyle());
+        this.metrics = metrics;
+    }
+
+    /**
+     * Answers {@code request} through {@code reply}: at once, or, for a write that succeeded, once
+     * what it wrote is durable. Nothing waits meanwhile: {@code reply} runs on the thread that
+     * learns of the sync, so it must only hand the response on.
+     */
+    @Override
+    public void handle(AzureRequest request, Consumer<AzureResponse> reply) {
+        String requestId = RequestIds.next();
+        if (request.method().equals("OPTIONS")) {
+            reply.accept(preflight(request, requestId));
+            return;
+        }
+        AzureResponse response = cors.decorate(request, respond(request, requestId));
+        if (!mayHaveWritten(request, response)) {
+            reply.accept(response);
+            return;
+        }
+        service.whenDurable().whenComplete((ignored, failure) -> {
+            if (failure == null) {
+                reply.accept(response);
+                return;
+            }
+            log.error("request {} {} was applied but could not be made durable (request id {})", request.method(),
+                    request.rawPath(), requestId, failure);
+            // Parsed again rather than kept from respond(): this path is rare, and it parsed there.
+            reply.accept(cors.decorate(request, renderer.error(new ServiceException(CommonError.INTERNAL_ERROR),
+                    request, requestId, service.xmlErrors(service.parse(request), request))));
+        });
+    }
+
+    @Override
+    public boolean runsOnEventLoop(AzureRequest request) {
+        return service.runsOnEventLoop(request);
+    }
+
+    @Override
+    public AzureResponse earlyError(ServiceException error) {
+        return renderer.earlyError(error);
+    }
+
+    @Override
+    public int maxRequestBodyBytes() {
+        return service.maxRequestBodyBytes();
+    }
+
+    /** Reads, and requests that failed, changed nothing that must reach the disk before the answer. */
+    private static boolean mayHaveWritten(AzureRequest request, AzureResponse response) {
+        String method = request.method();
+        return response.status() < 300 && !method.equals("GET") && !method.equals("HEAD");
+    }
+
+    /** A preflight request: anonymous, decided by the account's CORS rules alone, never routed. */
+    private AzureResponse preflight(AzureRequest request, String requestId) {
+        try {
+            return renderer.success(cors.preflight(request), request, requestId);
+        } catch (ServiceException e) {
+            return renderer.error(e, request, requestId, true);
+        } catch (RuntimeException e) {
+            log.error("preflight {} failed unexpectedly (request id {})", request.rawPath(), requestId, e);
+            return renderer.error(new ServiceException(CommonError.INTERNAL_ERROR), request, requestId, true);
+        }
+    }
+
+    private AzureResponse respond(AzureRequest request, String requestId) {
+        if (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET")) {
+            // No account name starts with '$', so this path never shadows one. Counters only, no data.
+            return AzureResponse.status(200).body("text/plain; version=0.0.4; charset=utf-8",
+                    metrics.scrape().get().getBytes(StandardCharsets.UTF_8));
+        }
+        T target = null;
+        try {
+            target = service.parse(request);
+            G grant = authenticator.authenticate(request, target.account());
+            R route = service.route(target, request);
+            service.authorize(grant, route, target);
+            return renderer.success(service.execute(route, target, grant, request, requestId), request, requestId);
+        } catch (ServiceException e) {
+            return renderer.error(e, request, requestId, service.xmlErrors(target, request));
+        } catch (RuntimeException e) {
+            Optional<ServiceException> explained = service.explain(e);
+            if (explained.isPresent()) {
+                log.warn("request {} {} could not be served (request id {}): {}", request.method(), request.rawPath(),
+                        requestId, e.toString());
+                return renderer.error(explained.get(), request, requestId, service.xmlErrors(target, request));
+            }
+            log.error("request {} {} failed unexpectedly (request id {})", request.method(), request.rawPath(),
+                    requestId, e);
+            return renderer.error(new ServiceException(CommonError.INTERNAL_ERROR), request, requestId,
+                    service.xmlErrors(target, request));
+        } catch (OutOfMemoryError e) {
+            // The heap could not hold this request's work beside the others' (a page or a transaction
+            // of large entities, many at once). What it allocated is garbage now, and ServerBusy is
+            // what clients retry after a pause; unanswered, the request would hold up its connection's
+            // later answers for good.
+            log.error("request {} {} ran out of heap (request id {}); a larger heap is set with JAVA_OPTS",
+                    request.method(), request.rawPath(), requestId, e);
+            return renderer.error(new ServiceException(CommonError.SERVER_BUSY), request, requestId,
+                    service.xmlErrors(target, request));
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.cerulean.http.pipeline;
+
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.common.error.ServiceException;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What a storage service plugs into the {@link RequestPipeline}: its URLs, its routing, its
+ * authorization and its operations, each called at its stage and only if the stages before it
+ * passed. Every method may throw a {@link io.cerulean.common.error.ServiceException}, which the
+ * pipeline renders. Called for every request: implementations keep the calls allocation-free where
+ * the work itself is (routes are prebuilt, targets are the service's own parsed values).
+ *
+ * @param <T> what a URL addresses (the Table service: account, table, entity keys)
+ * @param <R> a route: the operation a method selects on a target, and what it needs to be granted
+ * @param <G> what an authenticated caller may do (the service's {@link io.cerulean.http.auth.Grants})
+ */
+public interface RestService<T extends Target, R, G> {
+    /** Parse: what the URL addresses, or 400 InvalidUri. */
+    T parse(AzureRequest request);
+
+    /** Route: the operation the method selects on the target, or 405 (or the service's own refusal). */
+    R route(T target, AzureRequest request);
+
+    /** Authorize: whether the caller's grant covers the route on the target, or 403. */
+    void authorize(G grant, R route, T target);
+
+    /** Execute: runs the operation once, all or nothing, and builds its response. */
+    AzureResponse execute(R route, T target, G grant, AzureRequest request, String requestId);
+
+    /** Completes once every write acknowledged so far would survive a crash. */
+    CompletableFuture<Void> whenDurable();
+
+    /**
+     * Whether the request is a short, bounded read that never waits on a commit, so it can run on the
+     * thread that read it. Decided from the request line alone; a request this misjudges is still
+     * served correctly.
+     */
+    boolean runsOnEventLoop(AzureRequest request);
+
+    /**
+     * Whether an error is rendered as the XML {@code <Error>} rather than the service's own body
+     * ({@link ResponseStyle#otherErrors()}). {@code target} is null when the URL could not be parsed.
+     */
+    boolean xmlErrors(T target, AzureRequest request);
+
+    /** How this service's responses look beyond what every service shares. */
+    ResponseStyle responseStyle();
+
+    /** The largest request body the service reads; a larger one is refused before it is buffered. */
+    int maxRequestBodyBytes();
+
+    /**
+     * What an unexpected failure at any stage means to the client: the Azure error for a failure
+     * that is not a defect (a store that cannot answer is 503 ServerBusy, which clients retry), or
+     * empty for a defect, which the pipeline logs and answers 500 InternalError.
+     */
+    default Optional<ServiceException> explain(RuntimeException failure) {
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,7 @@
+package io.cerulean.http.pipeline;
+
+/** What a request's URL addresses, as far as the kernel needs to know: the account it names. */
+public interface Target {
+    /** The account the URL names, without a {@code -secondary} suffix. */
+    String account();
+}

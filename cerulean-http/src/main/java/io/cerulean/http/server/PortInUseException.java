@@ -1,0 +1,10 @@
+package io.cerulean.http.server;
+
+/** The address to listen on is taken by another process. */
+public final class PortInUseException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    PortInUseException(String host, int port, Throwable cause) {
+        super("cannot listen on " + host + ":" + port + ": the port is already in use", cause);
+    }
+}

@@ -1,0 +1,58 @@
+package io.cerulean.http.xml;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes XML as the service does: a UTF-8 declaration, no whitespace between elements, an empty
+ * element as {@code <Name />}. Element names are the schemas' own and are not escaped; text is, so
+ * that what is written reads back the same.
+ */
+public final class XmlWriter {
+    private final StringBuilder out = new StringBuilder(512).append("<?xml version=\"1.0\" encoding=\"utf-8\"?>");
+
+    public XmlWriter start(String name) {
+        out.append('<').append(name).append('>');
+        return this;
+    }
+
+    public XmlWriter end(String name) {
+        out.append("</").append(name).append('>');
+        return this;
+    }
+
+    public XmlWriter empty(String name) {
+        out.append('<').append(name).append(" />");
+        return this;
+    }
+
+    /** An element holding text; an empty element when the text is empty. */
+    public XmlWriter element(String name, String text) {
+        if (text.isEmpty()) {
+            return empty(name);
+        }
+        start(name);
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '>' -> out.append("&gt;");
+                case '\r' -> out.append("&#13;"); // as a reference, or parsers turn it into a line feed
+                default -> out.append(c);
+            }
+        }
+        return end(name);
+    }
+
+    public XmlWriter element(String name, boolean value) {
+        return element(name, Boolean.toString(value));
+    }
+
+    public XmlWriter element(String name, int value) {
+        return element(name, Integer.toString(value));
+    }
+
+    public byte[] bytes() {
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+}

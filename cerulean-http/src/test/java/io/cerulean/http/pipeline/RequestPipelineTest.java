@@ -1,0 +1,262 @@
+package io.cerulean.http.pipeline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.auth.Account;
+import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.auth.BearerTokenAuthenticator;
+import io.cerulean.http.auth.Grants;
+import io.cerulean.http.auth.RequestAuthenticator;
+import io.cerulean.http.auth.SasAuthenticator;
+import io.cerulean.http.auth.ServiceIdentity;
+import io.cerulean.http.auth.ServiceSas;
+import io.cerulean.http.auth.SharedKeyAuthenticator;
+import io.cerulean.http.cors.CorsPolicy;
+import io.cerulean.http.cors.CorsRules;
+import io.cerulean.http.error.ErrorBody;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.HttpDates;
+import io.cerulean.http.metrics.Metrics;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+/** The kernel's stages around a service that records which of its own were reached. */
+class RequestPipelineTest {
+    private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
+    private static final String DATE = HttpDates.format(NOW);
+    private static final Accounts ACCOUNTS = new Accounts(List.of(Account.development()));
+    private static final ServiceIdentity SERVICE = new ServiceIdentity("Test", 'x', "test");
+
+    /** A service whose routes are method names and whose grants are the credential's kind. */
+    private static final class RecordingService implements RestService<Target, String, String> {
+        final List<String> stages = new ArrayList<>();
+        RuntimeException failure;
+        CompletableFuture<Void> durable = CompletableFuture.completedFuture(null);
+        boolean xml;
+
+        @Override
+        public Target parse(AzureRequest request) {
+            stages.add("parse");
+            String account = request.rawPath().substring(1).split("/")[0];
+            if (account.isEmpty()) {
+                throw new ServiceException(CommonError.INVALID_URI);
+            }
+            return () -> account;
+        }
+
+        @Override
+        public String route(Target target, AzureRequest request) {
+            stages.add("route");
+            return request.method();
+        }
+
+        @Override
+        public void authorize(String grant, String route, Target target) {
+            stages.add("authorize " + grant + " " + route);
+        }
+
+        @Override
+        public AzureResponse execute(String route, Target target, String grant, AzureRequest request,
+                                     String requestId) {
+            stages.add("execute");
+            if (failure != null) {
+                throw failure;
+            }
+            return AzureResponse.status(route.equals("GET") ? 200 : 204);
+        }
+
+        @Override
+        public CompletableFuture<Void> whenDurable() {
+            stages.add("durable");
+            return durable;
+        }
+
+        @Override
+        public boolean runsOnEventLoop(AzureRequest request) {
+            return false;
+        }
+
+        @Override
+        public boolean xmlErrors(Target target, AzureRequest request) {
+            return xml;
+        }
+
+        @Override
+        public ResponseStyle responseStyle() {
+            return new ResponseStyle("2099-01-01", "X-Test-Service", "1", new ErrorBody() {
+                @Override
+                public String contentType() {
+                    return "text/plain";
+                }
+
+                @Override
+                public byte[] write(String code, String message) {
+                    return code.getBytes(StandardCharsets.UTF_8);
+                }
+            });
+        }
+
+        @Override
+        public int maxRequestBodyBytes() {
+            return 1024;
+        }
+    }
+
+    private final RecordingService service = new RecordingService();
+    private final RequestPipeline<Target, String, String> pipeline = new RequestPipeline<>(service,
+            authenticator(), new CorsPolicy(account -> CorsRules.none()), Metrics.discarded());
+
+    private static RequestAuthenticator<String> authenticator() {
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        Grants<String> grants = new Grants<>() {
+            @Override
+            public String accountKey() {
+                return "key";
+            }
+
+            @Override
+            public String bearerToken() {
+                return "bearer";
+            }
+
+            @Override
+            public String accountSas(String permissions, String resourceTypes) {
+                return "sas " + permissions;
+            }
+        };
+        ServiceSas<String> noServiceSas = new ServiceSas<>() {
+            @Override
+            public boolean isCarriedBy(AzureRequest request) {
+                return false;
+            }
+
+            @Override
+            public String describe() {
+                return "a test resource";
+            }
+
+            @Override
+            public String authenticate(AzureRequest request, Account account, String version, byte[] signature) {
+                throw new AssertionError("no service SAS here");
+            }
+        };
+        return new RequestAuthenticator<>(
+                new SharedKeyAuthenticator(ACCOUNTS, (request, account, lite) -> List.of(request.method() + "\n"
+                        + request.rawPath()), clock),
+                new SasAuthenticator<>(ACCOUNTS, SERVICE, noServiceSas, grants, clock),
+                new BearerTokenAuthenticator(ACCOUNTS, SERVICE, clock), grants);
+    }
+
+    private static AzureRequest request(String method, String path, boolean signed) {
+        DefaultHttpHeaders headers = new DefaultHttpHeaders();
+        headers.add("x-ms-date", DATE);
+        if (signed) {
+            headers.add("Authorization",
+                    "SharedKeyLite " + Account.DEVELOPMENT_NAME + ":" + sign(method + "\n" + path));
+        }
+        return new AzureRequest(method, path, Map.of(), headers, new byte[0], false, "127.0.0.1");
+    }
+
+    private static String sign(String stringToSign) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(Account.DEVELOPMENT_KEY), "HmacSHA256"));
+            return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private AzureResponse answer(AzureRequest request) {
+        AtomicReference<AzureResponse> answer = new AtomicReference<>();
+        pipeline.handle(request, answer::set);
+        return answer.get();
+    }
+
+    private static String header(AzureResponse response, String name) {
+        return response.headers().stream().filter(h -> h.getKey().equals(name)).map(Map.Entry::getValue)
+                .findFirst().orElse(null);
+    }
+
+    @Test
+    void theServiceStagesRunInOrderAndTheAnswerGetsTheCommonHeaders() {
+        AzureResponse response = answer(request("GET", "/devstoreaccount1/thing", true));
+
+        assertThat(service.stages).containsExactly("parse", "route", "authorize key GET", "execute");
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(header(response, "x-ms-version")).isEqualTo("2099-01-01");
+        assertThat(header(response, "X-Test-Service")).isEqualTo("1");
+        assertThat(header(response, "x-ms-request-id")).isNotBlank();
+    }
+
+    @Test
+    void anUnauthenticatedRequestIsRefusedBeforeItIsRouted() {
+        AzureResponse response = answer(request("GET", "/devstoreaccount1/thing", false));
+
+        assertThat(response.status()).isEqualTo(403);
+        assertThat(header(response, "x-ms-error-code")).isEqualTo("AuthenticationFailed");
+        assertThat(service.stages).containsExactly("parse");
+    }
+
+    @Test
+    void aServiceErrorIsRenderedInTheFormTheServiceChooses() {
+        service.failure = new ServiceException(CommonError.INVALID_INPUT, "no");
+        AzureResponse other = answer(request("GET", "/devstoreaccount1/thing", true));
+        service.xml = true;
+        AzureResponse xml = answer(request("GET", "/devstoreaccount1/thing", true));
+
+        assertThat(other.status()).isEqualTo(400);
+        assertThat(header(other, "x-ms-error-code")).isEqualTo("InvalidInput");
+        assertThat(new String(other.body(), StandardCharsets.UTF_8)).isEqualTo("InvalidInput");
+        assertThat(new String(xml.body(), StandardCharsets.UTF_8))
+                .startsWith("<?xml version=\"1.0\" encoding=\"utf-8\"?><Error><Code>InvalidInput</Code><Message>no\n"
+                        + "RequestId:");
+    }
+
+    @Test
+    void anUnexpectedFailureIsAnInternalError() {
+        service.failure = new IllegalStateException("bug");
+        AzureResponse response = answer(request("GET", "/devstoreaccount1/thing", true));
+
+        assertThat(response.status()).isEqualTo(500);
+        assertThat(header(response, "x-ms-error-code")).isEqualTo("InternalError");
+    }
+
+    @Test
+    void aWriteIsAnsweredOnlyOnceItIsDurable() {
+        service.durable = new CompletableFuture<>();
+        AtomicReference<AzureResponse> answer = new AtomicReference<>();
+        pipeline.handle(request("PUT", "/devstoreaccount1/thing", true), answer::set);
+
+        assertThat(answer.get()).isNull();
+        service.durable.complete(null);
+        assertThat(answer.get().status()).isEqualTo(204);
+    }
+
+    @Test
+    void aPreflightIsAnsweredFromTheCorsRulesAlone() {
+        AzureRequest preflight = request("OPTIONS", "/devstoreaccount1/thing", false);
+        preflight.headers().add("Origin", "http://a.example").add("Access-Control-Request-Method", "GET");
+
+        AzureResponse response = answer(preflight);
+
+        assertThat(response.status()).isEqualTo(403);
+        assertThat(header(response, "x-ms-error-code")).isEqualTo("CorsPreflightFailure");
+        assertThat(service.stages).isEmpty();
+    }
+}

@@ -1,8 +1,0 @@
-/**
- * Cross-Origin Resource Sharing as the Table service applies it: an account's CORS rules (set with
- * Set Table Service Properties), preflight {@code OPTIONS} requests answered from them without
- * authentication, and the {@code Access-Control-*} and {@code Vary} headers added to every other
- * response. Rules are values, validated with the service's limits when built; this package reads
- * no storage: the caller supplies an account's current rules.
- */
-package io.cerulean.server.cors;

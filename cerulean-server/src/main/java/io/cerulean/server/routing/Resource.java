@@ -1,9 +1,0 @@
-package io.cerulean.server.routing;
-
-/**
- * A parsed request path: the account, whether the secondary endpoint was named, what is addressed,
- * and (where applicable) the table name and entity keys, all percent-decoded.
- */
-public record Resource(String account, boolean secondary, ResourceKind kind, String table, String partitionKey,
-                       String rowKey) {
-}

@@ -1,0 +1,56 @@
+package io.cerulean.table.rest.auth;
+
+import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.auth.BearerTokenAuthenticator;
+import io.cerulean.http.auth.Grants;
+import io.cerulean.http.auth.RequestAuthenticator;
+import io.cerulean.http.auth.SasAuthenticator;
+import io.cerulean.http.auth.ServiceIdentity;
+import io.cerulean.http.auth.SharedKeyAuthenticator;
+import java.time.Clock;
+
+/**
+ * The kernel's authentication as the Table service configures it: its Shared Key canonicalisation,
+ * its table SAS, its name in account SAS ({@code t}) and bearer audiences ({@code .table.}), and
+ * what each credential is granted.
+ */
+public final class TableAuthentication {
+    /** The Table service as credentials name it. */
+    public static final ServiceIdentity TABLE = new ServiceIdentity("Table", 't', "table");
+
+    /** The account key may do everything; a bearer token all but the ACL; an account SAS what it signed. */
+    public static final Grants<AccessGrant> GRANTS = new Grants<>() {
+        @Override
+        public AccessGrant accountKey() {
+            return FullAccess.SHARED_KEY;
+        }
+
+        @Override
+        public AccessGrant bearerToken() {
+            return FullAccess.BEARER_TOKEN;
+        }
+
+        @Override
+        public AccessGrant accountSas(String permissions, String resourceTypes) {
+            return new AccountSasGrant(permissions, resourceTypes);
+        }
+    };
+
+    private TableAuthentication() {
+    }
+
+    public static RequestAuthenticator<AccessGrant> of(Accounts accounts, TableSas.StoredPolicies storedPolicies,
+                                                       Clock clock) {
+        return new RequestAuthenticator<>(sharedKey(accounts, clock), sas(accounts, storedPolicies, clock),
+                new BearerTokenAuthenticator(accounts, TABLE, clock), GRANTS);
+    }
+
+    public static SharedKeyAuthenticator sharedKey(Accounts accounts, Clock clock) {
+        return new SharedKeyAuthenticator(accounts, TableSharedKey.INSTANCE, clock);
+    }
+
+    public static SasAuthenticator<AccessGrant> sas(Accounts accounts, TableSas.StoredPolicies storedPolicies,
+                                                   Clock clock) {
+        return new SasAuthenticator<>(accounts, TABLE, new TableSas(storedPolicies, clock), GRANTS, clock);
+    }
+}

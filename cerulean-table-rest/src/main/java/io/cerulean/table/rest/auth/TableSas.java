@@ -1,0 +1,113 @@
+package io.cerulean.table.rest.auth;
+
+import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
+import static io.cerulean.http.auth.SasChecks.field;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.acl.StoredAccessPolicy;
+import io.cerulean.core.acl.TableAcl;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.http.auth.Account;
+import io.cerulean.http.auth.SasChecks;
+import io.cerulean.http.auth.ServiceSas;
+import io.cerulean.http.message.AzureRequest;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The table (service) SAS: {@code tn}, optionally naming a stored access policy with {@code si},
+ * and a PartitionKey/RowKey range. Its string-to-sign, in the layout of the SAS version {@code sv}:
+ * <pre>
+ * sv ≥ 2015-04-05: sp \n st \n se \n /table/account/table \n si \n sip \n spr \n sv \n spk \n srk \n epk \n erk
+ * older:           sp \n st \n se \n canonical \n si \n sv \n spk \n srk \n epk \n erk
+ * </pre>
+ * The signature is checked before the stored policy is looked up and before the window, protocol
+ * and address are, so only a genuine SAS learns about them.
+ */
+public final class TableSas implements ServiceSas<AccessGrant> {
+    /** Finds a table's stored access policies; empty when the table does not exist. */
+    @FunctionalInterface
+    public interface StoredPolicies {
+        Optional<TableAcl> acl(String account, String table);
+    }
+
+    private final StoredPolicies storedPolicies;
+    private final Clock clock;
+
+    public TableSas(StoredPolicies storedPolicies, Clock clock) {
+        this.storedPolicies = storedPolicies;
+        this.clock = clock;
+    }
+
+    @Override
+    public boolean isCarriedBy(AzureRequest request) {
+        return request.queryParameter("tn") != null;
+    }
+
+    @Override
+    public String describe() {
+        return "a table (tn)";
+    }
+
+    @Override
+    public AccessGrant authenticate(AzureRequest request, Account account, String version, byte[] signature) {
+        String table = request.queryParameter("tn");
+        String permissions = field(request, "sp");
+        String start = field(request, "st");
+        String expiry = field(request, "se");
+        String identifier = field(request, "si");
+        String spk = field(request, "spk");
+        String srk = field(request, "srk");
+        String epk = field(request, "epk");
+        String erk = field(request, "erk");
+        String lowerTable = table.toLowerCase(Locale.ROOT);
+        List<String> candidates = new ArrayList<>(2);
+        for (String accountName : List.of(account.name(), account.name().toLowerCase(Locale.ROOT))) {
+            String stringToSign;
+            if (version.compareTo("2015-04-05") >= 0) {
+                stringToSign = String.join("\n", permissions, start, expiry, "/table/" + accountName + "/" + lowerTable,
+                        identifier, field(request, "sip"), field(request, "spr"), version, spk, srk, epk, erk);
+            } else {
+                String canonical = (version.compareTo("2015-02-21") >= 0 ? "/table/" : "/") + accountName + "/" + lowerTable;
+                stringToSign = String.join("\n", permissions, start, expiry, canonical, identifier, version, spk, srk,
+                        epk, erk);
+            }
+            if (!candidates.contains(stringToSign)) {
+                candidates.add(stringToSign);
+            }
+        }
+        SasChecks.verify(account, candidates, signature);
+        if (!identifier.isEmpty()) {
+            StoredAccessPolicy policy = storedPolicies.acl(account.name(), table)
+                    .flatMap(acl -> acl.find(identifier))
+                    .orElseThrow(() -> new TableServiceException(CommonError.AUTHORIZATION_FAILURE,
+                            CommonError.AUTHORIZATION_FAILURE.message() + " The stored access policy '" + identifier
+                                    + "' named by si does not exist on table '" + table + "'."));
+            start = SasChecks.inherit("st", start, policy.start().map(Instant::toString));
+            expiry = SasChecks.inherit("se", expiry, policy.expiry().map(Instant::toString));
+            permissions = SasChecks.inherit("sp", permissions, policy.permission());
+        }
+        if (expiry.isEmpty() || permissions.isEmpty()) {
+            throw authenticationFailed("The signed expiry (se) and permissions (sp) must be given, by the SAS "
+                    + "or by its stored access policy.");
+        }
+        SasChecks.window(clock.instant(), start, expiry);
+        SasChecks.transport(request, field(request, "spr"), field(request, "sip"));
+        for (char letter : permissions.toCharArray()) {
+            if ("raud".indexOf(letter) < 0) {
+                throw authenticationFailed("The signed permissions (sp) '" + permissions
+                        + "' hold a letter a table SAS cannot grant; use r, a, u and d.");
+            }
+        }
+        return new TableSasGrant(table, permissions, new SasKeyRange(emptyToNull(spk), emptyToNull(srk),
+                emptyToNull(epk), emptyToNull(erk)));
+    }
+
+    private static String emptyToNull(String s) {
+        return s.isEmpty() ? null : s;
+    }
+}

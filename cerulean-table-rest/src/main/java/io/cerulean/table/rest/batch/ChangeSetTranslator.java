@@ -1,0 +1,139 @@
+package io.cerulean.table.rest.batch;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.core.error.TableError;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.model.Limits;
+import io.cerulean.core.model.TableNames;
+import io.cerulean.core.spi.Condition;
+import io.cerulean.core.txn.Operation;
+import io.cerulean.core.txn.OperationKind;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.table.rest.json.EntityBody;
+import io.cerulean.table.rest.json.MetadataLevel;
+import io.cerulean.table.rest.operations.Headers;
+import io.cerulean.table.rest.resource.PathParser;
+import io.cerulean.table.rest.resource.Resource;
+import io.cerulean.table.rest.resource.ResourceKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the requests of a change set into core {@link Operation}s with the decision table of
+ * stand-alone entity writes (contract 3.17): POST on the entity set inserts; on an entity PUT
+ * replaces (insert-or-replace without If-Match), PATCH, MERGE and POST with X-HTTP-Method MERGE
+ * merge (insert-or-merge without If-Match), DELETE deletes. Every failure names the operation's
+ * 0-based index: a body that does not parse, a read in the change set, a target in another
+ * account or another table than the first operation's.
+ */
+final class ChangeSetTranslator {
+    private ChangeSetTranslator() {
+    }
+
+    /** The table all operations address and the operations, in request order. */
+    record TranslatedChangeSet(String table, List<BatchOperation> operations) {
+        TranslatedChangeSet {
+            operations = List.copyOf(operations);
+        }
+    }
+
+    /**
+     * @param account the authenticated account: every target must name it
+     * @param level   the batch request's JSON level, for sub-requests that negotiate none
+     */
+    static TranslatedChangeSet translate(List<BatchOperationRequest> requests, String account, MetadataLevel level,
+                                         boolean secure) {
+        if (requests.size() > Limits.MAX_TRANSACTION_OPERATIONS) {
+            // Reported before any operation is looked at, at index 0, as the service does (contract 6.4).
+            throw new TableServiceException(CommonError.INVALID_INPUT,
+                    "The batch request operation exceeds the maximum 100 changes per change set.").atOperation(0);
+        }
+        String table = null;
+        List<BatchOperation> operations = new ArrayList<>(requests.size());
+        for (int i = 0; i < requests.size(); i++) {
+            try {
+                BatchOperationRequest sent = requests.get(i);
+                AzureRequest request = sent.toAzureRequest(secure);
+                Resource resource = PathParser.parse(request.rawPath());
+                if (!resource.account().equals(account)) {
+                    throw new TableServiceException(CommonError.INVALID_INPUT, "The operation addresses account '"
+                            + resource.account() + "', not the account the batch request was sent to.");
+                }
+                if (resource.table() != null && table == null) {
+                    table = resource.table();
+                } else if (resource.table() != null
+                        && !TableNames.normalize(resource.table()).equals(TableNames.normalize(table))) {
+                    throw new TableServiceException(CommonError.INVALID_INPUT,
+                            "All operations of a change set must address the same table.");
+                }
+                operations.add(new BatchOperation(operation(resource, request, sent), sent.contentId(),
+                        Headers.returnContent(request, true), Headers.preferStated(request), level(request, level)));
+            } catch (ServiceException e) {
+                throw TableServiceException.from(e).atOperation(i);
+            }
+        }
+        return new TranslatedChangeSet(table, operations);
+    }
+
+    private static Operation operation(Resource resource, AzureRequest request, BatchOperationRequest sent) {
+        String method = Headers.effectiveMethod(request);
+        boolean tunnelled = !method.equals(request.method());
+        if (method.equals("GET")) {
+            throw new TableServiceException(CommonError.INVALID_INPUT,
+                    "A change set holds only writes; a GET of one entity may be sent alone, outside any change set.");
+        }
+        if (resource.kind() == ResourceKind.ENTITY_SET && method.equals("POST") && !tunnelled) {
+            return insert(sent);
+        }
+        if (resource.kind() == ResourceKind.ENTITY) {
+            switch (method) {
+                case "PUT":
+                    return write(resource, request, sent, OperationKind.REPLACE, OperationKind.INSERT_OR_REPLACE);
+                case "PATCH":
+                case "MERGE":
+                    return write(resource, request, sent, OperationKind.MERGE, OperationKind.INSERT_OR_MERGE);
+                case "DELETE":
+                    Headers.noIfNoneMatch(request);
+                    return new Operation(OperationKind.DELETE, resource.partitionKey(), resource.rowKey(), Map.of(),
+                            Headers.ifMatch(request));
+                default:
+                    break;
+            }
+        }
+        if (resource.kind() != ResourceKind.ENTITY && resource.kind() != ResourceKind.ENTITY_SET) {
+            throw new TableServiceException(CommonError.INVALID_INPUT,
+                    "A change set holds only entity operations (Insert, Update, Merge, their upserts and Delete).");
+        }
+        throw new TableServiceException(CommonError.METHOD_NOT_ALLOWED,
+                "The method " + method + " is not allowed on this resource.");
+    }
+
+    private static Operation insert(BatchOperationRequest sent) {
+        EntityBody body = sent.entity();
+        if (body.partitionKey() == null || body.rowKey() == null) {
+            throw new TableServiceException(TableError.PROPERTIES_NEED_VALUE,
+                    "The values are not specified for all properties in the entity: PartitionKey and RowKey are required.");
+        }
+        return new Operation(OperationKind.INSERT, body.partitionKey(), body.rowKey(), body.properties(), Condition.NONE);
+    }
+
+    /** Update or merge with If-Match, the upsert without it; the URL's keys win over the body's (contract 3.17). */
+    private static Operation write(Resource resource, AzureRequest request, BatchOperationRequest sent,
+                                   OperationKind conditional, OperationKind upsert) {
+        Headers.noIfNoneMatch(request);
+        Condition ifMatch = Headers.ifMatch(request);
+        EntityBody body = sent.entity();
+        OperationKind kind = ifMatch instanceof Condition.None ? upsert : conditional;
+        return new Operation(kind, resource.partitionKey(), resource.rowKey(), body.properties(), ifMatch);
+    }
+
+    /** The sub-request's own Accept or $format, else the batch request's level. */
+    static MetadataLevel level(AzureRequest request, MetadataLevel batchLevel) {
+        if (request.queryParameter("$format") == null && request.header("Accept") == null) {
+            return batchLevel;
+        }
+        return MetadataLevel.negotiate(request);
+    }
+}

@@ -1,0 +1,25 @@
+package io.cerulean.table.rest.batch;
+
+import java.util.Locale;
+
+/**
+ * One part of a multipart body: its MIME headers and its content, {@code data[start, end)}, which
+ * ends before the next delimiter's line break. The content is a view of the body, not a copy: a
+ * change set's hundred operations are read where they lie.
+ */
+record MimePart(PartHeaders headers, byte[] data, int start, int end) {
+
+    /** The media type of the part's Content-Type, lower-case and without parameters; "" when absent. */
+    String mediaType() {
+        String contentType = headers.first("Content-Type");
+        if (contentType == null) {
+            return "";
+        }
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
+    }
+
+    boolean isMultipart() {
+        return mediaType().startsWith("multipart/");
+    }
+}

@@ -1,0 +1,18 @@
+package io.cerulean.table.rest.operations;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.spi.StoredTable;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.rest.json.TableJsonWriter;
+
+/** {@code GET /Tables('name')}: one table, as older clients check that a table exists. */
+public final class GetTable implements TableOperation {
+    @Override
+    public AzureResponse handle(RequestContext context) {
+        StoredTable table = context.service().findTable(context.account(), context.resource().table())
+                .orElseThrow(() -> new TableServiceException(CommonError.RESOURCE_NOT_FOUND));
+        byte[] body = new TableJsonWriter(context.level(), context.baseUrl(), context.account()).single(table);
+        return AzureResponse.status(200).body(context.level().contentType(), body);
+    }
+}

@@ -1,0 +1,72 @@
+package io.cerulean.table.rest.operations;
+
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.core.error.TableServiceException;
+import io.cerulean.core.model.Entity;
+import io.cerulean.core.query.EntityQuery;
+import io.cerulean.core.query.PageEnd;
+import io.cerulean.core.query.PageSink;
+import io.cerulean.core.query.filter.Filter;
+import io.cerulean.core.service.TableService;
+import io.cerulean.core.spi.StoredTable;
+import io.cerulean.core.txn.EntityGroupTransaction;
+import io.cerulean.core.txn.Operation;
+import io.cerulean.core.txn.OperationResult;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.table.rest.auth.AccessGrant;
+import io.cerulean.table.rest.auth.EntityPermission;
+import io.cerulean.table.rest.json.MetadataLevel;
+import io.cerulean.table.rest.resource.Resource;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What an operation gets: the request and its id ({@code x-ms-request-id}), the resource it
+ * addresses, the authenticated account, the negotiated JSON metadata level, the account's base URL
+ * (for links), the service to act on and what the caller may do.
+ *
+ * <p>Entity reads and writes go through {@link #getEntity}, {@link #execute} and
+ * {@link #queryEntities}, which hold every entity to the caller's grant (a SAS's permissions and
+ * key range) before the service sees the request.
+ */
+public record RequestContext(AzureRequest request, String requestId, Resource resource, String account,
+                             MetadataLevel level, String baseUrl, TableService service, AccessGrant grant) {
+
+    /** Get Entity, if the grant may read that entity. */
+    public Entity getEntity(StoredTable table, String partitionKey, String rowKey) {
+        grant.authorizeEntity(table.name(), Set.of(EntityPermission.READ), partitionKey, rowKey);
+        return service.getEntity(table, partitionKey, rowKey);
+    }
+
+    /**
+     * Runs a transaction if the grant allows each of its operations; otherwise nothing runs, and
+     * the refusal names the first operation refused.
+     */
+    public List<OperationResult> execute(StoredTable table, EntityGroupTransaction transaction) {
+        List<Operation> operations = transaction.operations();
+        for (int i = 0; i < operations.size(); i++) {
+            Operation operation = operations.get(i);
+            try {
+                grant.authorizeEntity(table.name(), EntityPermission.forWrite(operation.kind()),
+                        operation.partitionKey(), operation.rowKey());
+            } catch (ServiceException e) {
+                throw TableServiceException.from(e).atOperation(i);
+            }
+        }
+        return service.execute(table, transaction);
+    }
+
+    /**
+     * Query Entities, limited to the keys the grant may read whatever the filter asks; the page's
+     * entities go to {@code sink} as they are read.
+     */
+    public PageEnd queryEntities(StoredTable table, EntityQuery query, PageSink sink) {
+        Optional<Filter> range = grant.visibleRange(table.name());
+        if (range.isPresent()) {
+            Filter restricted = query.filter().<Filter>map(f -> new Filter.And(range.get(), f)).orElse(range.get());
+            query = new EntityQuery(Optional.of(restricted), query.top(), query.resumeFrom());
+        }
+        return service.queryEntities(table, query, sink);
+    }
+}

@@ -1,0 +1,115 @@
+package io.cerulean.table.rest.service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.cerulean.core.service.TableService;
+import io.cerulean.core.time.HybridClock;
+import io.cerulean.http.cors.CorsRule;
+import io.cerulean.http.cors.CorsRules;
+import io.cerulean.http.properties.LoggingSettings;
+import io.cerulean.http.properties.RetentionPolicy;
+import io.cerulean.http.properties.ServiceProperties;
+import io.cerulean.http.properties.ServicePropertiesStore;
+import io.cerulean.http.properties.ServicePropertiesUpdate;
+import io.cerulean.http.properties.ServicePropertiesXml;
+import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.store.memory.MemoryKeyValueStore;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.Test;
+
+/** Service properties kept per account in the store's account settings, served from a cache. */
+class ServicePropertiesStoreTest {
+    private final KeyValueTableStore store = KeyValueTableStore.open(new MemoryKeyValueStore());
+    private final TableService service = service(store);
+    private final ServicePropertiesStore properties = new ServicePropertiesStore(new TableServicePropertiesStorage(service));
+
+    private static TableService service(KeyValueTableStore store) {
+        return new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    }
+
+    private static ServicePropertiesUpdate cors(CorsRule... rules) {
+        return new ServicePropertiesUpdate(Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.of(new CorsRules(List.of(rules))));
+    }
+
+    private static ServicePropertiesUpdate logging(boolean read) {
+        return new ServicePropertiesUpdate(
+                Optional.of(new LoggingSettings("1.0", read, false, false, RetentionPolicy.disabled())),
+                Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    @Test
+    void anAccountNeverSetHasTheDefaultsAndNothingIsStored() {
+        assertThat(properties.get("acct")).isEqualTo(ServiceProperties.defaults());
+        assertThat(service.serviceProperties("acct")).isEmpty();
+    }
+
+    @Test
+    void anUpdateIsStoredAsCanonicalXmlAndServedFromTheCache() {
+        CorsRule rule = CorsRule.parse("http://a.example", "GET", "", "", "10");
+        ServiceProperties updated = properties.update("acct", cors(rule));
+
+        assertThat(properties.get("acct")).isEqualTo(updated);
+        assertThat(properties.corsRules("acct").rules()).containsExactly(rule);
+        byte[] stored = service.serviceProperties("acct").orElseThrow();
+        assertThat(new String(stored, StandardCharsets.UTF_8)).isEqualTo(
+                new String(ServicePropertiesXml.write(updated), StandardCharsets.UTF_8));
+        assertThat(properties.get("other")).isEqualTo(ServiceProperties.defaults());
+    }
+
+    @Test
+    void aNewServiceOverTheSameStoreReadsWhatWasStored() {
+        properties.update("acct", logging(true));
+        TableService restarted = service(store);
+        assertThat(new ServicePropertiesStore(new TableServicePropertiesStorage(restarted)).get("acct").logging().read()).isTrue();
+        assertThat(new ServicePropertiesStore(new TableServicePropertiesStorage(restarted)).get("acct").hourMetrics())
+                .isEqualTo(ServiceProperties.defaults().hourMetrics());
+    }
+
+    @Test
+    void concurrentUpdatesOfDifferentSectionsAllTakeEffect() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        CountDownLatch start = new CountDownLatch(1);
+        List<Future<?>> futures = new ArrayList<>();
+        try {
+            for (int i = 0; i < 50; i++) {
+                boolean corsUpdate = i % 2 == 0;
+                int age = i;
+                futures.add(pool.submit(() -> {
+                    start.await();
+                    properties.update("acct", corsUpdate
+                            ? cors(CorsRule.parse("*", "GET", "", "", Integer.toString(age))) : logging(true));
+                    return null;
+                }));
+            }
+            start.countDown();
+            for (Future<?> future : futures) {
+                future.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        ServiceProperties cached = properties.get("acct");
+        assertThat(cached.logging().read()).isTrue();
+        assertThat(cached.cors().rules()).hasSize(1);
+        assertThat(new ServicePropertiesStore(new TableServicePropertiesStorage(service(store))).get("acct")).as("the store holds what is cached")
+                .isEqualTo(cached);
+    }
+
+    @Test
+    void madeUpAccountsDoNotGrowTheCacheBeyondItsBound() {
+        for (int i = 0; i < ServicePropertiesStore.MAX_CACHED_ACCOUNTS + 10; i++) {
+            assertThat(properties.corsRules("nobody" + i).isEmpty()).isTrue();
+        }
+        properties.update("late", logging(true));
+        assertThat(properties.get("late").logging().read()).as("read from the store when not cached").isTrue();
+    }
+}
