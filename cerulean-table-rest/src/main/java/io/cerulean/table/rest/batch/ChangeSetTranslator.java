@@ -2,23 +2,21 @@ package io.cerulean.table.rest.batch;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
-import io.cerulean.core.error.TableError;
 import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Limits;
 import io.cerulean.core.model.TableNames;
-import io.cerulean.core.spi.Condition;
 import io.cerulean.core.txn.Operation;
-import io.cerulean.core.txn.OperationKind;
 import io.cerulean.http.message.AzureRequest;
-import io.cerulean.table.rest.json.EntityBody;
 import io.cerulean.table.rest.json.MetadataLevel;
+import io.cerulean.table.rest.operations.EntityWrite;
 import io.cerulean.table.rest.operations.Headers;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.resource.ResourceKind;
+import io.cerulean.table.rest.routing.TableRestOperation;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
+import java.util.Optional;
 
 /**
  * Turns the requests of a change set into core {@link Operation}s with the decision table of
@@ -77,56 +75,24 @@ final class ChangeSetTranslator {
         return new TranslatedChangeSet(table, operations);
     }
 
+    /**
+     * The operation a sub-request asks for, decided as a stand-alone request would be
+     * ({@link TableRestOperation#of}, {@link EntityWrite}); only entity writes belong in a change set.
+     */
     private static Operation operation(Resource resource, AzureRequest request, BatchOperationRequest sent) {
-        String method = Headers.effectiveMethod(request);
-        boolean tunnelled = !method.equals(request.method());
-        if (method.equals("GET")) {
+        Optional<TableRestOperation> found = TableRestOperation.find(resource.kind(), request);
+        if (found.isPresent() && found.get().isRead()) {
             throw new TableServiceException(CommonError.INVALID_INPUT,
                     "A change set holds only writes; a GET of one entity may be sent alone, outside any change set.");
         }
-        if (resource.kind() == ResourceKind.ENTITY_SET && method.equals("POST") && !tunnelled) {
-            return insert(sent);
-        }
-        if (resource.kind() == ResourceKind.ENTITY) {
-            switch (method) {
-                case "PUT":
-                    return write(resource, request, sent, OperationKind.REPLACE, OperationKind.INSERT_OR_REPLACE);
-                case "PATCH":
-                case "MERGE":
-                    return write(resource, request, sent, OperationKind.MERGE, OperationKind.INSERT_OR_MERGE);
-                case "DELETE":
-                    Headers.noIfNoneMatch(request);
-                    return new Operation(OperationKind.DELETE, resource.partitionKey(), resource.rowKey(), Map.of(),
-                            Headers.ifMatch(request));
-                default:
-                    break;
-            }
-        }
-        if (resource.kind() != ResourceKind.ENTITY && resource.kind() != ResourceKind.ENTITY_SET) {
+        boolean onEntities = resource.kind() == ResourceKind.ENTITY || resource.kind() == ResourceKind.ENTITY_SET;
+        if (!onEntities || found.isPresent() && !found.get().isEntityWrite()) {
             throw new TableServiceException(CommonError.INVALID_INPUT,
                     "A change set holds only entity operations (Insert, Update, Merge, their upserts and Delete).");
         }
-        throw new TableServiceException(CommonError.METHOD_NOT_ALLOWED,
-                "The method " + method + " is not allowed on this resource.");
-    }
-
-    private static Operation insert(BatchOperationRequest sent) {
-        EntityBody body = sent.entity();
-        if (body.partitionKey() == null || body.rowKey() == null) {
-            throw new TableServiceException(TableError.PROPERTIES_NEED_VALUE,
-                    "The values are not specified for all properties in the entity: PartitionKey and RowKey are required.");
-        }
-        return new Operation(OperationKind.INSERT, body.partitionKey(), body.rowKey(), body.properties(), Condition.NONE);
-    }
-
-    /** Update or merge with If-Match, the upsert without it; the URL's keys win over the body's (contract 3.17). */
-    private static Operation write(Resource resource, AzureRequest request, BatchOperationRequest sent,
-                                   OperationKind conditional, OperationKind upsert) {
-        Headers.noIfNoneMatch(request);
-        Condition ifMatch = Headers.ifMatch(request);
-        EntityBody body = sent.entity();
-        OperationKind kind = ifMatch instanceof Condition.None ? upsert : conditional;
-        return new Operation(kind, resource.partitionKey(), resource.rowKey(), body.properties(), ifMatch);
+        TableRestOperation operation = TableRestOperation.of(resource.kind(), request);
+        EntityWrite write = EntityWrite.of(operation, request);
+        return write.on(resource, operation == TableRestOperation.DELETE_ENTITY ? null : sent.entity());
     }
 
     /** The sub-request's own Accept or $format, else the batch request's level. */

@@ -3,9 +3,8 @@ package io.cerulean.table.rest.operations;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.core.txn.EntityGroupTransaction;
 import io.cerulean.core.txn.Operation;
-import io.cerulean.core.txn.OperationKind;
 import io.cerulean.http.message.AzureResponse;
-import java.util.Map;
+import io.cerulean.table.rest.routing.TableRestOperation;
 
 /**
  * Delete Entity: {@code DELETE /table(PartitionKey='..',RowKey='..')} with If-Match {@code *} or
@@ -15,12 +14,9 @@ import java.util.Map;
 public final class DeleteEntity implements TableOperation {
     @Override
     public AzureResponse handle(RequestContext context) {
-        var resource = context.resource();
-        Headers.noIfNoneMatch(context.request());
-        var ifMatch = Headers.ifMatch(context.request());
-        StoredTable table = context.service().table(context.account(), resource.table());
-        Operation delete = new Operation(OperationKind.DELETE, resource.partitionKey(), resource.rowKey(), Map.of(),
-                ifMatch);
+        EntityWrite write = EntityWrite.of(TableRestOperation.DELETE_ENTITY, context.request());
+        StoredTable table = context.service().table(context.account(), context.resource().table());
+        Operation delete = write.on(context.resource(), null);
         context.execute(table, EntityGroupTransaction.of(delete));
         return AzureResponse.status(204);
     }

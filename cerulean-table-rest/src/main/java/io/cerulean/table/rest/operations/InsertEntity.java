@@ -1,18 +1,14 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.error.TableError;
-import io.cerulean.core.error.TableServiceException;
 import io.cerulean.core.model.Entity;
-import io.cerulean.core.spi.Condition;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.core.txn.EntityGroupTransaction;
 import io.cerulean.core.txn.Operation;
-import io.cerulean.core.txn.OperationKind;
 import io.cerulean.http.message.AzureResponse;
-import io.cerulean.table.rest.json.EntityBody;
 import io.cerulean.table.rest.json.EntityJsonReader;
 import io.cerulean.table.rest.json.EntityJsonWriter;
 import io.cerulean.table.rest.json.ResourceUrls;
+import io.cerulean.table.rest.routing.TableRestOperation;
 
 /**
  * Insert Entity: {@code POST /table}. 201 with the stored entity, or 204 with
@@ -22,13 +18,8 @@ public final class InsertEntity implements TableOperation {
     @Override
     public AzureResponse handle(RequestContext context) {
         StoredTable table = context.service().table(context.account(), context.resource().table());
-        EntityBody body = EntityJsonReader.read(context.request().body());
-        if (body.partitionKey() == null || body.rowKey() == null) {
-            throw new TableServiceException(TableError.PROPERTIES_NEED_VALUE,
-                    "The values are not specified for all properties in the entity: PartitionKey and RowKey are required.");
-        }
-        Operation insert = new Operation(OperationKind.INSERT, body.partitionKey(), body.rowKey(), body.properties(),
-                Condition.NONE);
+        Operation insert = EntityWrite.of(TableRestOperation.INSERT_ENTITY, context.request())
+                .on(context.resource(), EntityJsonReader.read(context.request().body()));
         Entity stored = context.execute(table, EntityGroupTransaction.of(insert)).get(0).stored();
         String location = context.baseUrl() + "/"
                 + ResourceUrls.entityPath(table.name(), stored.partitionKey(), stored.rowKey());

@@ -1,14 +1,12 @@
 package io.cerulean.table.rest.operations;
 
 import io.cerulean.core.model.Entity;
-import io.cerulean.core.spi.Condition;
 import io.cerulean.core.spi.StoredTable;
 import io.cerulean.core.txn.EntityGroupTransaction;
 import io.cerulean.core.txn.Operation;
-import io.cerulean.core.txn.OperationKind;
 import io.cerulean.http.message.AzureResponse;
-import io.cerulean.table.rest.json.EntityBody;
 import io.cerulean.table.rest.json.EntityJsonReader;
+import io.cerulean.table.rest.routing.TableRestOperation;
 
 /**
  * Update, Merge and their upserts on {@code /table(PartitionKey='..',RowKey='..')}: with If-Match
@@ -16,33 +14,27 @@ import io.cerulean.table.rest.json.EntityJsonReader;
  * insert-or-merge. The URL's keys win over any in the body. 204 with the new ETag.
  */
 public final class WriteEntity implements TableOperation {
-    private final OperationKind conditional;
-    private final OperationKind upsert;
+    private final TableRestOperation operation;
 
-    private WriteEntity(OperationKind conditional, OperationKind upsert) {
-        this.conditional = conditional;
-        this.upsert = upsert;
+    private WriteEntity(TableRestOperation operation) {
+        this.operation = operation;
     }
 
     /** PUT: Update Entity or Insert Or Replace Entity. */
     public static WriteEntity replace() {
-        return new WriteEntity(OperationKind.REPLACE, OperationKind.INSERT_OR_REPLACE);
+        return new WriteEntity(TableRestOperation.UPDATE_ENTITY);
     }
 
     /** PATCH, MERGE, POST with X-HTTP-Method MERGE: Merge Entity or Insert Or Merge Entity. */
     public static WriteEntity merge() {
-        return new WriteEntity(OperationKind.MERGE, OperationKind.INSERT_OR_MERGE);
+        return new WriteEntity(TableRestOperation.MERGE_ENTITY);
     }
 
     @Override
     public AzureResponse handle(RequestContext context) {
-        var resource = context.resource();
-        Headers.noIfNoneMatch(context.request());
-        Condition ifMatch = Headers.ifMatch(context.request());
-        StoredTable table = context.service().table(context.account(), resource.table());
-        EntityBody body = EntityJsonReader.read(context.request().body());
-        OperationKind kind = ifMatch instanceof Condition.None ? upsert : conditional;
-        Operation operation = new Operation(kind, resource.partitionKey(), resource.rowKey(), body.properties(), ifMatch);
+        EntityWrite write = EntityWrite.of(operation, context.request());
+        StoredTable table = context.service().table(context.account(), context.resource().table());
+        Operation operation = write.on(context.resource(), EntityJsonReader.read(context.request().body()));
         Entity stored = context.execute(table, EntityGroupTransaction.of(operation)).get(0).stored();
         return AzureResponse.status(204).header("ETag", stored.etag());
     }

@@ -1,7 +1,5 @@
 package io.cerulean.table.rest.routing;
 
-import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.table.rest.acl.GetTableAcl;
@@ -14,21 +12,18 @@ import io.cerulean.table.rest.operations.DeleteEntity;
 import io.cerulean.table.rest.operations.DeleteTable;
 import io.cerulean.table.rest.operations.GetEntity;
 import io.cerulean.table.rest.operations.GetTable;
-import io.cerulean.table.rest.operations.Headers;
 import io.cerulean.table.rest.operations.InsertEntity;
 import io.cerulean.table.rest.operations.QueryEntities;
 import io.cerulean.table.rest.operations.QueryTables;
 import io.cerulean.table.rest.operations.WriteEntity;
 import io.cerulean.table.rest.resource.Resource;
-import io.cerulean.table.rest.resource.ResourceKind;
 import io.cerulean.table.rest.service.GetServiceProperties;
 import io.cerulean.table.rest.service.GetServiceStats;
 import io.cerulean.table.rest.service.SetServiceProperties;
 
 /**
- * Picks the operation for a resource and an HTTP method. POST with {@code X-HTTP-Method} acts as
- * the method named (MERGE, PUT, DELETE or PATCH): the JavaScript and Python SDKs send merges that
- * way when they think they talk to Cosmos DB.
+ * The route of each {@link TableRestOperation}, built once: the handler and the action it is
+ * authorized as. Which operation a request is, {@link TableRestOperation#of} decides.
  */
 public final class Router {
     private final Route createTable = new Route(new CreateTable(), Action.CREATE_TABLE);
@@ -56,53 +51,23 @@ public final class Router {
     }
 
     public Route route(Resource resource, AzureRequest request) {
-        String method = Headers.effectiveMethod(request);
-        boolean tunnelled = !method.equals(request.method());
-        if (request.queryParameter("comp") != null && resource.kind() == ResourceKind.ENTITY_SET) {
-            if (tunnelled) {
-                return notAllowed(method);
-            }
-            return switch (method) {
-                case "GET" -> getTableAcl;
-                case "PUT" -> setTableAcl;
-                default -> notAllowed(method);
-            };
-        }
-        Route route = switch (resource.kind()) {
-            case SERVICE -> tunnelled ? null : switch (method) {
-                case "GET" -> "stats".equals(request.queryParameter("comp")) ? getServiceStats : getServiceProperties;
-                case "PUT" -> setServiceProperties;
-                default -> null;
-            };
-            case BATCH -> method.equals("POST") ? batch : null;
-            case TABLES -> switch (method) {
-                case "GET" -> queryTables;
-                case "POST" -> tunnelled ? null : createTable;
-                default -> null;
-            };
-            case TABLE -> switch (method) {
-                case "GET" -> getTable;
-                case "DELETE" -> deleteTable;
-                default -> null;
-            };
-            case ENTITY_SET -> switch (method) {
-                case "GET" -> queryEntities;
-                case "POST" -> tunnelled ? null : insertEntity;
-                default -> null;
-            };
-            case ENTITY -> switch (method) {
-                case "GET" -> getEntity;
-                case "PUT" -> replaceEntity;
-                case "PATCH", "MERGE" -> mergeEntity;
-                case "DELETE" -> deleteEntity;
-                default -> null;
-            };
+        return switch (TableRestOperation.of(resource.kind(), request)) {
+            case QUERY_TABLES -> queryTables;
+            case CREATE_TABLE -> createTable;
+            case GET_TABLE -> getTable;
+            case DELETE_TABLE -> deleteTable;
+            case QUERY_ENTITIES -> queryEntities;
+            case GET_ENTITY -> getEntity;
+            case INSERT_ENTITY -> insertEntity;
+            case UPDATE_ENTITY -> replaceEntity;
+            case MERGE_ENTITY -> mergeEntity;
+            case DELETE_ENTITY -> deleteEntity;
+            case ENTITY_GROUP_TRANSACTION -> batch;
+            case GET_TABLE_ACL -> getTableAcl;
+            case SET_TABLE_ACL -> setTableAcl;
+            case GET_SERVICE_PROPERTIES -> getServiceProperties;
+            case SET_SERVICE_PROPERTIES -> setServiceProperties;
+            case GET_SERVICE_STATS -> getServiceStats;
         };
-        return route == null ? notAllowed(method) : route;
-    }
-
-    private static Route notAllowed(String method) {
-        throw new TableServiceException(CommonError.METHOD_NOT_ALLOWED,
-                "The method " + method + " is not allowed on this resource.");
     }
 }
