@@ -1,10 +1,5 @@
 package io.cerulean.app;
 
-import io.cerulean.core.service.TableService;
-import io.cerulean.core.spi.TableStore;
-import io.cerulean.core.storage.KeyValueTableStore;
-import io.cerulean.core.storage.ServerState;
-import io.cerulean.core.time.HybridClock;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
@@ -14,7 +9,12 @@ import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.tls.TlsConfig;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
+import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.layout.ServerState;
 import io.cerulean.table.rest.TableRest;
+import io.cerulean.table.service.TableService;
+import io.cerulean.table.store.TableStore;
+import io.cerulean.table.time.HybridClock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;

@@ -13,11 +13,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers, one direction only: app -> table-rest -> http -> common; table-rest -> core ->
+ * The layers, one direction only: app -> table-rest -> http -> common; table-rest -> table ->
  * common and the storage seam <- stores; and app -> bench, a client of the HTTP API only. Modules
  * already keep most imports apart; these rules hold what a module boundary cannot: common and the
- * seam use the JDK alone, core the JDK, common and the seam, a store sees only the seam, the REST
- * layers know no store, the bench knows none of them.
+ * seam use the JDK alone; the Table service's semantics the JDK, common and the seam, never its
+ * REST layer; a store sees only the seam; the kernel knows no service; a service's REST layer
+ * knows no store; the bench knows none of them; and no package anywhere is in a cycle.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -43,10 +44,18 @@ class ArchitectureTest {
     }
 
     @Test
-    void coreDependsOnTheJdkCommonAndTheSeamOnly() {
-        classes().that().resideInAPackage("io.cerulean.core..")
+    void theTableServicesSemanticsDependOnTheJdkCommonAndTheSeamOnly() {
+        classes().that().resideInAPackage("io.cerulean.table..").and().resideOutsideOfPackage("io.cerulean.table.rest..")
                 .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.common..",
-                        "io.cerulean.core..", "io.cerulean.storage..")
+                        "io.cerulean.table..", "io.cerulean.storage..")
+                .check(classes);
+    }
+
+    /** Semantics first, then REST: the Table service's semantics never reach up into its REST layer. */
+    @Test
+    void theTableServicesSemanticsKnowNothingOfItsRestLayer() {
+        noClasses().that().resideInAPackage("io.cerulean.table..").and().resideOutsideOfPackage("io.cerulean.table.rest..")
+                .should().dependOnClassesThat().resideInAPackage("io.cerulean.table.rest..")
                 .check(classes);
     }
 
@@ -54,7 +63,7 @@ class ArchitectureTest {
     @Test
     void storesSeeOnlyTheSeam() {
         noClasses().that().resideInAPackage("io.cerulean.store..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.common..",
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.common..",
                         "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.app..", "io.cerulean.bench..")
                 .check(classes);
     }
@@ -72,7 +81,7 @@ class ArchitectureTest {
     @Test
     void theKernelKnowsNoService() {
         noClasses().that().resideInAPackage("io.cerulean.http..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.table..",
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..",
                         "io.cerulean.storage..", "io.cerulean.store..", "io.cerulean.app..", "io.cerulean.bench..",
                         "org.rocksdb..")
                 .check(classes);
@@ -82,6 +91,7 @@ class ArchitectureTest {
     void theTableRestLayerKnowsNoStore() {
         noClasses().that().resideInAPackage("io.cerulean.table.rest..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
+                        "io.cerulean.queue..", "io.cerulean.blob..",
                         "io.cerulean.bench..", "org.rocksdb..")
                 .check(classes);
     }
@@ -93,7 +103,7 @@ class ArchitectureTest {
     @Test
     void theBenchIsAClientOfTheRestApiOnly() {
         noClasses().that().resideInAPackage("io.cerulean.bench..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.core..", "io.cerulean.common..",
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.common..",
                         "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.storage..", "io.cerulean.store..",
                         "io.cerulean.app..", "org.rocksdb..")
                 .check(classes);
@@ -109,7 +119,7 @@ class ArchitectureTest {
                 .and().doNotHaveFullyQualifiedName("io.cerulean.table.rest.operations.RequestContext")
                 .should().callMethodWhere(DescribedPredicate.describe(
                         "TableService.execute, getEntity or queryEntities",
-                        call -> call.getTarget().getOwner().getName().equals("io.cerulean.core.service.TableService")
+                        call -> call.getTarget().getOwner().getName().equals("io.cerulean.table.service.TableService")
                                 && Set.of("execute", "getEntity", "queryEntities")
                                         .contains(call.getTarget().getName())))
                 .check(classes);

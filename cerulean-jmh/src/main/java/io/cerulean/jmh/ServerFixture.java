@@ -1,18 +1,18 @@
 package io.cerulean.jmh;
 
-import io.cerulean.core.service.TableService;
-import io.cerulean.core.spi.TableStore;
-import io.cerulean.core.time.HybridClock;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.pipeline.RequestPipeline;
-import io.cerulean.core.storage.KeyValueTableStore;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
+import io.cerulean.table.layout.KeyValueTableStore;
 import io.cerulean.table.rest.TableRest;
+import io.cerulean.table.service.TableService;
+import io.cerulean.table.store.TableStore;
+import io.cerulean.table.time.HybridClock;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;

@@ -15,21 +15,21 @@ public final class KeySpaces {
     /**
      * The server's own state, one partition per item, rows empty: the store's layout version, the
      * key format versions of the services, the clock lease, the next table id. Encoded by
-     * {@code io.cerulean.core.storage.ServerState}.
+     * {@code io.cerulean.table.layout.ServerState}.
      */
     public static final KeySpace SERVER_STATE = new KeySpace(1, "server-state", false);
 
     /**
      * The Table service's catalogue: one partition per account; a row per table (its normalised
      * name) and, in the same partition so that Delete Table removes both in one commit, a row per
-     * table ACL. Encoded by {@code io.cerulean.core.storage.TableCatalog}.
+     * table ACL. Encoded by {@code io.cerulean.table.layout.TableCatalog}.
      */
     public static final KeySpace TABLE_CATALOG = new KeySpace(2, "table-catalog", false);
 
     /**
      * A table's entities, one instance per table id (ids are never reused, so a table created
      * again under an old name starts empty): partition the PartitionKey, row the RowKey, both
-     * CESU-8. Encoded by {@code io.cerulean.core.storage.EntityKeys} and {@code EntityCodec}.
+     * CESU-8. Encoded by {@code io.cerulean.table.layout.EntityKeys} and {@code EntityCodec}.
      */
     public static final KeySpace TABLE_ENTITIES = new KeySpace(3, "entities", true);
 

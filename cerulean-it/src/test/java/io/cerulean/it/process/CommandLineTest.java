@@ -11,9 +11,16 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import io.cerulean.storage.KeySpaces;
+import io.cerulean.storage.Precondition;
+import io.cerulean.storage.RecordMutation;
+import io.cerulean.storage.Space;
+import io.cerulean.storage.StoredValue;
+import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -86,6 +93,33 @@ class CommandLineTest {
                 .containsPattern("(?i)not a (writable )?directory|is a (regular )?file|exists and is not");
         assertThat(exited.output()).as("no stack trace%s", describe(exited)).doesNotContain("\tat ");
         assertThat(Files.readString(file)).as("the file is untouched").isEqualTo("I am a file");
+    }
+
+    /**
+     * A data directory whose tables are in a key format this release does not read (one a newer
+     * Cerulean wrote) is refused before anything is changed, with both formats named.
+     */
+    @Test
+    void dataDirectoryOfANewerTableFormatExits3Untouched() {
+        Path dataDir = temp.resolve("cerulean-proc-newer-format");
+        Space state = KeySpaces.SERVER_STATE.single();
+        byte[] tableFormat = "table-format".getBytes(StandardCharsets.US_ASCII);
+        try (RocksDbKeyValueStore store = RocksDbKeyValueStore.open(dataDir)) {
+            store.commit(state, tableFormat, List.of(RecordMutation.put(new byte[0],
+                    new StoredValue(99, StoredValue.allocate(0)), Precondition.NONE)));
+            store.whenDurable().join();
+        }
+
+        ServerProcess.Exited exited = ServerProcess.launch().dataDir(dataDir).run();
+
+        assertThat(exited.code()).as("exit code%s", describe(exited)).isEqualTo(3);
+        assertThat(firstMessage(exited)).as("message%s", describe(exited))
+                .contains("key format 99").contains("reads format 1");
+        assertThat(exited.output()).as("no stack trace%s", describe(exited)).doesNotContain("\tat ");
+        try (RocksDbKeyValueStore store = RocksDbKeyValueStore.open(dataDir)) {
+            assertThat(store.get(state, tableFormat, new byte[0])).as("the format is as it was")
+                    .hasValueSatisfying(value -> assertThat(value.version()).isEqualTo(99));
+        }
     }
 
     static Stream<Arguments> badConfigurations() {

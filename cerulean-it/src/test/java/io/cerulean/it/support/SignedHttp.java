@@ -1,8 +1,8 @@
 package io.cerulean.it.support;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.cerulean.core.query.ContinuationToken;
 import io.cerulean.it.ServerFixture;
+import io.cerulean.table.query.ContinuationToken;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * Entities are already in format 2's layout (key space {@code entities}, instance the table id,
  * header [1][version]), so the upgrade never touches them, whatever their number: it rewrites the
  * catalogue and the settings into the Table service's key spaces as that service lays them out
- * ({@code io.cerulean.core.storage.TableCatalog} and {@code ServerState}, whose names it repeats
+ * ({@code io.cerulean.table.layout.TableCatalog} and {@code ServerState}, whose names it repeats
  * here; a test opens an upgraded release 0.1 directory through them). One synced batch writes
  * the new records, removes the old settings and records the format; the old catalogue's column
  * family is dropped after it (or at the next open, if the process stops in between).

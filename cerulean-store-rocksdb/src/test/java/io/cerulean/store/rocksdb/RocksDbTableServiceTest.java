@@ -1,8 +1,7 @@
 package io.cerulean.store.rocksdb;
 
-import io.cerulean.core.storage.KeyValueTableStore;
-import io.cerulean.core.service.TableServiceConformanceTest;
-import io.cerulean.core.spi.TableStore;
+import io.cerulean.table.service.TableServiceConformanceTest;
+import io.cerulean.table.store.TableStore;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,6 +1,6 @@
 package io.cerulean.store.rocksdb;
 
-import io.cerulean.core.storage.KeyValueTableStore;
+import io.cerulean.table.layout.KeyValueTableStore;
 import java.nio.file.Path;
 
 /** The Table service's store on RocksDB, as the server opens it. */

@@ -1,6 +1,5 @@
 package io.cerulean.table.rest;
 
-import io.cerulean.core.service.TableService;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.cors.CorsPolicy;
 import io.cerulean.http.metrics.Metrics;
@@ -14,6 +13,7 @@ import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.routing.Route;
 import io.cerulean.table.rest.routing.Router;
 import io.cerulean.table.rest.service.TableServicePropertiesStorage;
+import io.cerulean.table.service.TableService;
 import java.time.Clock;
 
 /** Wires the Table service's REST layer into the kernel's request pipeline. */

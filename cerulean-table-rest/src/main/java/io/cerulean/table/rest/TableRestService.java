@@ -2,13 +2,12 @@ package io.cerulean.table.rest;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
-import io.cerulean.core.model.Limits;
-import io.cerulean.core.service.TableService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.ResponseStyle;
 import io.cerulean.http.pipeline.RestService;
 import io.cerulean.storage.StoreUnavailableException;
+import io.cerulean.table.model.Limits;
 import io.cerulean.table.rest.auth.AccessGrant;
 import io.cerulean.table.rest.json.JsonErrorBody;
 import io.cerulean.table.rest.json.MetadataLevel;
@@ -18,6 +17,7 @@ import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.resource.ResourceKind;
 import io.cerulean.table.rest.routing.Route;
 import io.cerulean.table.rest.routing.Router;
+import io.cerulean.table.service.TableService;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 

@@ -1,14 +1,14 @@
 package io.cerulean.table.rest;
 
-import io.cerulean.core.model.Entity;
-import io.cerulean.core.spi.CommitResult;
-import io.cerulean.core.spi.EntityCursor;
-import io.cerulean.core.spi.KeyRange;
-import io.cerulean.core.spi.Mutation;
-import io.cerulean.core.spi.StoredTable;
-import io.cerulean.core.spi.TableStore;
-import io.cerulean.core.storage.KeyValueTableStore;
 import io.cerulean.store.memory.MemoryKeyValueStore;
+import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.model.Entity;
+import io.cerulean.table.store.CommitResult;
+import io.cerulean.table.store.EntityCursor;
+import io.cerulean.table.store.KeyRange;
+import io.cerulean.table.store.Mutation;
+import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.store.TableStore;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;

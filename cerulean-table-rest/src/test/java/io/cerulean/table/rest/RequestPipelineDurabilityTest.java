@@ -4,12 +4,12 @@ import static io.cerulean.table.rest.SignedRequests.pipeline;
 import static io.cerulean.table.rest.SignedRequests.signed;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cerulean.core.service.TableService;
-import io.cerulean.core.time.HybridClock;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.table.service.TableService;
+import io.cerulean.table.time.HybridClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

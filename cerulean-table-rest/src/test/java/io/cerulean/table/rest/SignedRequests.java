@@ -1,12 +1,12 @@
 package io.cerulean.table.rest;
 
-import io.cerulean.core.service.TableService;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.table.rest.auth.Signatures;
+import io.cerulean.table.service.TableService;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.time.Clock;
 import java.time.Instant;

@@ -1,14 +1,14 @@
 package io.cerulean.table.rest.acl;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.acl.StoredAccessPolicy;
-import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.TableServiceException;
-import io.cerulean.core.model.DateTimes;
 import io.cerulean.http.xml.InvalidXml;
 import io.cerulean.http.xml.XmlDocuments;
 import io.cerulean.http.xml.XmlElement;
 import io.cerulean.http.xml.XmlWriter;
+import io.cerulean.table.acl.StoredAccessPolicy;
+import io.cerulean.table.acl.TableAcl;
+import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.model.DateTimes;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;

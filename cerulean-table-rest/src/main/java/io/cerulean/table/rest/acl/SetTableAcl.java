@@ -1,10 +1,10 @@
 package io.cerulean.table.rest.acl;
 
-import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.spi.StoredTable;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.acl.TableAcl;
 import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.operations.TableOperation;
+import io.cerulean.table.store.StoredTable;
 
 /**
  * Set Table ACL: {@code PUT /<table>?comp=acl} with a {@code <SignedIdentifiers>} body, 204. The

@@ -1,6 +1,6 @@
 package io.cerulean.table.rest.auth;
 
-import io.cerulean.core.query.filter.Filter;
+import io.cerulean.table.query.filter.Filter;
 import java.util.Optional;
 import java.util.Set;
 

@@ -1,8 +1,8 @@
 package io.cerulean.table.rest.auth;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableServiceException;
-import io.cerulean.core.query.filter.Filter;
+import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.query.filter.Filter;
 import java.util.Optional;
 import java.util.Set;
 

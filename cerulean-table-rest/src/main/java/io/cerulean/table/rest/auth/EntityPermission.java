@@ -1,6 +1,6 @@
 package io.cerulean.table.rest.auth;
 
-import io.cerulean.core.txn.OperationKind;
+import io.cerulean.table.txn.OperationKind;
 import java.util.EnumSet;
 import java.util.Set;
 

@@ -1,8 +1,8 @@
 package io.cerulean.table.rest.auth;
 
-import io.cerulean.core.model.PropertyValue;
-import io.cerulean.core.query.filter.ComparisonOperator;
-import io.cerulean.core.query.filter.Filter;
+import io.cerulean.table.model.PropertyValue;
+import io.cerulean.table.query.filter.ComparisonOperator;
+import io.cerulean.table.query.filter.Filter;
 import java.util.Optional;
 
 /**

@@ -4,13 +4,13 @@ import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
 import static io.cerulean.http.auth.SasChecks.field;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.acl.StoredAccessPolicy;
-import io.cerulean.core.acl.TableAcl;
-import io.cerulean.core.error.TableServiceException;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.SasChecks;
 import io.cerulean.http.auth.ServiceSas;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.table.acl.StoredAccessPolicy;
+import io.cerulean.table.acl.TableAcl;
+import io.cerulean.table.error.TableServiceException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;

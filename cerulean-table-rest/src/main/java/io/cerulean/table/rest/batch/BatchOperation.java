@@ -1,7 +1,7 @@
 package io.cerulean.table.rest.batch;
 
-import io.cerulean.core.txn.Operation;
 import io.cerulean.table.rest.json.MetadataLevel;
+import io.cerulean.table.txn.Operation;
 import java.util.Objects;
 
 /**

@@ -1,8 +1,8 @@
 package io.cerulean.table.rest.batch;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.json.EntityBody;
 import io.cerulean.table.rest.json.EntityJsonReader;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;

@@ -1,6 +1,6 @@
 package io.cerulean.table.rest.batch;
 
-import io.cerulean.core.model.Limits;
+import io.cerulean.table.model.Limits;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.ResourceKind;
 import java.util.ArrayList;

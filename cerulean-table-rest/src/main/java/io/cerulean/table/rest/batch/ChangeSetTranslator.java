@@ -2,24 +2,24 @@ package io.cerulean.table.rest.batch;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
-import io.cerulean.core.error.TableServiceException;
-import io.cerulean.core.model.Limits;
-import io.cerulean.core.model.TableNames;
-import io.cerulean.core.txn.Operation;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.model.Limits;
+import io.cerulean.table.model.TableNames;
 import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.operations.EntityWrite;
 import io.cerulean.table.rest.operations.Headers;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.resource.ResourceKind;
-import io.cerulean.table.rest.routing.TableRestOperation;
+import io.cerulean.table.rest.resource.TableRestOperation;
+import io.cerulean.table.txn.Operation;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Turns the requests of a change set into core {@link Operation}s with the decision table of
+ * Turns the requests of a change set into the Table service's {@link Operation}s with the decision table of
  * stand-alone entity writes (contract 3.17): POST on the entity set inserts; on an entity PUT
  * replaces (insert-or-replace without If-Match), PATCH, MERGE and POST with X-HTTP-Method MERGE
  * merge (insert-or-merge without If-Match), DELETE deletes. Every failure names the operation's

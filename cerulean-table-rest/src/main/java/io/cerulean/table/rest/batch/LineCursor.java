@@ -1,6 +1,6 @@
 package io.cerulean.table.rest.batch;
 
-import io.cerulean.core.text.ByteScan;
+import io.cerulean.table.text.ByteScan;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -1,7 +1,7 @@
 package io.cerulean.table.rest.batch;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableServiceException;
+import io.cerulean.table.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

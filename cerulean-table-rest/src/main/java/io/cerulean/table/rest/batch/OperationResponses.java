@@ -1,14 +1,14 @@
 package io.cerulean.table.rest.batch;
 
 import io.cerulean.common.error.ServiceException;
-import io.cerulean.core.model.DateTimes;
-import io.cerulean.core.model.Entity;
-import io.cerulean.core.txn.OperationKind;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.model.DateTimes;
+import io.cerulean.table.model.Entity;
 import io.cerulean.table.rest.json.EntityJsonWriter;
 import io.cerulean.table.rest.json.JsonErrorBody;
 import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.json.ResourceUrls;
+import io.cerulean.table.txn.OperationKind;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.cerulean.table.rest.json;
 
-import io.cerulean.core.model.PropertyValue;
+import io.cerulean.table.model.PropertyValue;
 import java.util.Map;
 
 /**

@@ -1,12 +1,12 @@
 package io.cerulean.table.rest.json;
 
-import io.cerulean.core.model.DateTimes;
-import io.cerulean.core.model.EdmType;
-import io.cerulean.core.model.Entity;
-import io.cerulean.core.model.EntityView;
-import io.cerulean.core.model.PropertyValue;
-import io.cerulean.core.model.PropertyVisitor;
-import io.cerulean.core.query.PageSink;
+import io.cerulean.table.model.DateTimes;
+import io.cerulean.table.model.EdmType;
+import io.cerulean.table.model.Entity;
+import io.cerulean.table.model.EntityView;
+import io.cerulean.table.model.PropertyValue;
+import io.cerulean.table.model.PropertyVisitor;
+import io.cerulean.table.query.PageSink;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package io.cerulean.table.rest.json;
 
 import com.fasterxml.jackson.core.io.NumberOutput;
-import io.cerulean.core.model.DateTimes;
-import io.cerulean.core.model.ETag;
+import io.cerulean.table.model.DateTimes;
+import io.cerulean.table.model.ETag;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;

@@ -2,8 +2,8 @@ package io.cerulean.table.rest.json;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
-import io.cerulean.core.error.TableError;
-import io.cerulean.core.error.TableServiceException;
+import io.cerulean.table.error.TableError;
+import io.cerulean.table.error.TableServiceException;
 import java.io.IOException;
 
 /** Reads the Create Table body, {@code {"TableName":"name"}}; other members are ignored. */

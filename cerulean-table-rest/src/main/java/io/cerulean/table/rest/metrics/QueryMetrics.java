@@ -1,7 +1,7 @@
 package io.cerulean.table.rest.metrics;
 
-import io.cerulean.core.query.PageEnd;
-import io.cerulean.core.query.QueryPlan.QueryClass;
+import io.cerulean.table.query.PageEnd;
+import io.cerulean.table.query.QueryPlan.QueryClass;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import java.util.EnumMap;

@@ -1,10 +1,10 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.spi.StoredTable;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.table.rest.json.ResourceUrls;
 import io.cerulean.table.rest.json.TableJsonWriter;
 import io.cerulean.table.rest.json.TableNameReader;
+import io.cerulean.table.store.StoredTable;
 
 /** Create Table: {@code POST /Tables}. 201 with the table, or 204 with {@code Prefer: return-no-content}. */
 public final class CreateTable implements TableOperation {

@@ -1,10 +1,10 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.spi.StoredTable;
-import io.cerulean.core.txn.EntityGroupTransaction;
-import io.cerulean.core.txn.Operation;
 import io.cerulean.http.message.AzureResponse;
-import io.cerulean.table.rest.routing.TableRestOperation;
+import io.cerulean.table.rest.resource.TableRestOperation;
+import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.txn.EntityGroupTransaction;
+import io.cerulean.table.txn.Operation;
 
 /**
  * Delete Entity: {@code DELETE /table(PartitionKey='..',RowKey='..')} with If-Match {@code *} or

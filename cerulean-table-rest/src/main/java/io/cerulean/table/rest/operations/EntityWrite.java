@@ -1,18 +1,18 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.error.TableError;
-import io.cerulean.core.error.TableServiceException;
-import io.cerulean.core.spi.Condition;
-import io.cerulean.core.txn.Operation;
-import io.cerulean.core.txn.OperationKind;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.table.error.TableError;
+import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.json.EntityBody;
 import io.cerulean.table.rest.resource.Resource;
-import io.cerulean.table.rest.routing.TableRestOperation;
+import io.cerulean.table.rest.resource.TableRestOperation;
+import io.cerulean.table.store.Condition;
+import io.cerulean.table.txn.Operation;
+import io.cerulean.table.txn.OperationKind;
 import java.util.Map;
 
 /**
- * What an entity write asks of core (contract 3.17), decided once for Insert, Update, Merge and
+ * What an entity write asks of the Table service (contract 3.17), decided once for Insert, Update, Merge and
  * Delete Entity whether sent alone or inside a {@code $batch}: with If-Match an update or merge
  * must find the entity (and match it), without it the write is an insert-or-replace or
  * insert-or-merge; a delete without If-Match is taken as {@code *}; If-None-Match is refused. The

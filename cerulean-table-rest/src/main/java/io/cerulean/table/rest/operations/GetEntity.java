@@ -1,9 +1,9 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.model.Entity;
-import io.cerulean.core.spi.StoredTable;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.model.Entity;
 import io.cerulean.table.rest.json.EntityJsonWriter;
+import io.cerulean.table.store.StoredTable;
 
 /** Query Entities by key: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional {@code $select}. */
 public final class GetEntity implements TableOperation {

@@ -1,10 +1,10 @@
 package io.cerulean.table.rest.operations;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableServiceException;
-import io.cerulean.core.spi.StoredTable;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.json.TableJsonWriter;
+import io.cerulean.table.store.StoredTable;
 
 /** {@code GET /Tables('name')}: one table, as older clients check that a table exists. */
 public final class GetTable implements TableOperation {

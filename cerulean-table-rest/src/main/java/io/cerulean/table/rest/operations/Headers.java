@@ -1,21 +1,17 @@
 package io.cerulean.table.rest.operations;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableError;
-import io.cerulean.core.error.TableServiceException;
-import io.cerulean.core.model.ETag;
-import io.cerulean.core.spi.Condition;
 import io.cerulean.http.message.AzureRequest;
-import java.util.List;
+import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.model.ETag;
+import io.cerulean.table.store.Condition;
 import java.util.Locale;
 
 /**
- * Request headers with meaning for entity and table operations: If-Match, Prefer and
- * X-HTTP-Method. Public because the sub-requests of a {@code $batch} obey the same rules.
+ * Request headers with meaning for entity and table operations: If-Match, If-None-Match and
+ * Prefer (X-HTTP-Method is {@code TableRestOperation}'s). Public because the sub-requests of a {@code $batch} obey the same rules.
  */
 public final class Headers {
-    private static final List<String> TUNNELLED_METHODS = List.of("MERGE", "PUT", "DELETE", "PATCH");
-
     private Headers() {
     }
 
@@ -61,26 +57,4 @@ public final class Headers {
         return prefer != null && prefer.toLowerCase(Locale.ROOT).contains("return-");
     }
 
-    /**
-     * The method a request acts as (contract 3.14): POST with {@code X-HTTP-Method} acts as the
-     * method named (MERGE, PUT, DELETE or PATCH); the header with any other verb, more than once
-     * or with another value is an XMethod error. The same table as {@link io.cerulean.table.rest.routing.Router}'s.
-     */
-    public static String effectiveMethod(AzureRequest request) {
-        List<String> tunnel = request.headers().getAll("X-HTTP-Method");
-        if (tunnel.isEmpty()) {
-            return request.method();
-        }
-        if (!request.method().equals("POST")) {
-            throw new TableServiceException(TableError.X_METHOD_NOT_USING_POST);
-        }
-        if (tunnel.size() > 1 || tunnel.get(0).contains(",")) {
-            throw new TableServiceException(TableError.X_METHOD_INCORRECT_COUNT);
-        }
-        String method = tunnel.get(0).trim().toUpperCase(Locale.ROOT);
-        if (!TUNNELLED_METHODS.contains(method)) {
-            throw new TableServiceException(TableError.X_METHOD_INCORRECT_VALUE);
-        }
-        return method;
-    }
 }

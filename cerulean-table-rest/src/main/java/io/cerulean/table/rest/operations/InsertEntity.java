@@ -1,14 +1,14 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.model.Entity;
-import io.cerulean.core.spi.StoredTable;
-import io.cerulean.core.txn.EntityGroupTransaction;
-import io.cerulean.core.txn.Operation;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.model.Entity;
 import io.cerulean.table.rest.json.EntityJsonReader;
 import io.cerulean.table.rest.json.EntityJsonWriter;
 import io.cerulean.table.rest.json.ResourceUrls;
-import io.cerulean.table.rest.routing.TableRestOperation;
+import io.cerulean.table.rest.resource.TableRestOperation;
+import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.txn.EntityGroupTransaction;
+import io.cerulean.table.txn.Operation;
 
 /**
  * Insert Entity: {@code POST /table}. 201 with the stored entity, or 204 with

@@ -1,14 +1,14 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.model.EntityKey;
-import io.cerulean.core.query.ContinuationToken;
-import io.cerulean.core.query.EntityQuery;
-import io.cerulean.core.query.PageEnd;
-import io.cerulean.core.spi.StoredTable;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.model.EntityKey;
+import io.cerulean.table.query.ContinuationToken;
+import io.cerulean.table.query.EntityQuery;
+import io.cerulean.table.query.PageEnd;
 import io.cerulean.table.rest.json.EntityJsonWriter;
 import io.cerulean.table.rest.metrics.QueryMetrics;
+import io.cerulean.table.store.StoredTable;
 import java.util.Optional;
 
 /**

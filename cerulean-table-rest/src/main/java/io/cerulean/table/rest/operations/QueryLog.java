@@ -1,8 +1,8 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.query.PageEnd;
-import io.cerulean.core.query.QueryPlan.QueryClass;
-import io.cerulean.core.spi.StoredTable;
+import io.cerulean.table.query.PageEnd;
+import io.cerulean.table.query.QueryPlan.QueryClass;
+import io.cerulean.table.store.StoredTable;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;

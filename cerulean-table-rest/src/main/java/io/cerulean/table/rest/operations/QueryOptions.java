@@ -1,11 +1,11 @@
 package io.cerulean.table.rest.operations;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableServiceException;
-import io.cerulean.core.model.Limits;
-import io.cerulean.core.query.filter.Filter;
-import io.cerulean.core.query.filter.FilterParser;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.model.Limits;
+import io.cerulean.table.query.filter.Filter;
+import io.cerulean.table.query.filter.FilterParser;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,9 +1,9 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.model.TableNames;
-import io.cerulean.core.query.ContinuationToken;
-import io.cerulean.core.query.TablePage;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.model.TableNames;
+import io.cerulean.table.query.ContinuationToken;
+import io.cerulean.table.query.TablePage;
 import io.cerulean.table.rest.json.TableJsonWriter;
 import java.util.Optional;
 

@@ -8,7 +8,7 @@ public interface TableOperation {
     /**
      * Performs the operation.
      *
-     * @throws io.cerulean.core.error.TableServiceException for anything the client is told as an
+     * @throws io.cerulean.table.error.TableServiceException for anything the client is told as an
      *                                                      Azure error; nothing has changed then
      */
     AzureResponse handle(RequestContext context);

@@ -1,12 +1,12 @@
 package io.cerulean.table.rest.operations;
 
-import io.cerulean.core.model.Entity;
-import io.cerulean.core.spi.StoredTable;
-import io.cerulean.core.txn.EntityGroupTransaction;
-import io.cerulean.core.txn.Operation;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.table.model.Entity;
 import io.cerulean.table.rest.json.EntityJsonReader;
-import io.cerulean.table.rest.routing.TableRestOperation;
+import io.cerulean.table.rest.resource.TableRestOperation;
+import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.txn.EntityGroupTransaction;
+import io.cerulean.table.txn.Operation;
 
 /**
  * Update, Merge and their upserts on {@code /table(PartitionKey='..',RowKey='..')}: with If-Match

@@ -17,6 +17,7 @@ import io.cerulean.table.rest.operations.QueryEntities;
 import io.cerulean.table.rest.operations.QueryTables;
 import io.cerulean.table.rest.operations.WriteEntity;
 import io.cerulean.table.rest.resource.Resource;
+import io.cerulean.table.rest.resource.TableRestOperation;
 import io.cerulean.table.rest.service.GetServiceProperties;
 import io.cerulean.table.rest.service.GetServiceStats;
 import io.cerulean.table.rest.service.SetServiceProperties;

@@ -1,7 +1,7 @@
 package io.cerulean.table.rest.service;
 
-import io.cerulean.core.service.TableService;
 import io.cerulean.http.properties.ServicePropertiesStorage;
+import io.cerulean.table.service.TableService;
 import java.util.Optional;
 
 /** Where the Table service keeps its accounts' service properties: beside its tables. */

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
-import io.cerulean.core.acl.StoredAccessPolicy;
-import io.cerulean.core.acl.TableAcl;
+import io.cerulean.table.acl.StoredAccessPolicy;
+import io.cerulean.table.acl.TableAcl;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

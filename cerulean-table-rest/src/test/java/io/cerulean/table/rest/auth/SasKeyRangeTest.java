@@ -2,8 +2,8 @@ package io.cerulean.table.rest.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cerulean.core.model.PropertySource;
-import io.cerulean.core.model.PropertyValue;
+import io.cerulean.table.model.PropertySource;
+import io.cerulean.table.model.PropertyValue;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

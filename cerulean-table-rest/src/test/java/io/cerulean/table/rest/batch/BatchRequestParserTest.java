@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableServiceException;
+import io.cerulean.table.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.core.error.TableError;
-import io.cerulean.core.error.TableServiceException;
-import io.cerulean.core.spi.Condition;
-import io.cerulean.core.txn.Operation;
-import io.cerulean.core.txn.OperationKind;
+import io.cerulean.table.error.TableError;
+import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.json.MetadataLevel;
+import io.cerulean.table.store.Condition;
+import io.cerulean.table.txn.Operation;
+import io.cerulean.table.txn.OperationKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Collections;

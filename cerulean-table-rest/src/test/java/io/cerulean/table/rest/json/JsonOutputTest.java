@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.cerulean.core.model.DateTimes;
-import io.cerulean.core.model.ETag;
+import io.cerulean.table.model.DateTimes;
+import io.cerulean.table.model.ETag;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

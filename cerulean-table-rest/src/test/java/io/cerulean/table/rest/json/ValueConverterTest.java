@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ErrorCode;
-import io.cerulean.core.model.EdmType;
-import io.cerulean.core.model.PropertyValue;
+import io.cerulean.table.model.EdmType;
+import io.cerulean.table.model.PropertyValue;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.UUID;

@@ -2,8 +2,6 @@ package io.cerulean.table.rest.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cerulean.core.service.TableService;
-import io.cerulean.core.time.HybridClock;
 import io.cerulean.http.cors.CorsRule;
 import io.cerulean.http.cors.CorsRules;
 import io.cerulean.http.properties.LoggingSettings;
@@ -12,8 +10,10 @@ import io.cerulean.http.properties.ServiceProperties;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.http.properties.ServicePropertiesUpdate;
 import io.cerulean.http.properties.ServicePropertiesXml;
-import io.cerulean.core.storage.KeyValueTableStore;
 import io.cerulean.store.memory.MemoryKeyValueStore;
+import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.service.TableService;
+import io.cerulean.table.time.HybridClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,7 +1,0 @@
-/**
- * The Table service's data model: entities, typed property values, keys and their order, ETags,
- * DateTime forms and the limits every stored entity obeys. Values here are immutable; an
- * {@link io.cerulean.core.model.Entity} that reaches a store has passed
- * {@link io.cerulean.core.model.EntityValidator} and carries a server-assigned Timestamp.
- */
-package io.cerulean.core.model;

@@ -1,2 +1,0 @@
-/** Time as the service assigns it: unique, monotonic entity Timestamps from which ETags derive. */
-package io.cerulean.core.time;

@@ -1,0 +1,253 @@
+package io.cerulean.table.layout;
+
+import io.cerulean.storage.ByteView;
+import io.cerulean.storage.CommitOutcome;
+import io.cerulean.storage.KeySpaces;
+import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.Precondition;
+import io.cerulean.storage.RecordCursor;
+import io.cerulean.storage.RecordMutation;
+import io.cerulean.storage.Space;
+import io.cerulean.storage.StoredValue;
+import io.cerulean.table.model.DateTimes;
+import io.cerulean.table.model.Entity;
+import io.cerulean.table.model.TableNames;
+import io.cerulean.table.store.CommitResult;
+import io.cerulean.table.store.Condition;
+import io.cerulean.table.store.EntityCursor;
+import io.cerulean.table.store.KeyRange;
+import io.cerulean.table.store.Mutation;
+import io.cerulean.table.store.ScanSnapshot;
+import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.store.TableStore;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * The Table service's tables and entities on any {@link KeyValueStore}: the catalogue as
+ * {@link TableCatalog} lays it out, each table's entities in its own instance of
+ * {@code TABLE_ENTITIES} ({@link EntityKeys}, {@link EntityCodec}), ids from {@link ServerState}.
+ * Deleting a table is one commit to the catalogue (the table and its ACL) and one drop of its
+ * entities; ids are never reused, so a table created again under that name never sees them.
+ */
+public final class KeyValueTableStore implements TableStore {
+    private static final Space PROPERTIES = KeySpaces.SERVICE_PROPERTIES.single();
+
+    private final KeyValueStore store;
+    private final ServerState state;
+    private final ReentrantLock tableLock = new ReentrantLock();
+    /**
+     * Every request names its table, so tables once looked up are kept; the catalogue stays the
+     * record. Filled and emptied only under the table lock, so a lookup racing a Delete Table
+     * cannot put back what was deleted.
+     */
+    private final Map<TableKey, StoredTable> knownTables = new ConcurrentHashMap<>();
+
+    private KeyValueTableStore(KeyValueStore store) {
+        this.store = store;
+        this.state = new ServerState(store);
+    }
+
+    /**
+     * Tables on {@code store}, once its key format is checked (and recorded, on a store used for
+     * the first time); closing the table store closes {@code store}, and so does a failure to open.
+     *
+     * @throws io.cerulean.storage.StoreFormatException when the store holds tables in another format
+     */
+    public static KeyValueTableStore open(KeyValueStore store) {
+        try {
+            new ServerState(store).checkTableFormat();
+        } catch (RuntimeException e) {
+            store.close();
+            throw e;
+        }
+        return new KeyValueTableStore(store);
+    }
+
+    /** The store underneath, for what lives beside the tables (the clock's lease). */
+    public KeyValueStore keyValueStore() {
+        return store;
+    }
+
+    @Override
+    public Optional<StoredTable> table(String account, String name) {
+        TableKey key = new TableKey(account, TableNames.normalize(name));
+        StoredTable known = knownTables.get(key);
+        if (known != null) {
+            return Optional.of(known);
+        }
+        tableLock.lock();
+        try {
+            Optional<StoredTable> table = readTable(account, name);
+            table.ifPresent(t -> knownTables.put(key, t));
+            return table;
+        } finally {
+            tableLock.unlock();
+        }
+    }
+
+    private Optional<StoredTable> readTable(String account, String name) {
+        return store.get(TableCatalog.SPACE, TableCatalog.partition(account), TableCatalog.tableRow(name))
+                .map(v -> TableCatalog.table(account, v.version(), v.bytes(), StoredValue.HEADROOM, v.payloadLength()));
+    }
+
+    @Override
+    public Optional<StoredTable> createTable(String account, String name) {
+        tableLock.lock();
+        try {
+            if (readTable(account, name).isPresent()) {
+                return Optional.empty();
+            }
+            StoredTable table = new StoredTable(account, name, state.allocateTableId());
+            CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
+                    RecordMutation.put(TableCatalog.tableRow(name), TableCatalog.tableValue(table),
+                            Precondition.MUST_NOT_EXIST),
+                    RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
+            if (!(outcome instanceof CommitOutcome.Applied)) {
+                return Optional.empty();
+            }
+            knownTables.put(new TableKey(account, TableNames.normalize(name)), table);
+            return Optional.of(table);
+        } finally {
+            tableLock.unlock();
+        }
+    }
+
+    @Override
+    public boolean deleteTable(String account, String name) {
+        tableLock.lock();
+        try {
+            Optional<StoredTable> table = readTable(account, name);
+            if (table.isEmpty()) {
+                return false;
+            }
+            CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
+                    RecordMutation.delete(TableCatalog.tableRow(name), new Precondition.VersionEquals(table.get().id())),
+                    RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
+            knownTables.remove(new TableKey(account, TableNames.normalize(name)));
+            if (!(outcome instanceof CommitOutcome.Applied)) {
+                return false;
+            }
+            store.drop(entities(table.get()));
+            return true;
+        } finally {
+            tableLock.unlock();
+        }
+    }
+
+    @Override
+    public List<StoredTable> listTables(String account, String fromKey, int limit) {
+        List<StoredTable> result = new ArrayList<>();
+        try (RecordCursor cursor = store.scan(TableCatalog.SPACE, TableCatalog.tables(account, fromKey))) {
+            while (result.size() < limit && cursor.advance()) {
+                ByteView payload = cursor.payload();
+                result.add(TableCatalog.table(account, cursor.version(), payload.array(), payload.offset(),
+                        payload.length()));
+            }
+        }
+        return result;
+    }
+
+    @Override
+    public Optional<Entity> get(StoredTable table, String partitionKey, String rowKey) {
+        return store.get(entities(table), EntityKeys.partition(partitionKey), EntityKeys.row(rowKey))
+                .map(value -> EntityCodec.decode(partitionKey, rowKey, value));
+    }
+
+    @Override
+    public EntityCursor scan(StoredTable table, KeyRange range) {
+        return new RecordEntityCursor(store.scan(entities(table), EntityKeys.range(range)));
+    }
+
+    @Override
+    public Optional<ScanSnapshot> snapshot(StoredTable table) {
+        return store.snapshot(entities(table)).map(RecordScanSnapshot::new);
+    }
+
+    @Override
+    public CommitResult commit(StoredTable table, String partitionKey, List<Mutation> mutations) {
+        List<RecordMutation> records = new ArrayList<>(mutations.size());
+        for (Mutation mutation : mutations) {
+            byte[] row = EntityKeys.row(mutation.rowKey());
+            Precondition precondition = precondition(mutation.condition());
+            records.add(mutation.isDelete() ? RecordMutation.delete(row, precondition)
+                    : RecordMutation.put(row, EntityCodec.encode(mutation.entity()), precondition));
+        }
+        CommitOutcome outcome = store.commit(entities(table), EntityKeys.partition(partitionKey), records);
+        if (outcome instanceof CommitOutcome.PreconditionFailed failed) {
+            StoredValue current = failed.current();
+            return new CommitResult.ConditionFailed(failed.index(), current == null ? null
+                    : EntityCodec.decode(partitionKey, mutations.get(failed.index()).rowKey(), current));
+        }
+        return CommitResult.APPLIED;
+    }
+
+    private static Precondition precondition(Condition condition) {
+        if (condition instanceof Condition.None) {
+            return Precondition.NONE;
+        }
+        if (condition instanceof Condition.MustNotExist) {
+            return Precondition.MUST_NOT_EXIST;
+        }
+        if (condition instanceof Condition.MustExist) {
+            return Precondition.MUST_EXIST;
+        }
+        return new Precondition.VersionEquals(DateTimes.toEpochTicks(((Condition.TimestampEquals) condition).timestamp()));
+    }
+
+    @Override
+    public CompletableFuture<Void> whenDurable() {
+        return store.whenDurable();
+    }
+
+    @Override
+    public byte[] acl(StoredTable table) {
+        return store.get(TableCatalog.SPACE, TableCatalog.partition(table.account()), TableCatalog.aclRow(table.name()))
+                .filter(v -> v.version() == table.id())
+                .map(StoredValue::payload)
+                .orElse(new byte[0]);
+    }
+
+    /** Rewrites the table's row unchanged in the same commit, on its version: the ACL lands only beside that very table. */
+    @Override
+    public boolean setAcl(StoredTable table, byte[] acl) {
+        CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(table.account()), List.of(
+                RecordMutation.put(TableCatalog.tableRow(table.name()), TableCatalog.tableValue(table),
+                        new Precondition.VersionEquals(table.id())),
+                RecordMutation.put(TableCatalog.aclRow(table.name()), StoredValue.of(table.id(), acl), Precondition.NONE)));
+        return outcome instanceof CommitOutcome.Applied;
+    }
+
+    @Override
+    public Optional<byte[]> serviceProperties(String account, String service) {
+        return store.get(PROPERTIES, TableCatalog.partition(account), utf8(service)).map(StoredValue::payload);
+    }
+
+    @Override
+    public void putServiceProperties(String account, String service, byte[] document) {
+        store.commit(PROPERTIES, TableCatalog.partition(account), List.of(
+                RecordMutation.put(utf8(service), StoredValue.of(0, document), Precondition.NONE)));
+    }
+
+    @Override
+    public void close() {
+        store.close();
+    }
+
+    private static Space entities(StoredTable table) {
+        return KeySpaces.TABLE_ENTITIES.instance(table.id());
+    }
+
+    private static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    private record TableKey(String account, String normalizedName) {
+    }
+}

@@ -1,0 +1,33 @@
+package io.cerulean.table.layout;
+
+import io.cerulean.storage.RecordSnapshot;
+import io.cerulean.table.model.EntityKey;
+import io.cerulean.table.store.EntityCursor;
+import io.cerulean.table.store.KeyRange;
+import io.cerulean.table.store.ScanSnapshot;
+import java.util.Optional;
+
+/** A table's entities in one state of its store, for a scan split over threads. */
+final class RecordScanSnapshot implements ScanSnapshot {
+    private final RecordSnapshot snapshot;
+
+    RecordScanSnapshot(RecordSnapshot snapshot) {
+        this.snapshot = snapshot;
+    }
+
+    @Override
+    public EntityCursor scan(KeyRange range) {
+        return new RecordEntityCursor(snapshot.scan(EntityKeys.range(range)));
+    }
+
+    @Override
+    public Optional<EntityKey> middle(KeyRange range) {
+        return snapshot.middle(EntityKeys.range(range)).map(key -> new EntityKey(
+                Cesu8.decode(key.partition(), 0, key.partition().length), Cesu8.decode(key.row(), 0, key.row().length)));
+    }
+
+    @Override
+    public void close() {
+        snapshot.close();
+    }
+}

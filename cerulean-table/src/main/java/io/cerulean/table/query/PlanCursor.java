@@ -1,0 +1,87 @@
+package io.cerulean.table.query;
+
+import io.cerulean.table.model.Entity;
+import io.cerulean.table.model.EntityKey;
+import io.cerulean.table.model.EntityView;
+import io.cerulean.table.model.PropertySource;
+import io.cerulean.table.store.EntityCursor;
+import io.cerulean.table.store.KeyBound;
+import io.cerulean.table.store.KeyRange;
+import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.store.TableStore;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The entities a plan reads, in key order: its ranges one after another, from a resume point on.
+ * Single-key ranges are point reads; the rest are store scans, opened one at a time.
+ */
+public final class PlanCursor implements EntityCursor {
+    private final TableStore store;
+    private final StoredTable table;
+    private final List<KeyRange> ranges;
+    private final Optional<EntityKey> resumeFrom;
+    private int next;
+    private EntityCursor current;
+
+    public PlanCursor(TableStore store, StoredTable table, QueryPlan plan, Optional<EntityKey> resumeFrom) {
+        this.store = store;
+        this.table = table;
+        this.ranges = plan.ranges();
+        this.resumeFrom = resumeFrom;
+    }
+
+    @Override
+    public boolean advance() {
+        while (true) {
+            if (current != null) {
+                if (current.advance()) {
+                    return true;
+                }
+                current.close();
+                current = null;
+            }
+            if (next == ranges.size()) {
+                return false;
+            }
+            current = open(ranges.get(next++));
+        }
+    }
+
+    @Override
+    public PropertySource current() {
+        return current.current();
+    }
+
+    @Override
+    public Entity entity() {
+        return current.entity();
+    }
+
+    @Override
+    public EntityView view() {
+        return current.view();
+    }
+
+    private EntityCursor open(KeyRange range) {
+        KeyBound lower = range.lower();
+        boolean point = lower != null && range.upper() != null && lower.equals(range.upper()) && !lower.isPartitionEdge()
+                && lower.inclusive();
+        if (point) {
+            EntityKey key = new EntityKey(lower.partitionKey(), lower.rowKey());
+            if (resumeFrom.isPresent() && key.compareTo(resumeFrom.get()) < 0) {
+                return EntityCursor.of(List.of());
+            }
+            return EntityCursor.of(store.get(table, key.partitionKey(), key.rowKey()).map(List::of).orElse(List.of()));
+        }
+        return store.scan(table, resumeFrom.map(range::resumingAt).orElse(range));
+    }
+
+    @Override
+    public void close() {
+        if (current != null) {
+            current.close();
+            current = null;
+        }
+    }
+}

@@ -1,0 +1,175 @@
+package io.cerulean.table.service;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.table.acl.TableAcl;
+import io.cerulean.table.error.TableError;
+import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.model.Entity;
+import io.cerulean.table.model.EntityValidator;
+import io.cerulean.table.model.TableNames;
+import io.cerulean.table.query.EntityQuery;
+import io.cerulean.table.query.PageEnd;
+import io.cerulean.table.query.PageReader;
+import io.cerulean.table.query.PageSink;
+import io.cerulean.table.query.PlanCursor;
+import io.cerulean.table.query.QueryPlan;
+import io.cerulean.table.query.QueryPlanner;
+import io.cerulean.table.query.ScanSplitter;
+import io.cerulean.table.query.TablePage;
+import io.cerulean.table.query.filter.Filter;
+import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.store.TableStore;
+import io.cerulean.table.time.HybridClock;
+import io.cerulean.table.txn.EntityGroupTransaction;
+import io.cerulean.table.txn.OperationResult;
+import io.cerulean.table.txn.TransactionExecutor;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+
+/**
+ * The Table service's operations on one store, with Azure's semantics: what the HTTP layer calls.
+ * Thread-safe; holds no state of its own beyond the store, the clock and whether a scan helper is
+ * busy.
+ */
+public final class TableService {
+    /** The name this service's settings go by beside those of other services (its service properties' row). */
+    private static final String SERVICE = "table";
+    private static final int TABLE_LIST_CHUNK = 256;
+
+    private final TableStore store;
+    private final TransactionExecutor transactions;
+    private final long pageBudgetNanos;
+    private final ScanSplitter splitter;
+
+    /**
+     * A service whose scans each run on the request's thread alone.
+     *
+     * @param pageBudget how long one query page may read before it returns what it has with a
+     *                   continuation (the service uses 5 seconds)
+     */
+    public TableService(TableStore store, HybridClock clock, Duration pageBudget) {
+        this(store, clock, pageBudget, null);
+    }
+
+    /**
+     * A service that may read the second half of a long scan on {@code scanHelper} when nothing
+     * else is running (see {@link ScanSplitter}); null for none.
+     */
+    public TableService(TableStore store, HybridClock clock, Duration pageBudget, Executor scanHelper) {
+        this.store = store;
+        this.transactions = new TransactionExecutor(store, clock);
+        this.pageBudgetNanos = pageBudget.toNanos();
+        this.splitter = scanHelper == null ? null : new ScanSplitter(scanHelper);
+    }
+
+    /**
+     * Completes once every entity write that returned before this call is durable: a write is
+     * acknowledged only then (see {@link TableStore#whenDurable}).
+     */
+    public CompletableFuture<Void> whenDurable() {
+        return store.whenDurable();
+    }
+
+    /** Create Table. */
+    public StoredTable createTable(String account, String name) {
+        TableNames.validate(name);
+        return store.createTable(account, name)
+                .orElseThrow(() -> new TableServiceException(TableError.TABLE_ALREADY_EXISTS));
+    }
+
+    /** Delete Table: the table and all its entities, at once. */
+    public void deleteTable(String account, String name) {
+        if (!store.deleteTable(account, name)) {
+            throw new TableServiceException(CommonError.RESOURCE_NOT_FOUND);
+        }
+    }
+
+    /** Get Table ACL: the table's stored access policies. */
+    public TableAcl acl(StoredTable table) {
+        byte[] acl = store.acl(table);
+        return acl.length == 0 ? TableAcl.empty() : TableAcl.decode(acl);
+    }
+
+    /** Set Table ACL: replaces all of the table's stored access policies. */
+    public void setAcl(StoredTable table, TableAcl acl) {
+        if (!store.setAcl(table, acl.encode())) {
+            throw new TableServiceException(TableError.TABLE_NOT_FOUND);
+        }
+    }
+
+    /** The account's Table service properties, an XML document opaque to this module, if ever set. */
+    public Optional<byte[]> serviceProperties(String account) {
+        return store.serviceProperties(account, SERVICE);
+    }
+
+    /** Durably sets the account's Table service properties: on disk when this returns. */
+    public void putServiceProperties(String account, byte[] document) {
+        store.putServiceProperties(account, SERVICE, document);
+        store.whenDurable().join();
+    }
+
+    public Optional<StoredTable> findTable(String account, String name) {
+        return store.table(account, name);
+    }
+
+    /** The table an entity operation addresses; TableNotFound when there is none. */
+    public StoredTable table(String account, String name) {
+        return store.table(account, name).orElseThrow(() -> new TableServiceException(TableError.TABLE_NOT_FOUND));
+    }
+
+    /** Query Tables: up to {@code top} tables matching {@code filter}, from {@code fromKey} on. */
+    public TablePage queryTables(String account, Optional<Filter> filter, int top, Optional<String> fromKey) {
+        List<StoredTable> page = new ArrayList<>();
+        String from = fromKey.orElse(null);
+        while (true) {
+            List<StoredTable> chunk = store.listTables(account, from, TABLE_LIST_CHUNK);
+            for (StoredTable table : chunk) {
+                if (filter.isPresent() && !filter.get().matches(Filter.tableNameSource(table.name()))) {
+                    continue;
+                }
+                if (page.size() == top) {
+                    return new TablePage(page, Optional.of(TableNames.normalize(table.name())));
+                }
+                page.add(table);
+            }
+            if (chunk.size() < TABLE_LIST_CHUNK) {
+                return new TablePage(page, Optional.empty());
+            }
+            // Resume just after the last name seen: the smallest string greater than it.
+            from = TableNames.normalize(chunk.get(chunk.size() - 1).name()) + '\0';
+        }
+    }
+
+    /** Get Entity (a point query by URL); ResourceNotFound when absent. */
+    public Entity getEntity(StoredTable table, String partitionKey, String rowKey) {
+        EntityValidator.validateKey(Entity.PARTITION_KEY, partitionKey);
+        EntityValidator.validateKey(Entity.ROW_KEY, rowKey);
+        return store.get(table, partitionKey, rowKey)
+                .orElseThrow(() -> new TableServiceException(CommonError.RESOURCE_NOT_FOUND));
+    }
+
+    /** Any entity write, single or batch: all or nothing. */
+    public List<OperationResult> execute(StoredTable table, EntityGroupTransaction transaction) {
+        return transactions.execute(table, transaction);
+    }
+
+    /**
+     * Query Entities: one page of the entities matching the query, handed to {@code sink} in key
+     * order as they are read, so that a page is written out without being held. The page ends at
+     * {@code top} entities, when the time budget is spent or when the sink is full, whichever is
+     * first. A page of {@code top} entities continues at the next matching entity; a page cut
+     * short, at the next entity not yet read.
+     */
+    public PageEnd queryEntities(StoredTable table, EntityQuery query, PageSink sink) {
+        QueryPlan plan = QueryPlanner.plan(query.filter());
+        PageReader page = new PageReader(plan, query.top(), sink, System.nanoTime() + pageBudgetNanos);
+        if (splitter != null) {
+            return splitter.read(store, table, plan, query.resumeFrom(), page);
+        }
+        return page.readAll(new PlanCursor(store, table, plan, query.resumeFrom()));
+    }
+}

@@ -1,0 +1,79 @@
+package io.cerulean.table.time;
+
+import io.cerulean.table.model.DateTimes;
+import java.time.Instant;
+import java.util.function.LongSupplier;
+
+/**
+ * The source of entity Timestamps (and so ETags): wall-clock time in 100 ns ticks that never
+ * repeats and never goes backwards, also within one tick, across threads and across restarts.
+ *
+ * <p>Each value is {@code max(wall clock, previous + 1)}. Restarts are covered by a lease: before
+ * issuing a tick beyond the persisted high-water mark the clock durably raises the mark by
+ * {@link #LEASE_TICKS}, and a restarted clock starts above the mark. So a wall clock that moved
+ * backwards between runs cannot hand an entity an ETag it had before.
+ *
+ * <p>Thread-safe: {@link #next()} is one short critical section.
+ */
+public final class HybridClock {
+    /** How far ahead the high-water mark is raised: 3 seconds of ticks. */
+    public static final long LEASE_TICKS = 3 * 10_000_000L;
+
+    /** Where the high-water mark is kept between runs. */
+    public interface Lease {
+        /** The persisted mark, or {@link Long#MIN_VALUE} when none was ever stored. */
+        long load();
+
+        /** Durably stores a new mark before it is relied on. */
+        void store(long ticks);
+    }
+
+    private final LongSupplier wallTicks;
+    private final Lease lease;
+    private long last; // @GuardedBy("this")
+    private long leasedUntil; // @GuardedBy("this")
+
+    public HybridClock(LongSupplier wallTicks, Lease lease) {
+        this.wallTicks = wallTicks;
+        this.lease = lease;
+        long mark = lease.load();
+        this.last = mark;
+        this.leasedUntil = mark;
+    }
+
+    /** A clock on the system's wall time. */
+    public static HybridClock system(Lease lease) {
+        return new HybridClock(() -> DateTimes.toEpochTicks(Instant.now()), lease);
+    }
+
+    /** A lease that keeps nothing: for throwaway stores. */
+    public static Lease volatileLease() {
+        return new Lease() {
+            @Override
+            public long load() {
+                return Long.MIN_VALUE;
+            }
+
+            @Override
+            public void store(long ticks) {
+            }
+        };
+    }
+
+    /** The next tick: greater than every tick this clock (or its predecessors on the same lease) issued. */
+    public synchronized long nextTicks() {
+        long next = Math.max(wallTicks.getAsLong(), last + 1);
+        if (next > leasedUntil) {
+            long mark = next + LEASE_TICKS;
+            lease.store(mark);
+            leasedUntil = mark;
+        }
+        last = next;
+        return next;
+    }
+
+    /** {@link #nextTicks()} as an instant. */
+    public Instant next() {
+        return DateTimes.fromEpochTicks(nextTicks());
+    }
+}
