@@ -34,8 +34,10 @@ import org.slf4j.LoggerFactory;
  *   <li>render: common headers on success, the Azure error (code, status, body) on failure, and the
  *       {@code Access-Control-*} headers the account's CORS rules call for on every response.</li>
  * </ol>
- * A failure the client caused never becomes a 500; an unexpected one is logged and is a 500
- * InternalError. A request that runs out of heap is a 503 ServerBusy, which clients retry.
+ * A failure the client caused never becomes a 500. An unexpected one is what the service says it
+ * is ({@link RestService#explain}: a store that cannot answer is a 503 ServerBusy, with
+ * Retry-After), else it is logged and is a 500 InternalError. A request that runs out of heap is
+ * a 503 ServerBusy too; clients retry both.
  */
 public final class RequestPipeline<T extends Target, R, G> implements RequestHandler {
     private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
