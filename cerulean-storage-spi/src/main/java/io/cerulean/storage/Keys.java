@@ -20,12 +20,7 @@ public final class Keys {
         return partition;
     }
 
-    /** Unsigned lexicographic order of {@code a[aFrom, aTo)} and {@code b[bFrom, bTo)}: the seam's key order. */
-    public static int compare(byte[] a, int aFrom, int aTo, byte[] b, int bFrom, int bTo) {
-        return java.util.Arrays.compareUnsigned(a, aFrom, aTo, b, bFrom, bTo);
-    }
-
-    /** Unsigned lexicographic order of two whole arrays. */
+    /** Unsigned lexicographic order of two arrays: the seam's key order. */
     public static int compare(byte[] a, byte[] b) {
         return java.util.Arrays.compareUnsigned(a, b);
     }

@@ -45,31 +45,14 @@ public enum CommonError implements ErrorCode {
     SERVER_BUSY("ServerBusy", 503, "The server is currently unable to receive requests. Please retry your request."),
     OPERATION_TIMED_OUT("OperationTimedOut", 500, "The operation could not be completed within the permitted time.");
 
-    private final String code;
-    private final int status;
-    private final String message;
+    private final Definition definition;
 
     CommonError(String code, int status, String message) {
-        this.code = code;
-        this.status = status;
-        this.message = message;
+        this.definition = new Definition(code, status, message);
     }
 
-    /** The Azure error code, as sent in {@code x-ms-error-code} and the error body. */
     @Override
-    public String code() {
-        return code;
-    }
-
-    /** The HTTP status the service answers with. */
-    @Override
-    public int status() {
-        return status;
-    }
-
-    /** The service's canonical message for this code. */
-    @Override
-    public String message() {
-        return message;
+    public Definition definition() {
+        return definition;
     }
 }

@@ -69,9 +69,9 @@ final class FormatOneUpgrade {
                     } else if (name.equals("clock.lease")) {
                         put(batch, files, KeySpaces.SERVER_STATE, "clock-lease", new byte[0], number(value), new byte[0]);
                     } else if (name.startsWith("acl/")) {
-                        String[] table = tablesById.get(Long.parseLong(name.substring("acl/".length())));
+                        long id = Long.parseLong(name.substring("acl/".length()));
+                        String[] table = tablesById.get(id);
                         if (table != null && value.length > 0) { // else the ACL of a deleted table
-                            long id = Long.parseLong(name.substring("acl/".length()));
                             put(batch, files, KeySpaces.TABLE_CATALOG, table[0], tagged('A', table[1]), id, value);
                         }
                     } else if (name.startsWith("account/") && name.endsWith("/service-properties")) {

@@ -37,31 +37,14 @@ public enum TableError implements ErrorCode {
     ATOM_FORMAT_NOT_SUPPORTED("AtomFormatNotSupported", 415, "Atom format is not supported."),
     NOT_IMPLEMENTED("NotImplemented", 501, "The requested operation is not implemented on the specified resource.");
 
-    private final String code;
-    private final int status;
-    private final String message;
+    private final Definition definition;
 
     TableError(String code, int status, String message) {
-        this.code = code;
-        this.status = status;
-        this.message = message;
+        this.definition = new Definition(code, status, message);
     }
 
-    /** The Azure error code, as sent in {@code x-ms-error-code} and the error body. */
     @Override
-    public String code() {
-        return code;
-    }
-
-    /** The HTTP status the service answers with. */
-    @Override
-    public int status() {
-        return status;
-    }
-
-    /** The service's canonical message for this code. */
-    @Override
-    public String message() {
-        return message;
+    public Definition definition() {
+        return definition;
     }
 }

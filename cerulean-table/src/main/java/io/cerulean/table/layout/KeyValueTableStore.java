@@ -49,9 +49,9 @@ public final class KeyValueTableStore implements TableStore {
      */
     private final Map<TableKey, StoredTable> knownTables = new ConcurrentHashMap<>();
 
-    private KeyValueTableStore(KeyValueStore store) {
+    private KeyValueTableStore(KeyValueStore store, ServerState state) {
         this.store = store;
-        this.state = new ServerState(store);
+        this.state = state;
     }
 
     /**
@@ -61,13 +61,14 @@ public final class KeyValueTableStore implements TableStore {
      * @throws io.cerulean.storage.StoreFormatException when the store holds tables in another format
      */
     public static KeyValueTableStore open(KeyValueStore store) {
+        ServerState state = new ServerState(store);
         try {
-            new ServerState(store).checkTableFormat();
+            state.checkTableFormat();
         } catch (RuntimeException e) {
             store.close();
             throw e;
         }
-        return new KeyValueTableStore(store);
+        return new KeyValueTableStore(store, state);
     }
 
     /** The store underneath, for what lives beside the tables (the clock's lease). */
