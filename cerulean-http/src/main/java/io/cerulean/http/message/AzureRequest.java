@@ -1,17 +1,56 @@
 package io.cerulean.http.message;
 
 import io.netty.handler.codec.http.HttpHeaders;
+import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 
 /**
  * A request as a storage service sees it, independent of Netty's objects' lifetimes: the method,
  * the raw (still percent-encoded) path, query parameters (form-decoded), headers and the body.
- * The body has been bounded before it was buffered. {@code secure} says it came over TLS, and
- * {@code clientAddress} is the peer's IP address (for a SAS's {@code sip}), empty when unknown.
+ * {@code secure} says it came over TLS, and {@code clientAddress} is the peer's IP address (for a
+ * SAS's {@code sip}), empty when unknown.
+ *
+ * <p>The body comes one of two ways, as the service chose from the request's head. Most are
+ * buffered, bounded before they were read, and are {@link #body()}. A body the service streams
+ * (a blob's content) is {@link #streamedBody()} instead, read as it arrives: its reads block on
+ * the client, throw {@link IncompleteBodyException} if it stops short, and throw a
+ * {@link io.cerulean.common.error.ServiceException} RequestBodyTooLarge past the service's limit.
  */
 public record AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
-                           byte[] body, boolean secure, String clientAddress) {
+                           byte[] body, boolean secure, String clientAddress, InputStream streamedBody) {
+    private static final byte[] NO_BODY = new byte[0];
+
+    public AzureRequest {
+        if (streamedBody != null && body.length > 0) {
+            throw new IllegalArgumentException("a request's body is buffered or streamed, not both");
+        }
+    }
+
+    /** A request with a buffered body. */
+    public AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
+                        byte[] body, boolean secure, String clientAddress) {
+        this(method, rawPath, query, headers, body, secure, clientAddress, null);
+    }
+
+    /** The same request head with its body streamed from {@code body}. */
+    public AzureRequest withStreamedBody(InputStream body) {
+        return new AzureRequest(method, rawPath, query, headers, NO_BODY, secure, clientAddress, body);
+    }
+
+    /** Whether the body is {@link #streamedBody()} rather than {@link #body()}. */
+    public boolean streamsBody() {
+        return streamedBody != null;
+    }
+
+    /** The buffered body; a streamed request has none here, and asking is a defect. */
+    @Override
+    public byte[] body() {
+        if (streamedBody != null) {
+            throw new IllegalStateException("this request's body is streamed: read streamedBody()");
+        }
+        return body;
+    }
 
     /** The first value of a query parameter, or null. */
     public String queryParameter(String name) {

@@ -8,7 +8,10 @@ import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.server.RequestHandler;
+import io.cerulean.http.message.IncompleteBodyException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.OptionalLong;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -19,7 +22,9 @@ import org.slf4j.LoggerFactory;
  * with its method ({@link RestService}):
  * <ol>
  *   <li>limits: a body over {@link RestService#maxRequestBodyBytes()} was refused with 413 before it
- *       was buffered, and malformed HTTP with 400 (by the server, before this pipeline);</li>
+ *       was buffered, and malformed HTTP with 400 (by the server, before this pipeline); a body the
+ *       service streams ({@link RestService#streamedBodyLimit}) is not buffered at all, and arrives
+ *       while the stages run;</li>
  *   <li>CORS: an {@code OPTIONS} request is a preflight, answered from the account's CORS rules
  *       before (and instead of) every other stage;</li>
  *   <li>parse ({@link RestService#parse}): the URL names an account and a resource, or the request is
@@ -36,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * </ol>
  * A failure the client caused never becomes a 500. An unexpected one is what the service says it
  * is ({@link RestService#explain}: a store that cannot answer is a 503 ServerBusy, with
- * Retry-After), else it is logged and is a 500 InternalError. A request that runs out of heap is
+ * Retry-After), else it is logged and is a 500 InternalError. A streamed body the client stopped
+ * sending ({@link IncompleteBodyException}, thrown unchecked) is a 400 InvalidInput. A request that runs out of heap is
  * a 503 ServerBusy too; clients retry both.
  */
 public final class RequestPipeline<T extends Target, R, G> implements RequestHandler {
@@ -104,6 +110,16 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
         return service.maxRequestBodyBytes();
     }
 
+    @Override
+    public boolean streamsBodies() {
+        return service.streamsBodies();
+    }
+
+    @Override
+    public OptionalLong streamedBodyLimit(AzureRequest head) {
+        return service.streamedBodyLimit(head);
+    }
+
     /** Reads, and requests that failed, changed nothing that must reach the disk before the answer. */
     private static boolean mayHaveWritten(AzureRequest request, AzureResponse response) {
         String method = request.method();
@@ -138,6 +154,13 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
         } catch (ServiceException e) {
             return renderer.error(e, request, requestId, service.xmlErrors(target, request));
         } catch (RuntimeException e) {
+            if (e instanceof UncheckedIOException io && io.getCause() instanceof IncompleteBodyException incomplete) {
+                // The client stopped sending; it is most likely gone, and nothing was written.
+                log.debug("request {} {}: {} (request id {})", request.method(), request.rawPath(),
+                        incomplete.getMessage(), requestId);
+                return renderer.error(new ServiceException(CommonError.INVALID_INPUT, incomplete.getMessage()),
+                        request, requestId, service.xmlErrors(target, request));
+            }
             Optional<ServiceException> explained = service.explain(e);
             if (explained.isPresent()) {
                 log.warn("request {} {} could not be served (request id {}): {}", request.method(), request.rawPath(),

@@ -4,6 +4,7 @@ import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.common.error.ServiceException;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -49,8 +50,22 @@ public interface RestService<T extends Target, R, G> {
     /** How this service's responses look beyond what every service shares. */
     ResponseStyle responseStyle();
 
-    /** The largest request body the service reads; a larger one is refused before it is buffered. */
+    /** The largest request body the service buffers; a larger one is refused before it is read. */
     int maxRequestBodyBytes();
+
+    /** Whether the service streams any request's body ({@link #streamedBodyLimit}); the Table service does not. */
+    default boolean streamsBodies() {
+        return false;
+    }
+
+    /**
+     * Whether the body of the request with this head is streamed to {@link #execute} rather than
+     * buffered, and if so its largest size (a blob's content, far beyond what is worth buffering).
+     * Decided from the head alone, on the event loop: cheap, and never blocking.
+     */
+    default OptionalLong streamedBodyLimit(AzureRequest head) {
+        return OptionalLong.empty();
+    }
 
     /**
      * What an unexpected failure at any stage means to the client: the Azure error for a failure

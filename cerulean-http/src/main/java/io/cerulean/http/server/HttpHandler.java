@@ -8,7 +8,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
@@ -16,11 +16,9 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
-import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
+import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
 import java.util.Map;
 import java.util.concurrent.Executor;
@@ -28,12 +26,13 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
- * Hands each complete request to a worker thread (operations may block on storage) and writes the
- * responses back on the connection in request order, keeping it alive if asked. A write's answer
+ * Hands each request to a worker thread (operations may block on storage), complete or, if the
+ * service streams its body, as soon as its head is read, and writes the responses back on the
+ * connection in request order, keeping it alive if asked. A write's answer
  * comes back from whichever thread learns it is durable; no thread waits for the disk meanwhile.
  * One instance per connection.
  */
-public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+public final class HttpHandler extends ChannelInboundHandlerAdapter {
     private final RequestHandler pipeline;
     private final Executor workers;
     private final boolean secure;
@@ -50,7 +49,21 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
     }
 
     @Override
-    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof FullHttpRequest request) {
+            try {
+                read(ctx, request);
+            } finally {
+                request.release();
+            }
+        } else if (msg instanceof StreamedRequest streamed) {
+            read(ctx, streamed);
+        } else {
+            ReferenceCountUtil.release(msg);
+        }
+    }
+
+    private void read(ChannelHandlerContext ctx, FullHttpRequest request) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         PendingResponse pending = new PendingResponse(keepAlive);
         inFlight.add(pending);
@@ -58,34 +71,47 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
             pending.complete(ctx, pipeline.earlyError(malformed(request.decoderResult().cause())), false);
             return;
         }
-        String uri = request.uri();
-        int question = uri.indexOf('?');
-        String rawPath = question < 0 ? uri : uri.substring(0, question);
-        if (rawPath.startsWith("http://") || rawPath.startsWith("https://")) {
-            int slash = rawPath.indexOf('/', rawPath.indexOf("//") + 2);
-            rawPath = slash < 0 ? "/" : rawPath.substring(slash);
-        }
         byte[] body = new byte[request.content().readableBytes()];
         request.content().readBytes(body);
-        // ';' is data in a query (RFC 3986), e.g. $format=application/json;odata=nometadata.
-        var query = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 1024, true).parameters();
-        // The headers are plain heap objects, not pooled: they stay valid after the request is released.
-        AzureRequest azureRequest = new AzureRequest(request.method().name(), rawPath, query,
-                request.headers(), body, secure, clientAddress(ctx));
-        Consumer<AzureResponse> reply = response -> {
+        AzureRequest azureRequest = RequestHeads.of(request, body, secure, ctx);
+        Consumer<AzureResponse> reply = replyTo(ctx, pending, keepAlive);
+        if (pipeline.runsOnEventLoop(azureRequest)) {
+            pipeline.handle(azureRequest, reply);
+            return;
+        }
+        runOnWorker(ctx, pending, () -> pipeline.handle(azureRequest, reply), () -> { });
+    }
+
+    /**
+     * A streamed body is read on a worker thread, never on the event loop that fills it. Once the
+     * request is answered, the rest of its body is read and dropped, so the connection stays usable.
+     */
+    private void read(ChannelHandlerContext ctx, StreamedRequest streamed) {
+        PendingResponse pending = new PendingResponse(streamed.keepAlive());
+        inFlight.add(pending);
+        Consumer<AzureResponse> reply = replyTo(ctx, pending, streamed.keepAlive());
+        runOnWorker(ctx, pending, () -> pipeline.handle(streamed.request(), response -> {
+            streamed.body().abandon();
+            reply.accept(response);
+        }), streamed.body()::abandon);
+    }
+
+    private static Consumer<AzureResponse> replyTo(ChannelHandlerContext ctx, PendingResponse pending,
+                                                   boolean keepAlive) {
+        return response -> {
             if (ctx.executor().inEventLoop()) {
                 pending.complete(ctx, response, keepAlive);
             } else {
                 ctx.executor().execute(() -> pending.complete(ctx, response, keepAlive));
             }
         };
-        if (pipeline.runsOnEventLoop(azureRequest)) {
-            pipeline.handle(azureRequest, reply);
-            return;
-        }
+    }
+
+    private void runOnWorker(ChannelHandlerContext ctx, PendingResponse pending, Runnable work, Runnable refused) {
         try {
-            workers.execute(() -> pipeline.handle(azureRequest, reply));
+            workers.execute(work);
         } catch (RejectedExecutionException e) {
+            refused.run();
             pending.complete(ctx, pipeline.earlyError(new ServiceException(CommonError.SERVER_BUSY)), false);
         }
     }
@@ -119,11 +145,6 @@ public final class HttpHandler extends SimpleChannelInboundHandler<FullHttpReque
             this.keepAlive = keepAlive;
             flushReady(ctx);
         }
-    }
-
-    private static String clientAddress(ChannelHandlerContext ctx) {
-        return ctx.channel().remoteAddress() instanceof InetSocketAddress address && address.getAddress() != null
-                ? address.getAddress().getHostAddress() : "";
     }
 
     private static ServiceException malformed(Throwable cause) {

@@ -24,6 +24,7 @@ import io.netty.handler.ssl.SslContext;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -32,14 +33,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A storage service over HTTP on Netty, whichever service its {@link RequestHandler} is. Event
- * loops parse HTTP and bound bodies; operations run on worker threads, since storage and durable
- * commits block. With a TLS certificate configured, the same port serves HTTPS too: each
+ * loops parse HTTP and bound bodies, buffering them or, where the service says so, streaming them
+ * with backpressure ({@link BodyStreamer}); operations run on worker threads, since storage and
+ * durable commits block. With a TLS certificate configured, the same port serves HTTPS too: each
  * connection is TLS or plain by its first bytes ({@link TlsDetector}). {@link #close()} stops
  * accepting, lets running requests finish, and returns; it does not close the store.
  */
 public final class HttpServer implements AutoCloseable {
     private static final int MAX_INITIAL_LINE = 32 * 1024;
     private static final int MAX_HEADER_BYTES = 64 * 1024;
+    /** How long a worker reading a streamed body waits for the client's next bytes. */
+    private static final Duration STREAMED_BODY_IDLE_TIMEOUT = Duration.ofSeconds(60);
 
     private final EventLoopGroup boss;
     private final EventLoopGroup io;
@@ -67,12 +71,16 @@ public final class HttpServer implements AutoCloseable {
         Class<? extends ServerSocketChannel> channelType =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ExecutorService workers = workerPool(config.workerThreads());
-        TlsDetector.HttpHandlers http = (ChannelPipeline channel, boolean secure) -> channel
-                .addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
-                .addLast(new HttpServerExpectContinueHandler())
-                .addLast(new BoundedAggregator(pipeline.maxRequestBodyBytes(), () ->
-                        pipeline.earlyError(new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE))))
-                .addLast(new HttpHandler(pipeline, workers, secure));
+        TlsDetector.HttpHandlers http = (ChannelPipeline channel, boolean secure) -> {
+            channel.addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
+                    .addLast(new HttpServerExpectContinueHandler());
+            if (pipeline.streamsBodies()) {
+                channel.addLast(new BodyStreamer(pipeline, secure, STREAMED_BODY_IDLE_TIMEOUT));
+            }
+            channel.addLast(new BoundedAggregator(pipeline.maxRequestBodyBytes(), () ->
+                            pipeline.earlyError(new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE))))
+                    .addLast(new HttpHandler(pipeline, workers, secure));
+        };
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, io)
                 .channel(channelType)

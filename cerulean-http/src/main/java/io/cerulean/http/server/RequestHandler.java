@@ -3,10 +3,11 @@ package io.cerulean.http.server;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import java.util.OptionalLong;
 import java.util.function.Consumer;
 
 /**
- * What the Netty server hands complete requests to: a service's request pipeline. Called for every
+ * What the Netty server hands requests to: a service's request pipeline. Called for every
  * request, so implementations keep these calls cheap and never block an event loop in
  * {@link #runsOnEventLoop}.
  */
@@ -29,4 +30,18 @@ public interface RequestHandler {
 
     /** The largest request body buffered; a larger one is refused before it is read. */
     int maxRequestBodyBytes();
+
+    /** Whether {@link #streamedBodyLimit} may ever say yes; if not, no request is even asked about. */
+    default boolean streamsBodies() {
+        return false;
+    }
+
+    /**
+     * Whether a request's body is streamed to {@link #handle} rather than buffered first, decided from
+     * its head alone (the body is empty in {@code head}), and if so, the most bytes it may have. Runs
+     * on the event loop.
+     */
+    default OptionalLong streamedBodyLimit(AzureRequest head) {
+        return OptionalLong.empty();
+    }
 }

@@ -238,6 +238,16 @@ class RequestPipelineTest {
     }
 
     @Test
+    void aStreamedBodyTheClientStoppedSendingIsAnInvalidInputNotAnInternalError() {
+        service.failure = new java.io.UncheckedIOException(
+                new io.cerulean.http.message.IncompleteBodyException("the client closed the connection"));
+        AzureResponse response = answer(request("PUT", "/devstoreaccount1/thing", true));
+
+        assertThat(response.status()).isEqualTo(400);
+        assertThat(header(response, "x-ms-error-code")).isEqualTo("InvalidInput");
+    }
+
+    @Test
     void aWriteIsAnsweredOnlyOnceItIsDurable() {
         service.durable = new CompletableFuture<>();
         AtomicReference<AzureResponse> answer = new AtomicReference<>();

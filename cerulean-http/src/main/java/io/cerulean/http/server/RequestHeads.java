@@ -1,0 +1,34 @@
+package io.cerulean.http.server;
+
+import io.cerulean.http.message.AzureRequest;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.QueryStringDecoder;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+
+/** Netty's request line and headers as an {@link AzureRequest}, the one place that reads them. */
+final class RequestHeads {
+    private RequestHeads() {
+    }
+
+    static AzureRequest of(HttpRequest request, byte[] body, boolean secure, ChannelHandlerContext ctx) {
+        String uri = request.uri();
+        int question = uri.indexOf('?');
+        String rawPath = question < 0 ? uri : uri.substring(0, question);
+        if (rawPath.startsWith("http://") || rawPath.startsWith("https://")) {
+            int slash = rawPath.indexOf('/', rawPath.indexOf("//") + 2);
+            rawPath = slash < 0 ? "/" : rawPath.substring(slash);
+        }
+        // ';' is data in a query (RFC 3986), e.g. $format=application/json;odata=nometadata.
+        var query = new QueryStringDecoder(uri, StandardCharsets.UTF_8, true, 1024, true).parameters();
+        // The headers are plain heap objects, not pooled: they stay valid after the request is released.
+        return new AzureRequest(request.method().name(), rawPath, query, request.headers(), body, secure,
+                clientAddress(ctx));
+    }
+
+    private static String clientAddress(ChannelHandlerContext ctx) {
+        return ctx.channel().remoteAddress() instanceof InetSocketAddress address && address.getAddress() != null
+                ? address.getAddress().getHostAddress() : "";
+    }
+}
