@@ -3,6 +3,8 @@ package io.cerulean.app;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.oauth.OAuthConfig;
+import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.server.HttpServer;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
@@ -181,6 +183,7 @@ public final class Cerulean implements AutoCloseable {
         private int workerThreads = defaultWorkerThreads();
         private boolean selfSignedTls;
         private TlsConfig tls;
+        private OAuthConfig oauth = OAuthConfig.none();
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -284,13 +287,24 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * How bearer tokens (Microsoft Entra ID) are trusted; by default they are refused. Tokens are
+         * only accepted over HTTPS, so this goes with {@link #tls()}.
+         */
+        public Builder oauth(OAuthConfig oauth) {
+            this.oauth = java.util.Objects.requireNonNull(oauth, "oauth");
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
-         * @throws IllegalArgumentException for a bad setting, including an unusable TLS certificate or key
+         * @throws IllegalArgumentException for a bad setting, including an unusable TLS certificate or key,
+         *         or OAuth keys or roles that cannot be read
          */
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
+            OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls);
             KeyValueTableStore store = KeyValueTableStore.open(
                     inMemory ? new MemoryKeyValueStore() : RocksDbKeyValueStore.open(dataDir, cacheBytes));
@@ -312,7 +326,7 @@ public final class Cerulean implements AutoCloseable {
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);
                 HttpServer server = HttpServer.start(config,
-                        TableRest.pipeline(service, configured, metrics, Clock.systemUTC()));
+                        TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC()));
                 return new Cerulean(store, scanHelper, server, configured, config.tls(), temporaryTlsDir);
             } catch (IOException e) {
                 scanHelper.shutdown();

@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code cerulean serve}: runs the Table service until SIGTERM or Ctrl-C. */
@@ -72,6 +73,9 @@ final class ServeCommand implements Callable<Integer> {
             description = "The PEM private key of --tls-cert, unencrypted (env CERULEAN_TLS_KEY).")
     Path tlsKey;
 
+    @Mixin
+    OAuthOptions oauth = new OAuthOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (pageBudgetMs < 1) {
@@ -117,6 +121,7 @@ final class ServeCommand implements Callable<Integer> {
             for (String spec : accounts) {
                 builder.account(AccountSpec.parse(spec));
             }
+            builder.oauth(oauth.config());
         } catch (IllegalArgumentException e) {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_BAD_CONFIG;

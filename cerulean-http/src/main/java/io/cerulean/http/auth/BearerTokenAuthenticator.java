@@ -2,27 +2,38 @@ package io.cerulean.http.auth;
 
 import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
 
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.oauth.DataRole;
+import io.cerulean.http.oauth.InvalidTokenException;
+import io.cerulean.http.oauth.JwtClaims;
+import io.cerulean.http.oauth.OAuthTrust;
+import io.cerulean.http.oauth.SignedToken;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * Accepts an OAuth bearer token ({@code Authorization: Bearer <JWT>}, Microsoft Entra ID) as an
- * emulator does: there is no identity provider to ask, so the token's signature is not verified.
- * What is checked is what a client gets wrong in practice:
+ * Accepts an OAuth bearer token ({@code Authorization: Bearer <JWT>}, Microsoft Entra ID) as the
+ * server's {@link OAuthTrust} says:
  * <ul>
  *   <li>the request came over HTTPS (a token sent in the clear is refused, as by the service);</li>
+ *   <li>the token is signed (RS256 or ES256) by a trusted key; never {@code alg: none} or HMAC;</li>
  *   <li>{@code nbf}, {@code exp} and {@code iat} are present and now is within [nbf, exp], give
  *       or take {@link #MAX_CLOCK_SKEW};</li>
- *   <li>{@code iss} is an Entra ID token service of a public or sovereign cloud;</li>
- *   <li>{@code aud} is Azure Storage, or this account's endpoint of the service.</li>
+ *   <li>{@code iss} is the configured issuer (with none configured, the keys alone vouch);</li>
+ *   <li>{@code aud} is Azure Storage, or this account's endpoint of the service;</li>
+ *   <li>its principal's data roles for this service are what it is granted.</li>
  * </ul>
- * Anything else is 403 AuthenticationFailed saying which check failed. The token itself never
- * appears in a message or a log. Stateless and thread-safe.
+ * A token that fails is 401 InvalidAuthenticationInfo with the {@code WWW-Authenticate}
+ * challenge, as Azure answers. Without an OAuth configuration a bearer request is 403 saying how to
+ * configure one. In the insecure accept-any mode the signature is not checked, the issuer need only
+ * be an Entra ID token service, full access is granted, and failures are 403 AuthenticationFailed,
+ * as an emulator answers. The token itself never appears in a message or a log. Thread-safe.
  */
 public final class BearerTokenAuthenticator {
     /** How far the server's clock may be from the token service's, either way. */
@@ -47,22 +58,31 @@ public final class BearerTokenAuthenticator {
 
     private final Accounts accounts;
     private final ServiceIdentity service;
+    private final OAuthTrust trust;
     private final Clock clock;
 
-    public BearerTokenAuthenticator(Accounts accounts, ServiceIdentity service, Clock clock) {
+    public BearerTokenAuthenticator(Accounts accounts, ServiceIdentity service, OAuthTrust trust, Clock clock) {
         this.accounts = accounts;
         this.service = service;
+        this.trust = trust;
         this.clock = clock;
     }
 
     /**
      * Checks the bearer token in the request's {@code Authorization} header.
      *
-     * @throws io.cerulean.common.error.ServiceException 403 AuthenticationFailed
+     * @return the data roles of this service that the token's principal holds
+     * @throws ServiceException 403 AuthenticationFailed, or a {@link BearerChallengeException}
      */
-    public void authenticate(AzureRequest request, String pathAccount) {
+    public Set<DataRole> authenticate(AzureRequest request, String pathAccount) {
         if (!request.secure()) {
             throw authenticationFailed("Authentication scheme Bearer is not allowed with HTTP.");
+        }
+        if (!trust.acceptsTokens()) {
+            throw authenticationFailed("Bearer tokens are not accepted: this server has no OAuth configuration. "
+                    + "Start it with --oauth-jwks FILE|URL or --oauth-issuer URL, and --oauth-roles FILE "
+                    + "(in-process: Cerulean.builder().oauth(...)); --oauth-insecure-accept-any takes any token on "
+                    + "trust, for local tests only.");
         }
         if (accounts.find(pathAccount).isEmpty()) {
             throw authenticationFailed("The account '" + pathAccount + "' is not known to this server.");
@@ -70,38 +90,67 @@ public final class BearerTokenAuthenticator {
         String authorization = request.header("Authorization");
         int space = authorization == null ? -1 : authorization.indexOf(' ');
         String token = space < 0 ? "" : authorization.substring(space + 1).trim();
-        JwtClaims claims;
         try {
-            claims = JwtClaims.decode(token);
-        } catch (IllegalArgumentException e) {
-            throw authenticationFailed("The bearer token is malformed: " + e.getMessage() + ".");
+            SignedToken signed = SignedToken.parse(token);
+            if (!trust.insecureAcceptAny()) {
+                trust.verifySignature(signed);
+            }
+            JwtClaims claims = JwtClaims.decode(signed.payload());
+            checkLifetime(claims);
+            checkIssuer(claims.issuer());
+            checkAudience(claims.audiences(), pathAccount);
+            Set<DataRole> roles = EnumSet.noneOf(DataRole.class);
+            for (DataRole role : trust.insecureAcceptAny() ? EnumSet.allOf(DataRole.class) : trust.rolesOf(claims)) {
+                if (role.service().equals(service.name())) {
+                    roles.add(role);
+                }
+            }
+            return roles;
+        } catch (InvalidTokenException e) {
+            throw trust.insecureAcceptAny() ? authenticationFailed(e.getMessage())
+                    : new BearerChallengeException(BearerError.INVALID_AUTHENTICATION_INFO, e.getMessage(),
+                            trust.challenge());
         }
-        checkLifetime(claims);
-        checkIssuer(claims.issuer());
-        checkAudience(claims.audiences(), pathAccount);
+    }
+
+    /**
+     * The answer to a request with no credential at all: when tokens are verified, a 401 challenge
+     * that sends an SDK to get one (its tenant discovery starts this way); otherwise 403.
+     */
+    public ServiceException anonymous() {
+        String detail = "The request is not authenticated: it has no Authorization header and no shared access "
+                + "signature.";
+        return trust.acceptsTokens() && !trust.insecureAcceptAny()
+                ? new BearerChallengeException(BearerError.NO_AUTHENTICATION_INFORMATION, detail, trust.challenge())
+                : authenticationFailed(detail);
     }
 
     private void checkLifetime(JwtClaims claims) {
         if (claims.notBefore() == null || claims.expires() == null || claims.issuedAt() == null) {
-            throw authenticationFailed("The bearer token must carry the nbf, exp and iat claims.");
+            throw new InvalidTokenException("The bearer token must carry the nbf, exp and iat claims.");
         }
         Instant now = clock.instant();
         if (now.plus(MAX_CLOCK_SKEW).isBefore(Instant.ofEpochSecond(claims.notBefore()))) {
-            throw authenticationFailed("Lifetime validation failed. The token is not yet valid (nbf "
+            throw new InvalidTokenException("Lifetime validation failed. The token is not yet valid (nbf "
                     + Instant.ofEpochSecond(claims.notBefore()) + ").");
         }
         if (now.minus(MAX_CLOCK_SKEW).isAfter(Instant.ofEpochSecond(claims.expires()))) {
-            throw authenticationFailed("Lifetime validation failed. The token is expired (exp "
+            throw new InvalidTokenException("Lifetime validation failed. The token is expired (exp "
                     + Instant.ofEpochSecond(claims.expires()) + ").");
         }
     }
 
-    private static void checkIssuer(String issuer) {
+    private void checkIssuer(String issuer) {
         if (issuer == null) {
-            throw authenticationFailed("Issuer validation failed. The bearer token has no iss claim.");
+            throw new InvalidTokenException("Issuer validation failed. The bearer token has no iss claim.");
         }
-        if (ISSUER_PREFIXES.stream().noneMatch(issuer::startsWith)) {
-            throw authenticationFailed("Issuer validation failed. The token was issued by '" + issuer
+        if (trust.issuer().isPresent()) {
+            if (!trust.issuer().get().accepts(issuer)) {
+                throw new InvalidTokenException("Issuer validation failed. The token was issued by '" + issuer
+                        + "', not by " + trust.issuer().get().url() + ".");
+            }
+        } else if (trust.insecureAcceptAny() && ISSUER_PREFIXES.stream().noneMatch(issuer::startsWith)) {
+            throw new InvalidTokenException("Issuer validation failed. The token was issued by '" + issuer
                     + "', not by a Microsoft Entra ID token service (https://sts.windows.net/<tenant>/, "
                     + "https://login.microsoftonline.com/<tenant>/v2.0 or a sovereign cloud's).");
         }
@@ -118,7 +167,7 @@ public final class BearerTokenAuthenticator {
         }
         String expected = "https://storage.azure.com or https://" + account + "." + service.endpointLabel()
                 + ".core.windows.net";
-        throw authenticationFailed(audiences.isEmpty()
+        throw new InvalidTokenException(audiences.isEmpty()
                 ? "Audience validation failed. The bearer token has no aud claim; it must be " + expected + "."
                 : "Audience validation failed. The token is for '" + String.join("', '", audiences) + "', not "
                         + expected + ".");

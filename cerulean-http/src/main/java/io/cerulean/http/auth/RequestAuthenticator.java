@@ -1,13 +1,12 @@
 package io.cerulean.http.auth;
 
-import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
-
 import io.cerulean.http.message.AzureRequest;
 
 /**
  * Decides who a request is and what it may do, in the service's order: an {@code Authorization}
  * header (Shared Key, Shared Key Lite, Bearer) if there is one, else a shared access signature
- * ({@code sig}) in the query, else the request is anonymous and refused.
+ * ({@code sig}) in the query, else the request is anonymous and refused (with a bearer challenge
+ * when the server verifies tokens).
  */
 public final class RequestAuthenticator<G> {
     private final SharedKeyAuthenticator sharedKey;
@@ -26,14 +25,14 @@ public final class RequestAuthenticator<G> {
     /**
      * What the request's credential grants, in the service's terms.
      *
-     * @throws io.cerulean.common.error.ServiceException 403 when the request is not authenticated
+     * @throws io.cerulean.common.error.ServiceException 403 when the request is not authenticated, or 401
+     *         with a bearer challenge when tokens are what the server expects
      */
     public G authenticate(AzureRequest request, String pathAccount) {
         String authorization = request.header("Authorization");
         if (authorization != null) {
             if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) { // schemes are case-insensitive
-                bearer.authenticate(request, pathAccount);
-                return grants.bearerToken();
+                return grants.bearerToken(bearer.authenticate(request, pathAccount));
             }
             sharedKey.authenticate(request, pathAccount);
             return grants.accountKey();
@@ -41,7 +40,6 @@ public final class RequestAuthenticator<G> {
         if (request.queryParameter("sig") != null) {
             return sas.authenticate(request, pathAccount);
         }
-        throw authenticationFailed("The request is not authenticated: it has no Authorization header and no "
-                + "shared access signature.");
+        throw bearer.anonymous();
     }
 }

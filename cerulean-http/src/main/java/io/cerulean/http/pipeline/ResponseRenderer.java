@@ -1,6 +1,7 @@
 package io.cerulean.http.pipeline;
 
 import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.auth.BearerChallengeException;
 import io.cerulean.http.error.ErrorBody;
 import io.cerulean.http.error.XmlErrorBody;
 import io.cerulean.http.message.AzureRequest;
@@ -33,6 +34,10 @@ public final class ResponseRenderer {
         if (e.errorCode().status() == 503) {
             // ServerBusy: the SDKs retry with their own back-off, and other clients learn when to.
             response.header("Retry-After", "1");
+        }
+        if (e instanceof BearerChallengeException challenge) {
+            // Where to get a token: the SDKs' bearer policies (tenant discovery) read it off a 401.
+            response.header("WWW-Authenticate", challenge.wwwAuthenticate());
         }
         ErrorBody body = xml ? XmlErrorBody.INSTANCE : style.otherErrors();
         response.body(body.contentType(), body.write(code, value));

@@ -7,6 +7,8 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.auth.BearerTokenAuthenticator;
+import io.cerulean.http.oauth.DataRole;
+import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.auth.Grants;
 import io.cerulean.http.auth.RequestAuthenticator;
 import io.cerulean.http.auth.SasAuthenticator;
@@ -28,6 +30,7 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -130,7 +133,7 @@ class RequestPipelineTest {
             }
 
             @Override
-            public String bearerToken() {
+            public String bearerToken(Set<DataRole> roles) {
                 return "bearer";
             }
 
@@ -159,7 +162,7 @@ class RequestPipelineTest {
                 new SharedKeyAuthenticator(ACCOUNTS, (request, account, lite) -> List.of(request.method() + "\n"
                         + request.rawPath()), clock),
                 new SasAuthenticator<>(ACCOUNTS, SERVICE, noServiceSas, grants, clock),
-                new BearerTokenAuthenticator(ACCOUNTS, SERVICE, clock), grants);
+                new BearerTokenAuthenticator(ACCOUNTS, SERVICE, OAuthTrust.NONE, clock), grants);
     }
 
     private static AzureRequest request(String method, String path, boolean signed) {

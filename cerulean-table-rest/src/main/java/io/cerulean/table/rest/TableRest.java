@@ -3,6 +3,7 @@ package io.cerulean.table.rest;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.cors.CorsPolicy;
 import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.table.rest.auth.AccessGrant;
@@ -28,10 +29,16 @@ public final class TableRest {
      */
     public static RequestPipeline<Resource, Route, AccessGrant> pipeline(TableService service, Accounts accounts,
                                                                         Metrics metrics, Clock clock) {
+        return pipeline(service, accounts, OAuthTrust.NONE, metrics, clock);
+    }
+
+    /** The same, with bearer tokens trusted as {@code oauth} says. */
+    public static RequestPipeline<Resource, Route, AccessGrant> pipeline(TableService service, Accounts accounts,
+                                                                        OAuthTrust oauth, Metrics metrics, Clock clock) {
         ServicePropertiesStore properties = new ServicePropertiesStore(new TableServicePropertiesStorage(service));
         Router router = new Router(new QueryMetrics(metrics.registry()), properties);
         TableSas.StoredPolicies policies = (account, table) -> service.findTable(account, table).map(service::acl);
         return new RequestPipeline<>(new TableRestService(service, router),
-                TableAuthentication.of(accounts, policies, clock), new CorsPolicy(properties::corsRules), metrics);
+                TableAuthentication.of(accounts, policies, oauth, clock), new CorsPolicy(properties::corsRules), metrics);
     }
 }

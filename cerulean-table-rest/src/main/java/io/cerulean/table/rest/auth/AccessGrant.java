@@ -10,7 +10,7 @@ import java.util.Set;
  * batch too), and queries AND {@link #visibleRange} into their filter so that nothing outside a
  * SAS's key range is ever read. Every refusal is a 403 and happens before anything changes.
  */
-public sealed interface AccessGrant permits FullAccess, AccountSasGrant, TableSasGrant {
+public sealed interface AccessGrant permits FullAccess, DataRoleGrant, AccountSasGrant, TableSasGrant {
 
     /**
      * @param table the table the URL names (any case), or null when it names none (service

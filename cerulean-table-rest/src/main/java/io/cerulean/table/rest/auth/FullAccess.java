@@ -7,8 +7,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The account key's authority (Shared Key, Shared Key Lite): everything. A bearer token gets the
- * same except the table ACL, which the service keeps to key holders.
+ * The account key's authority (Shared Key, Shared Key Lite): everything. A bearer token of a
+ * Storage Table Data Contributor gets the same except the table ACL, which the service keeps to
+ * key holders.
  */
 public record FullAccess(boolean mayManageAcl) implements AccessGrant {
     public static final FullAccess SHARED_KEY = new FullAccess(true);

@@ -7,7 +7,10 @@ import io.cerulean.http.auth.RequestAuthenticator;
 import io.cerulean.http.auth.SasAuthenticator;
 import io.cerulean.http.auth.ServiceIdentity;
 import io.cerulean.http.auth.SharedKeyAuthenticator;
+import io.cerulean.http.oauth.DataRole;
+import io.cerulean.http.oauth.OAuthTrust;
 import java.time.Clock;
+import java.util.Set;
 
 /**
  * The kernel's authentication as the Table service configures it: its Shared Key canonicalisation,
@@ -18,7 +21,10 @@ public final class TableAuthentication {
     /** The Table service as credentials name it. */
     public static final ServiceIdentity TABLE = new ServiceIdentity("Table", 't', "table");
 
-    /** The account key may do everything; a bearer token all but the ACL; an account SAS what it signed. */
+    /**
+     * The account key may do everything; a bearer token what its principal's Table role allows (a
+     * Contributor all but the ACL, a Reader reads); an account SAS what it signed.
+     */
     public static final Grants<AccessGrant> GRANTS = new Grants<>() {
         @Override
         public AccessGrant accountKey() {
@@ -26,8 +32,10 @@ public final class TableAuthentication {
         }
 
         @Override
-        public AccessGrant bearerToken() {
-            return FullAccess.BEARER_TOKEN;
+        public AccessGrant bearerToken(Set<DataRole> roles) {
+            return roles.contains(DataRole.STORAGE_TABLE_DATA_CONTRIBUTOR) ? FullAccess.BEARER_TOKEN
+                    : roles.contains(DataRole.STORAGE_TABLE_DATA_READER) ? DataRoleGrant.READER
+                    : DataRoleGrant.NO_ROLE;
         }
 
         @Override
@@ -39,10 +47,11 @@ public final class TableAuthentication {
     private TableAuthentication() {
     }
 
+    /** With bearer tokens trusted as {@code oauth} says. */
     public static RequestAuthenticator<AccessGrant> of(Accounts accounts, TableSas.StoredPolicies storedPolicies,
-                                                       Clock clock) {
+                                                       OAuthTrust oauth, Clock clock) {
         return new RequestAuthenticator<>(sharedKey(accounts, clock), sas(accounts, storedPolicies, clock),
-                new BearerTokenAuthenticator(accounts, TABLE, clock), GRANTS);
+                new BearerTokenAuthenticator(accounts, TABLE, oauth, clock), GRANTS);
     }
 
     public static SharedKeyAuthenticator sharedKey(Accounts accounts, Clock clock) {

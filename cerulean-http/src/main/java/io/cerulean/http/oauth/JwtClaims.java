@@ -1,41 +1,58 @@
-package io.cerulean.http.auth;
+package io.cerulean.http.oauth;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 
 /**
  * The claims of a JSON Web Token (RFC 7519) that a bearer token is judged by, read from its
- * payload without checking the signature: times in seconds since the epoch (null when absent),
- * the issuer, and the audiences ({@code aud} may be one string or an array).
+ * payload: times in seconds since the epoch (null when absent), the issuer, the audiences
+ * ({@code aud} may be one string or an array), and who it names: {@code oid}, the principal's
+ * object id, and for an application {@code appid} (v1 tokens) or {@code azp} (v2).
  */
-record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issuer, List<String> audiences) {
+public record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issuer, List<String> audiences,
+                        String objectId, String appId, String authorizedParty) {
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
-    JwtClaims {
+    public JwtClaims {
         audiences = List.copyOf(audiences);
     }
 
-    /**
-     * Decodes {@code header.payload.signature} (base64url, padding optional).
-     *
-     * @throws IllegalArgumentException saying what is malformed; never quotes the token
-     */
-    static JwtClaims decode(String token) {
-        String[] parts = token.split("\\.", -1);
-        if (parts.length != 3) {
-            throw new IllegalArgumentException("it is not a JSON Web Token (header.payload.signature)");
+    /** The ids a role may be assigned to, most specific first: {@code oid}, {@code appid}, {@code azp}. */
+    public List<String> principals() {
+        List<String> ids = new ArrayList<>(3);
+        for (String id : new String[] {objectId, appId, authorizedParty}) {
+            if (id != null && !id.isEmpty()) {
+                ids.add(id);
+            }
         }
-        requireObject(base64Url(parts[0], "header"), "header");
-        byte[] payload = base64Url(parts[1], "payload");
+        return ids;
+    }
+
+    /**
+     * Decodes a token's payload, a JSON object.
+     *
+     * @throws InvalidTokenException saying what is malformed; never quotes the token
+     */
+    public static JwtClaims decode(byte[] payload) {
+        try {
+            return read(payload);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidTokenException("The bearer token is malformed: " + e.getMessage() + ".");
+        }
+    }
+
+    private static JwtClaims read(byte[] payload) {
         Long notBefore = null;
         Long expires = null;
         Long issuedAt = null;
         String issuer = null;
+        String objectId = null;
+        String appId = null;
+        String authorizedParty = null;
         List<String> audiences = new ArrayList<>();
         try (JsonParser parser = JSON.createParser(payload)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -48,7 +65,10 @@ record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issuer, Lis
                     case "nbf" -> notBefore = seconds(parser, value, name);
                     case "exp" -> expires = seconds(parser, value, name);
                     case "iat" -> issuedAt = seconds(parser, value, name);
-                    case "iss" -> issuer = value == JsonToken.VALUE_STRING ? parser.getText() : null;
+                    case "iss" -> issuer = string(parser, value);
+                    case "oid" -> objectId = string(parser, value);
+                    case "appid" -> appId = string(parser, value);
+                    case "azp" -> authorizedParty = string(parser, value);
                     case "aud" -> audiences(parser, value, audiences);
                     default -> parser.skipChildren();
                 }
@@ -56,7 +76,15 @@ record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issuer, Lis
         } catch (IOException e) {
             throw new IllegalArgumentException("its payload is not valid JSON");
         }
-        return new JwtClaims(notBefore, expires, issuedAt, issuer, audiences);
+        return new JwtClaims(notBefore, expires, issuedAt, issuer, audiences, objectId, appId, authorizedParty);
+    }
+
+    private static String string(JsonParser parser, JsonToken value) throws IOException {
+        if (value == JsonToken.VALUE_STRING) {
+            return parser.getText();
+        }
+        parser.skipChildren();
+        return null;
     }
 
     private static Long seconds(JsonParser parser, JsonToken value, String claim) throws IOException {
@@ -80,25 +108,6 @@ record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issuer, Lis
             }
         } else {
             parser.skipChildren();
-        }
-    }
-
-    private static byte[] base64Url(String part, String which) {
-        try {
-            return Base64.getUrlDecoder().decode(part);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("its " + which + " is not base64url");
-        }
-    }
-
-    private static void requireObject(byte[] json, String which) {
-        try (JsonParser parser = JSON.createParser(json)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                throw new IllegalArgumentException("its " + which + " is not a JSON object");
-            }
-            parser.skipChildren();
-        } catch (IOException e) {
-            throw new IllegalArgumentException("its " + which + " is not valid JSON");
         }
     }
 }
