@@ -189,7 +189,8 @@ final class ServerProcess implements AutoCloseable {
             Map<String, String> environment = builder.environment();
             for (String inherited : List.of("CERULEAN_PORT", "CERULEAN_DATA_DIR", "CERULEAN_HOST",
                     "CERULEAN_IN_MEMORY", "CERULEAN_ACCOUNTS", "AZURITE_ACCOUNTS", "CERULEAN_TLS", "CERULEAN_TLS_CERT",
-                    "CERULEAN_TLS_KEY", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "JAVA_OPTS", "MALLOC_ARENA_MAX")) {
+                    "CERULEAN_TLS_KEY", "CERULEAN_OAUTH_JWKS", "CERULEAN_OAUTH_ISSUER", "CERULEAN_OAUTH_ROLES",
+                    "CERULEAN_OAUTH_INSECURE_ACCEPT_ANY", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "JAVA_OPTS", "MALLOC_ARENA_MAX")) {
                 environment.remove(inherited);
             }
             if (executable != null) {
