@@ -23,6 +23,18 @@ public final class RequestAuthenticator<G> {
     }
 
     /**
+     * Whether authenticating the request may wait on the network: a bearer token naming a key the
+     * server does not hold makes it read the identity provider's key set again.
+     */
+    public boolean mayWaitOnNetwork(AzureRequest request) {
+        return isBearer(request.header("Authorization"));
+    }
+
+    private static boolean isBearer(String authorization) {
+        return authorization != null && authorization.regionMatches(true, 0, "Bearer ", 0, 7); // schemes ignore case
+    }
+
+    /**
      * What the request's credential grants, in the service's terms.
      *
      * @throws io.cerulean.common.error.ServiceException 403 when the request is not authenticated, or 401
@@ -31,7 +43,7 @@ public final class RequestAuthenticator<G> {
     public G authenticate(AzureRequest request, String pathAccount) {
         String authorization = request.header("Authorization");
         if (authorization != null) {
-            if (authorization.regionMatches(true, 0, "Bearer ", 0, 7)) { // schemes are case-insensitive
+            if (isBearer(authorization)) {
                 return grants.bearerToken(bearer.authenticate(request, pathAccount));
             }
             sharedKey.authenticate(request, pathAccount);

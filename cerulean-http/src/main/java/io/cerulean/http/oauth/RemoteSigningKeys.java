@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
  * again when a token names a key it does not hold, since providers roll their keys over. Those
  * reads are at most one per {@link #MIN_REFRESH_INTERVAL}, so tokens with made-up key ids cannot
  * make the server hammer the provider; the request that triggers one waits for it (up to the
- * fetch timeout), the others meanwhile use the keys already held. Thread-safe.
+ * fetch timeout, on a worker: bearer requests never run on the event loop), the others meanwhile
+ * use the keys already held. Thread-safe.
  */
 final class RemoteSigningKeys implements SigningKeys {
     static final Duration MIN_REFRESH_INTERVAL = Duration.ofMinutes(1);

@@ -41,6 +41,9 @@ public record SignedToken(String algorithm, String keyId, byte[] signingInput, b
                 switch (name) {
                     case "alg" -> algorithm = text;
                     case "kid" -> keyId = text;
+                    // RFC 7515 4.1.11: extensions a recipient must understand; Entra ID uses none.
+                    case "crit" -> throw malformed("its header has critical extensions (crit) this server does not "
+                            + "understand");
                     default -> parser.skipChildren();
                 }
             }

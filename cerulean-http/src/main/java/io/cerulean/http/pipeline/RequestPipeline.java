@@ -97,7 +97,8 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
 
     @Override
     public boolean runsOnEventLoop(AzureRequest request) {
-        return service.runsOnEventLoop(request);
+        // A bearer token may send its verifier to the identity provider for new keys: never on the event loop.
+        return service.runsOnEventLoop(request) && !authenticator.mayWaitOnNetwork(request);
     }
 
     @Override

@@ -50,6 +50,10 @@ class OAuthTrustTest {
                 .hasMessageContaining("'none' are not accepted");
         assertThatThrownBy(() -> verify(trust, hs256)).isInstanceOf(InvalidTokenException.class)
                 .hasMessageContaining("'HS256' are not accepted");
+        String crit = TestKeys.base64Url("{\"alg\":\"RS256\",\"kid\":\"" + KEYS.rsaKid + "\",\"crit\":[\"exp\"]}")
+                + "." + TestKeys.base64Url(PAYLOAD) + ".c2lnbmF0dXJl";
+        assertThatThrownBy(() -> verify(trust, crit)).isInstanceOf(InvalidTokenException.class)
+                .hasMessageContaining("critical extensions");
     }
 
     @Test

@@ -91,7 +91,7 @@ class RequestPipelineTest {
 
         @Override
         public boolean runsOnEventLoop(AzureRequest request) {
-            return false;
+            return request.method().equals("GET");
         }
 
         @Override
@@ -205,6 +205,18 @@ class RequestPipelineTest {
         assertThat(header(response, "x-ms-version")).isEqualTo("2099-01-01");
         assertThat(header(response, "X-Test-Service")).isEqualTo("1");
         assertThat(header(response, "x-ms-request-id")).isNotBlank();
+    }
+
+    @Test
+    void aBearerRequestNeverRunsOnTheEventLoopSinceItsKeysMayBeFetched() {
+        AzureRequest signed = request("GET", "/devstoreaccount1/thing", true);
+        DefaultHttpHeaders headers = new DefaultHttpHeaders();
+        headers.add("Authorization", "bearer a.b.c");
+        AzureRequest bearer = new AzureRequest("GET", "/devstoreaccount1/thing", Map.of(), headers, new byte[0], true,
+                "127.0.0.1");
+
+        assertThat(pipeline.runsOnEventLoop(signed)).as("what the service says").isTrue();
+        assertThat(pipeline.runsOnEventLoop(bearer)).isFalse();
     }
 
     @Test
