@@ -3,6 +3,7 @@ package io.cerulean.app;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.server.HttpServer;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
@@ -53,10 +54,12 @@ public final class Cerulean implements AutoCloseable {
     private final TlsConfig tls;
     private final Path temporaryTlsDir;
     private final ExecutorService scanHelper;
+    private final RequestLog requestLog;
 
     private Cerulean(TableStore store, ExecutorService scanHelper, HttpServer server, Accounts accounts, TlsConfig tls,
-                     Path temporaryTlsDir) {
+                     Path temporaryTlsDir, RequestLog requestLog) {
         this.store = store;
+        this.requestLog = requestLog;
         this.scanHelper = scanHelper;
         this.server = server;
         this.accounts = accounts;
@@ -125,11 +128,15 @@ public final class Cerulean implements AutoCloseable {
         return host.equals("0.0.0.0") || host.equals("::") || host.equals("0:0:0:0:0:0:0:0") ? "127.0.0.1" : host;
     }
 
-    /** Stops serving, then closes the store; every acknowledged write is already durable. */
+    /**
+     * Stops serving, then closes the store; every acknowledged write is already durable. The
+     * request log is written out and closed too.
+     */
     @Override
     public void close() {
         try {
             server.close();
+            requestLog.close();
         } finally {
             // No query is running once the server is closed, so the scan helper is idle or about
             // to be: its cursor must be closed before the store is.
@@ -181,6 +188,7 @@ public final class Cerulean implements AutoCloseable {
         private int workerThreads = defaultWorkerThreads();
         private boolean selfSignedTls;
         private TlsConfig tls;
+        private RequestLog requestLog = RequestLog.OFF;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -284,6 +292,16 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * Records every answered request, one line each: {@link RequestLog#stdout} or
+         * {@link RequestLog#file}, in the Common Log Format or as JSON lines; {@link RequestLog#OFF}
+         * by default. {@link Cerulean#close()} closes it.
+         */
+        public Builder requestLog(RequestLog requestLog) {
+            this.requestLog = java.util.Objects.requireNonNull(requestLog, "requestLog");
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -312,14 +330,16 @@ public final class Cerulean implements AutoCloseable {
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);
                 HttpServer server = HttpServer.start(config,
-                        TableRest.pipeline(service, configured, metrics, Clock.systemUTC()));
-                return new Cerulean(store, scanHelper, server, configured, config.tls(), temporaryTlsDir);
+                        TableRest.pipeline(service, configured, metrics, Clock.systemUTC()).withRequestLog(requestLog));
+                return new Cerulean(store, scanHelper, server, configured, config.tls(), temporaryTlsDir, requestLog);
             } catch (IOException e) {
                 scanHelper.shutdown();
+                requestLog.close();
                 store.close();
                 throw new UncheckedIOException("cannot create a temporary directory for the certificate", e);
             } catch (RuntimeException e) {
                 scanHelper.shutdown();
+                requestLog.close();
                 try {
                     store.close();
                 } finally {

@@ -10,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code cerulean serve}: runs the Table service until SIGTERM or Ctrl-C. */
@@ -72,6 +73,9 @@ final class ServeCommand implements Callable<Integer> {
             description = "The PEM private key of --tls-cert, unencrypted (env CERULEAN_TLS_KEY).")
     Path tlsKey;
 
+    @Mixin
+    LogOptions logOptions = new LogOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (pageBudgetMs < 1) {
@@ -119,6 +123,12 @@ final class ServeCommand implements Callable<Integer> {
             }
         } catch (IllegalArgumentException e) {
             System.err.println("cerulean: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
+        try {
+            builder.requestLog(logOptions.open());
+        } catch (IllegalArgumentException e) {
+            System.err.println("cerulean: --request-log: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
         long started = System.nanoTime();
