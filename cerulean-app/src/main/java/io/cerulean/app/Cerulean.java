@@ -310,6 +310,20 @@ public final class Cerulean implements AutoCloseable {
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls);
+            // A start that fails (the port is taken) leaves no data directory it did not find.
+            boolean dataDirFound = inMemory || Files.exists(dataDir);
+            try {
+                return start(configured, config);
+            } catch (RuntimeException e) {
+                requestLog.close();
+                if (!dataDirFound) {
+                    DataDirectories.deleteQuietly(dataDir, e);
+                }
+                throw e;
+            }
+        }
+
+        private Cerulean start(Accounts configured, ServerConfig config) {
             KeyValueTableStore store = KeyValueTableStore.open(
                     inMemory ? new MemoryKeyValueStore() : RocksDbKeyValueStore.open(dataDir, cacheBytes));
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
@@ -334,12 +348,10 @@ public final class Cerulean implements AutoCloseable {
                 return new Cerulean(store, scanHelper, server, configured, config.tls(), temporaryTlsDir, requestLog);
             } catch (IOException e) {
                 scanHelper.shutdown();
-                requestLog.close();
                 store.close();
                 throw new UncheckedIOException("cannot create a temporary directory for the certificate", e);
             } catch (RuntimeException e) {
                 scanHelper.shutdown();
-                requestLog.close();
                 try {
                     store.close();
                 } finally {

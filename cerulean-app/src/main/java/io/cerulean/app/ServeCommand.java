@@ -6,7 +6,6 @@ import io.cerulean.store.rocksdb.StoreOpenException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -145,12 +144,7 @@ final class ServeCommand implements Callable<Integer> {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            log.info("stopping");
-            cerulean.close();
-            stopped.countDown();
-        }, "cerulean-shutdown"));
+        Termination termination = Termination.of(cerulean);
         cerulean.certificateFile().ifPresent(certificate -> log.info("HTTPS is on, on the same port: {} with the "
                 + "certificate {}{}", cerulean.secureEndpoint("devstoreaccount1"), certificate.toAbsolutePath(),
                 tlsCert != null ? ""
@@ -159,7 +153,7 @@ final class ServeCommand implements Callable<Integer> {
         log.info("Cerulean {} serving the Table service at {} ({}), ready in {} ms", Main.version(),
                 cerulean.endpoint("devstoreaccount1"), inMemory ? "in memory, nothing is kept" : "RocksDB in " + dataDir,
                 (System.nanoTime() - started) / 1_000_000);
-        stopped.await();
+        termination.await();
         return 0;
     }
 }

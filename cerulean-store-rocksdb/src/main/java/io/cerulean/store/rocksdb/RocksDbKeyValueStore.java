@@ -85,7 +85,8 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         try {
             Files.createDirectories(directory);
         } catch (java.io.IOException e) {
-            throw new StoreOpenException("cannot create the data directory " + directory + ": " + e.getMessage(), e);
+            throw new StoreOpenException("cannot create the data directory " + directory + ": "
+                    + FileErrors.reason(e), e);
         }
         if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
             throw new StoreOpenException("the data directory " + directory + " is not a writable directory", null);
