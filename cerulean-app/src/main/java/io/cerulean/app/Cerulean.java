@@ -5,6 +5,7 @@ import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.oauth.OAuthTrust;
+import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.server.HttpServer;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
@@ -55,10 +56,12 @@ public final class Cerulean implements AutoCloseable {
     private final TlsConfig tls;
     private final Path temporaryTlsDir;
     private final ExecutorService scanHelper;
+    private final RequestLog requestLog;
 
     private Cerulean(TableStore store, ExecutorService scanHelper, HttpServer server, Accounts accounts, TlsConfig tls,
-                     Path temporaryTlsDir) {
+                     Path temporaryTlsDir, RequestLog requestLog) {
         this.store = store;
+        this.requestLog = requestLog;
         this.scanHelper = scanHelper;
         this.server = server;
         this.accounts = accounts;
@@ -127,11 +130,15 @@ public final class Cerulean implements AutoCloseable {
         return host.equals("0.0.0.0") || host.equals("::") || host.equals("0:0:0:0:0:0:0:0") ? "127.0.0.1" : host;
     }
 
-    /** Stops serving, then closes the store; every acknowledged write is already durable. */
+    /**
+     * Stops serving, then closes the store; every acknowledged write is already durable. The
+     * request log is written out and closed too.
+     */
     @Override
     public void close() {
         try {
             server.close();
+            requestLog.close();
         } finally {
             // No query is running once the server is closed, so the scan helper is idle or about
             // to be: its cursor must be closed before the store is.
@@ -184,6 +191,7 @@ public final class Cerulean implements AutoCloseable {
         private boolean selfSignedTls;
         private TlsConfig tls;
         private OAuthConfig oauth = OAuthConfig.none();
+        private RequestLog requestLog = RequestLog.OFF;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -296,6 +304,16 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * Records every answered request, one line each: {@link RequestLog#stdout} or
+         * {@link RequestLog#file}, in the Common Log Format or as JSON lines; {@link RequestLog#OFF}
+         * by default. {@link Cerulean#close()} closes it.
+         */
+        public Builder requestLog(RequestLog requestLog) {
+            this.requestLog = java.util.Objects.requireNonNull(requestLog, "requestLog");
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -306,6 +324,20 @@ public final class Cerulean implements AutoCloseable {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls);
+            // A start that fails (the port is taken) leaves no data directory it did not find.
+            boolean dataDirFound = inMemory || Files.exists(dataDir);
+            try {
+                return start(configured, trust, config);
+            } catch (RuntimeException e) {
+                requestLog.close();
+                if (!dataDirFound) {
+                    DataDirectories.deleteQuietly(dataDir, e);
+                }
+                throw e;
+            }
+        }
+
+        private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config) {
             KeyValueTableStore store = KeyValueTableStore.open(
                     inMemory ? new MemoryKeyValueStore() : RocksDbKeyValueStore.open(dataDir, cacheBytes));
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
@@ -326,8 +358,9 @@ public final class Cerulean implements AutoCloseable {
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);
                 HttpServer server = HttpServer.start(config,
-                        TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC()));
-                return new Cerulean(store, scanHelper, server, configured, config.tls(), temporaryTlsDir);
+                        TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC())
+                                .withRequestLog(requestLog));
+                return new Cerulean(store, scanHelper, server, configured, config.tls(), temporaryTlsDir, requestLog);
             } catch (IOException e) {
                 scanHelper.shutdown();
                 store.close();

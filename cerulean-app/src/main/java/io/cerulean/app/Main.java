@@ -1,24 +1,25 @@
 package io.cerulean.app;
 
 import io.cerulean.bench.BenchCommand;
+import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** The {@code cerulean} command. */
 @Command(name = "cerulean", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class},
+        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class, CommandLine.HelpCommand.class},
         description = "A self-hosted server for the Azure Table Storage REST API.")
-public final class Main implements Runnable {
+public final class Main implements Callable<Integer> {
     public static void main(String[] args) {
         // Netty samples buffer allocations for leak reports by default, capturing a stack trace each
         // time: worth it in tests, not in a server or a load generator. An explicit setting wins.
         if (System.getProperty("io.netty.leakDetection.level") == null) {
             System.setProperty("io.netty.leakDetection.level", "disabled");
         }
-        int exit = commandLine().execute(args);
-        if (exit != 0) {
-            System.exit(exit);
-        }
+        // Always: a thread some library left running must not keep a finished command alive.
+        System.exit(commandLine().execute(args));
     }
 
     /**
@@ -38,9 +39,14 @@ public final class Main implements Runnable {
         return commandLine;
     }
 
+    @Spec
+    CommandSpec spec;
+
+    /** {@code cerulean} alone names no command: the usage, on standard error, and a malformed command line's exit code. */
     @Override
-    public void run() {
-        new CommandLine(this).usage(System.out);
+    public Integer call() {
+        spec.commandLine().usage(spec.commandLine().getErr());
+        return ServeCommand.EXIT_BAD_CONFIG;
     }
 
     static String version() {

@@ -6,7 +6,6 @@ import io.cerulean.store.rocksdb.StoreOpenException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
@@ -76,6 +75,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     OAuthOptions oauth = new OAuthOptions();
 
+    @Mixin
+    LogOptions logOptions = new LogOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (pageBudgetMs < 1) {
@@ -126,6 +128,12 @@ final class ServeCommand implements Callable<Integer> {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
+        try {
+            builder.requestLog(logOptions.open());
+        } catch (IllegalArgumentException e) {
+            System.err.println("cerulean: --request-log: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
         long started = System.nanoTime();
         Cerulean cerulean;
         try {
@@ -140,12 +148,7 @@ final class ServeCommand implements Callable<Integer> {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_BAD_CONFIG;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            log.info("stopping");
-            cerulean.close();
-            stopped.countDown();
-        }, "cerulean-shutdown"));
+        Termination termination = Termination.of(cerulean);
         cerulean.certificateFile().ifPresent(certificate -> log.info("HTTPS is on, on the same port: {} with the "
                 + "certificate {}{}", cerulean.secureEndpoint("devstoreaccount1"), certificate.toAbsolutePath(),
                 tlsCert != null ? ""
@@ -154,7 +157,7 @@ final class ServeCommand implements Callable<Integer> {
         log.info("Cerulean {} serving the Table service at {} ({}), ready in {} ms", Main.version(),
                 cerulean.endpoint("devstoreaccount1"), inMemory ? "in memory, nothing is kept" : "RocksDB in " + dataDir,
                 (System.nanoTime() - started) / 1_000_000);
-        stopped.await();
+        termination.await();
         return 0;
     }
 }

@@ -9,6 +9,8 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.server.RequestHandler;
 import io.cerulean.http.message.IncompleteBodyException;
+import io.cerulean.http.requestlog.RequestLog;
+import io.cerulean.http.requestlog.RequestLogEntry;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalLong;
@@ -43,7 +45,11 @@ import org.slf4j.LoggerFactory;
  * is ({@link RestService#explain}: a store that cannot answer is a 503 ServerBusy, with
  * Retry-After), else it is logged and is a 500 InternalError. A streamed body the client stopped
  * sending ({@link IncompleteBodyException}, thrown unchecked) is a 400 InvalidInput. A request that runs out of heap is
- * a 503 ServerBusy too; clients retry both.
+ * a 503 ServerBusy too; clients retry both. A store that cannot answer is logged once, and again
+ * when the reason changes or writes succeed again, not for every request it refuses.
+ *
+ * <p>Every answer, errors included, carries an {@code x-ms-request-id}; the {@link RequestLog}, when
+ * on, has a line for each with that id, and every 500 is logged at error level with it.
  */
 public final class RequestPipeline<T extends Target, R, G> implements RequestHandler {
     private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
@@ -55,14 +61,27 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
     private final CorsPolicy cors;
     private final ResponseRenderer renderer;
     private final Metrics metrics;
+    private final RequestLog requestLog;
+    private final StoreHealthLog storeHealth = new StoreHealthLog();
 
     public RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
                            Metrics metrics) {
+        this(service, authenticator, cors, metrics, RequestLog.OFF);
+    }
+
+    private RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
+                            Metrics metrics, RequestLog requestLog) {
         this.service = service;
         this.authenticator = authenticator;
         this.cors = cors;
         this.renderer = new ResponseRenderer(service.responseStyle());
         this.metrics = metrics;
+        this.requestLog = requestLog;
+    }
+
+    /** The same pipeline, recording every answer in {@code requestLog}. */
+    public RequestPipeline<T, R, G> withRequestLog(RequestLog requestLog) {
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog);
     }
 
     /**
@@ -71,8 +90,11 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
      * learns of the sync, so it must only hand the response on.
      */
     @Override
-    public void handle(AzureRequest request, Consumer<AzureResponse> reply) {
+    public void handle(AzureRequest request, Consumer<AzureResponse> answer) {
         String requestId = RequestIds.next();
+        // Nothing is timed or allocated for the log when it is off.
+        Consumer<AzureResponse> reply = requestLog == RequestLog.OFF ? answer
+                : logged(request, requestId, System.nanoTime(), answer);
         if (request.method().equals("OPTIONS")) {
             reply.accept(preflight(request, requestId));
             return;
@@ -84,6 +106,9 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
         }
         service.whenDurable().whenComplete((ignored, failure) -> {
             if (failure == null) {
+                if (storeHealth.recovered()) {
+                    log.info("the store takes writes again (request id {})", requestId);
+                }
                 reply.accept(response);
                 return;
             }
@@ -103,7 +128,37 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
 
     @Override
     public AzureResponse earlyError(ServiceException error) {
-        return renderer.earlyError(error);
+        AzureResponse response = renderer.earlyError(error);
+        if (requestLog != RequestLog.OFF) {
+            // A request that could not be read: no method or path to show, but its id and status.
+            requestLog.record(entry(null, header(response, "x-ms-request-id"), 0, response));
+        }
+        return response;
+    }
+
+    private Consumer<AzureResponse> logged(AzureRequest request, String requestId, long started,
+                                           Consumer<AzureResponse> answer) {
+        return response -> {
+            requestLog.record(entry(request, requestId, System.nanoTime() - started, response));
+            answer.accept(response);
+        };
+    }
+
+    private static RequestLogEntry entry(AzureRequest request, String requestId, long durationNanos,
+                                         AzureResponse response) {
+        return new RequestLogEntry(System.currentTimeMillis(), request == null ? null : request.clientAddress(),
+                request == null ? null : request.method(), request == null ? null : request.rawPath(),
+                request == null ? null : request.query(), response.status(), header(response, "x-ms-error-code"),
+                durationNanos, requestId, response.bodyLength());
+    }
+
+    private static String header(AzureResponse response, String name) {
+        for (var header : response.headers()) {
+            if (header.getKey().equalsIgnoreCase(name)) {
+                return header.getValue();
+            }
+        }
+        return null;
     }
 
     @Override
@@ -164,8 +219,14 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
             }
             Optional<ServiceException> explained = service.explain(e);
             if (explained.isPresent()) {
-                log.warn("request {} {} could not be served (request id {}): {}", request.method(), request.rawPath(),
-                        requestId, e.toString());
+                if (storeHealth.isNews(e)) {
+                    log.warn("requests cannot be served, they are answered {} until this changes (first: {} {}, "
+                                    + "request id {}): {}", explained.get().errorCode().code(), request.method(),
+                            request.rawPath(), requestId, e.toString());
+                } else {
+                    log.debug("request {} {} could not be served (request id {}): {}", request.method(),
+                            request.rawPath(), requestId, e.toString());
+                }
                 return renderer.error(explained.get(), request, requestId, service.xmlErrors(target, request));
             }
             log.error("request {} {} failed unexpectedly (request id {})", request.method(), request.rawPath(),

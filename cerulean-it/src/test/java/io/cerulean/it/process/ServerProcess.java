@@ -121,6 +121,7 @@ final class ServerProcess implements AutoCloseable {
         private Path workDir;
         private boolean inMemory;
         private Integer port = 0;
+        private List<String> words = List.of("serve");
 
         Launch dataDir(Path dir) {
             this.dataDir = dir;
@@ -153,6 +154,13 @@ final class ServerProcess implements AutoCloseable {
             return this;
         }
 
+        /** {@code cerulean WORDS...} instead of {@code cerulean serve}, and no {@code --port}. */
+        Launch command(String... words) {
+            this.words = List.of(words);
+            this.port = null;
+            return this;
+        }
+
         Launch args(String... more) {
             args.addAll(List.of(more));
             return this;
@@ -172,9 +180,10 @@ final class ServerProcess implements AutoCloseable {
         /** Starts the process without waiting for anything. */
         ServerProcess spawn() {
             List<String> command = new ArrayList<>(executable != null
-                    ? List.of(executable.toString(), "serve")
+                    ? List.of(executable.toString())
                     : List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                            jar().toString(), "serve"));
+                            jar().toString()));
+            command.addAll(words);
             if (port != null) {
                 command.addAll(List.of("--port", Integer.toString(port)));
             }

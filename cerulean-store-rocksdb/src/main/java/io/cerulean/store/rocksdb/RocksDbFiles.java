@@ -15,10 +15,12 @@ import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ColumnFamilyOptions;
 import org.rocksdb.CompressionType;
 import org.rocksdb.DBOptions;
+import org.rocksdb.Env;
 import org.rocksdb.LRUCache;
 import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
+import org.rocksdb.SstFileManager;
 import org.rocksdb.WriteBufferManager;
 import org.rocksdb.WriteOptions;
 
@@ -38,6 +40,7 @@ final class RocksDbFiles implements AutoCloseable {
     private final ColumnFamilyOptions familyOptions;
     private final LRUCache blockCache;
     private final WriteBufferManager memtables;
+    private final SstFileManager tableFiles;
     private final List<ColumnFamilyHandle> handles;
     /** The column family of each key space, by id. */
     private final ColumnFamilyHandle[] families = new ColumnFamilyHandle[256];
@@ -46,8 +49,9 @@ final class RocksDbFiles implements AutoCloseable {
     private final WriteOptions asyncWrite;
 
     private RocksDbFiles(RocksDB db, DBOptions dbOptions, ColumnFamilyOptions familyOptions, LRUCache blockCache,
-                         WriteBufferManager memtables, List<ColumnFamilyHandle> handles) {
+                         WriteBufferManager memtables, SstFileManager tableFiles, List<ColumnFamilyHandle> handles) {
         this.db = db;
+        this.tableFiles = tableFiles;
         this.dbOptions = dbOptions;
         this.familyOptions = familyOptions;
         this.blockCache = blockCache;
@@ -88,6 +92,7 @@ final class RocksDbFiles implements AutoCloseable {
         boolean directWrites = DirectWrites.supported(directory); // before any native object exists
         LRUCache blockCache = new LRUCache(cacheBytes);
         WriteBufferManager memtables = new WriteBufferManager(cacheBytes / 2, blockCache);
+        SstFileManager tableFiles = newSstFileManager();
         ColumnFamilyOptions familyOptions = new ColumnFamilyOptions()
                 .setWriteBufferSize(Math.min(MEMTABLE_BYTES, cacheBytes / 4))
                 // A bloom filter over each memtable's keys (5 % of its size): a point read or an
@@ -106,6 +111,10 @@ final class RocksDbFiles implements AutoCloseable {
                 .setCreateIfMissing(true)
                 .setCreateMissingColumnFamilies(true)
                 .setWriteBufferManager(memtables)
+                // Ours rather than RocksDB's implicit one, to cap the space of table files
+                // (RocksDbKeyValueStore#limitTableFiles). Either way, once a full disk made RocksDB
+                // stop writing, it polls for space and resumes by itself.
+                .setSstFileManager(tableFiles)
                 .setMaxBackgroundJobs(2)
                 .setKeepLogFileNum(3)
                 // Restart time: what the log holds after a crash is replayed into memtables and left
@@ -137,9 +146,10 @@ final class RocksDbFiles implements AutoCloseable {
                 descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), familyOptions));
             }
             RocksDB db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
-            return new RocksDbFiles(db, dbOptions, familyOptions, blockCache, memtables, handles);
+            return new RocksDbFiles(db, dbOptions, familyOptions, blockCache, memtables, tableFiles, handles);
         } catch (RocksDBException e) {
             dbOptions.close();
+            tableFiles.close();
             memtables.close();
             familyOptions.close();
             blockCache.close();
@@ -154,6 +164,18 @@ final class RocksDbFiles implements AutoCloseable {
 
     RocksDB db() {
         return db;
+    }
+
+    SstFileManager tableFiles() {
+        return tableFiles;
+    }
+
+    private static SstFileManager newSstFileManager() {
+        try {
+            return new SstFileManager(Env.getDefault());
+        } catch (RocksDBException e) {
+            throw new StoreOpenException("cannot set up RocksDB's table file manager: " + e.getMessage(), e);
+        }
     }
 
     /** The default column family: the store's format, and release 0.1's settings until upgraded. */
@@ -212,6 +234,7 @@ final class RocksDbFiles implements AutoCloseable {
         asyncWrite.close();
         dbOptions.close();
         familyOptions.close();
+        tableFiles.close();
         memtables.close();
         blockCache.close();
     }

@@ -85,7 +85,8 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         try {
             Files.createDirectories(directory);
         } catch (java.io.IOException e) {
-            throw new StoreOpenException("cannot create the data directory " + directory + ": " + e.getMessage(), e);
+            throw new StoreOpenException("cannot create the data directory " + directory + ": "
+                    + FileErrors.reason(e), e);
         }
         if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
             throw new StoreOpenException("the data directory " + directory + " is not a writable directory", null);
@@ -252,6 +253,21 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
             it.status();
         }
         return Arrays.asList(values);
+    }
+
+    /**
+     * Caps the bytes the store's table files may take, 0 for no cap (the default). Past the cap
+     * RocksDB refuses writes as it does on a full disk ("Max allowed space was reached"), which
+     * this store throws as {@link StoreUnavailableException}; reads go on. Once the cap is raised
+     * or lifted, RocksDB resumes writing by itself within seconds, as it does once a full disk has
+     * room again.
+     */
+    public void limitTableFiles(long bytes) {
+        if (bytes < 0) {
+            throw new IllegalArgumentException("the cap must be 0 (none) or more bytes: " + bytes);
+        }
+        checkOpen();
+        files.tableFiles().setMaxAllowedSpaceUsage(bytes);
     }
 
     @Override

@@ -1,0 +1,7 @@
+/**
+ * Cerulean in a JUnit 5 test suite: {@link io.cerulean.junit5.CeruleanExtension} starts an
+ * in-memory server on a free port for a test class ({@code perClass()}) or once for the whole run
+ * ({@code perRun()}), and injects it, its connection string or its endpoint into test parameters.
+ * {@link io.cerulean.junit5.CeruleanTest} does the same as an annotation on the class.
+ */
+package io.cerulean.junit5;
