@@ -38,6 +38,57 @@ class TableRestFidelityTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"PUT", "MERGE", "DELETE"})
+    void aWeakEtagCeruleanDidNotIssueMatchesNothing(String method) {
+        TableClient table = tableWithEntity("Weak");
+        String path = SignedHttp.entityPath(table.getTableName(), "p", "r");
+        String body = method.equals("DELETE") ? null : "{\"V\":1}";
+        for (String etag : new String[] {"W/\"wrong\"", "W/\"\"", "W/\"datetime'not-a-time'\""}) {
+            assertRawError(raw().send(method, path, body, "If-Match", etag), 412, "UpdateConditionNotSatisfied");
+        }
+        assertThat(table.getEntity("p", "r").getProperty("V")).isEqualTo(0);
+        // Malformed values keep their answer.
+        assertRawError(raw().send(method, path, body, "If-Match", "\"strong\""), 400, "InvalidInput");
+        assertRawError(raw().send(method, path, body, "If-Match", "W/wrong"), 400, "InvalidInput");
+    }
+
+    @Test
+    void aWeakEtagCeruleanDidNotIssueFailsItsOperationInABatch() {
+        TableClient table = tableWithEntity("WeakBatch");
+        SignedHttp raw = raw().withDateHeader();
+        String body = """
+                --batch_w
+                Content-Type: multipart/mixed; boundary=changeset_w
+
+                --changeset_w
+                Content-Type: application/http
+                Content-Transfer-Encoding: binary
+
+                POST %1$s/%2$s HTTP/1.1
+                Content-Type: application/json
+
+                {"PartitionKey":"p","RowKey":"new"}
+                --changeset_w
+                Content-Type: application/http
+                Content-Transfer-Encoding: binary
+
+                PATCH %1$s/%2$s(PartitionKey='p',RowKey='r') HTTP/1.1
+                Content-Type: application/json
+                If-Match: W/"wrong"
+
+                {"V":1}
+                --changeset_w--
+                --batch_w--
+                """.formatted(raw.base(), table.getTableName()).replace("\n", "\r\n");
+        RawResponse response = raw.postBatch("multipart/mixed; boundary=batch_w", body);
+        assertThat(response.partStatuses()).containsExactly(412);
+        assertThat(response.partError().path("code").asText()).isEqualTo("UpdateConditionNotSatisfied");
+        assertThat(response.partError().path("message").path("value").asText()).startsWith("1:");
+        assertThat(table.listEntities()).hasSize(1);
+        assertThat(table.getEntity("p", "r").getProperty("V")).isEqualTo(0);
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"invalid", "2019-02-0", "2019/02/02", "2019-13-01", "20190202", "latest"})
     void aVersionThatIsNotADateIsAnInvalidHeaderValue(String version) {
         String table = SharedServers.uniqueTableName("Ver");
