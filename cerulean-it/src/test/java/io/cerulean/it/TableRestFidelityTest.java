@@ -107,4 +107,54 @@ class TableRestFidelityTest {
         assertThat(response.status()).as("%s", response).isEqualTo(200);
         assertThat(response.header("x-ms-version")).isEqualTo(version);
     }
+
+    @Test
+    void aTrailingSlashNamesTheSameResource() {
+        SignedHttp raw = raw().withSharedKey();
+        String table = SharedServers.uniqueTableName("Slash");
+        assertThat(raw.send("POST", "/Tables/", "{\"TableName\":\"" + table + "\"}").status()).isEqualTo(201);
+        assertThat(raw.get("/Tables/").values()).anyMatch(t -> t.path("TableName").asText().equals(table));
+        assertThat(raw.send("POST", "/" + table + "/", "{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"V\":1}").status())
+                .isEqualTo(201);
+        assertThat(raw.get("/" + table + "/").values()).hasSize(1);
+        String entity = SignedHttp.entityPath(table, "p", "r");
+        assertThat(raw.get(entity + "/").json().path("V").asInt()).isEqualTo(1);
+        assertThat(raw.send("MERGE", entity + "/", "{\"W\":2}", "If-Match", "*").status()).isEqualTo(204);
+        assertThat(raw.get(entity).json().path("W").asInt()).isEqualTo(2);
+        String body = """
+                --batch_s
+                Content-Type: multipart/mixed; boundary=changeset_s
+
+                --changeset_s
+                Content-Type: application/http
+                Content-Transfer-Encoding: binary
+
+                POST %1$s/%2$s/ HTTP/1.1
+                Content-Type: application/json
+
+                {"PartitionKey":"p","RowKey":"b"}
+                --changeset_s--
+                --batch_s--
+                """.formatted(raw.base(), table).replace("\n", "\r\n");
+        RawResponse batch = raw.withDateHeader().send("POST", "/$batch/", body,
+                "Content-Type", "multipart/mixed; boundary=batch_s");
+        assertThat(batch.partStatuses()).containsExactly(201);
+        assertThat(raw.get("/" + table + "()").values()).hasSize(2);
+        assertThat(raw.send("DELETE", "/Tables('" + table + "')/", null).status()).isEqualTo(204);
+    }
+
+    @Test
+    void aTunnellingHeaderThatNamesTheMethodUsedIsServed() {
+        TableClient table = tableWithEntity("Tunnel");
+        String path = SignedHttp.entityPath(table.getTableName(), "p", "r");
+        assertThat(raw().send("MERGE", path, "{\"W\":1}", "X-HTTP-Method", "MERGE", "If-Match", "*").status())
+                .isEqualTo(204);
+        assertThat(raw().send("PUT", path, "{\"V\":2}", "X-HTTP-Method", "PUT").status()).isEqualTo(204);
+        assertThat(table.getEntity("p", "r").getProperties()).containsEntry("V", 2).doesNotContainKey("W");
+        // A header naming another method than the one used is still refused.
+        assertRawError(raw().send("PUT", path, "{\"V\":3}", "X-HTTP-Method", "MERGE"), 400, "XMethodNotUsingPost");
+        assertRawError(raw().send("MERGE", path, "{\"V\":3}", "X-HTTP-Method", "MERGE", "X-HTTP-Method", "MERGE"),
+                400, "XMethodNotUsingPost");
+        assertThat(table.getEntity("p", "r").getProperty("V")).isEqualTo(2);
+    }
 }

@@ -15,6 +15,7 @@ import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.resource.ResourceKind;
+import io.cerulean.table.rest.resource.TableRestOperation;
 import io.cerulean.table.rest.routing.Route;
 import io.cerulean.table.rest.routing.Router;
 import io.cerulean.table.service.TableService;
@@ -55,12 +56,24 @@ public final class TableRestService implements RestService<Resource, Route, Acce
 
     @Override
     public Resource parse(AzureRequest request) {
-        return PathParser.parse(request.rawPath());
+        return PathParser.parse(request.rawPath(), request.queryParameter("restype"));
     }
 
+    /**
+     * The secondary endpoint ({@code <account>-secondary}) is read-only, as on a read-access
+     * geo-redundant account: a write there is refused with 403 InsufficientAccountPermissions, the
+     * code the REST reference's "Common REST API error codes" gives for "Write operations are not
+     * allowed", before anything runs.
+     */
     @Override
     public Route route(Resource resource, AzureRequest request) {
-        return router.route(resource, request);
+        Route route = router.route(resource, request);
+        if (resource.secondary() && !TableRestOperation.of(resource.kind(), request).isRead()) {
+            throw new ServiceException(CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS,
+                    CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS.message() + " The secondary endpoint '"
+                            + resource.account() + "-secondary' is read-only; write to '" + resource.account() + "'.");
+        }
+        return route;
     }
 
     /** Entity operations are held to the grant again, entity by entity, as they run ({@link RequestContext}). */
