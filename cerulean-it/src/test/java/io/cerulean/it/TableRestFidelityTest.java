@@ -157,4 +157,24 @@ class TableRestFidelityTest {
                 400, "XMethodNotUsingPost");
         assertThat(table.getEntity("p", "r").getProperty("V")).isEqualTo(2);
     }
+
+    @Test
+    void atomIsRefusedByNameAndChangesNothing() {
+        TableClient table = tableWithEntity("Atom");
+        String name = table.getTableName();
+        String atomEntry = "<?xml version=\"1.0\"?><entry xmlns=\"http://www.w3.org/2005/Atom\"><content/></entry>";
+        RawResponse sent = raw().send("POST", "/" + name, atomEntry, "Content-Type", "application/atom+xml");
+        assertRawError(sent, 415, "AtomFormatNotSupported");
+        assertThat(sent.errorMessage()).contains("JSON");
+        assertRawError(raw().get("/" + name + "()", "Accept", "application/atom+xml,application/xml"), 415,
+                "AtomFormatNotSupported");
+        assertRawError(raw().get("/Tables?$format=atom"), 415, "AtomFormatNotSupported");
+        assertRawError(raw().send("PUT", SignedHttp.entityPath(name, "p", "r"), atomEntry,
+                "Content-Type", "application/atom+xml;type=entry"), 415, "AtomFormatNotSupported");
+        assertThat(table.listEntities()).hasSize(1);
+        assertThat(table.getEntity("p", "r").getProperty("V")).isEqualTo(0);
+        // JSON offered beside Atom is chosen.
+        assertThat(raw().get("/" + name + "()", "Accept", "application/atom+xml, application/json").status())
+                .isEqualTo(200);
+    }
 }

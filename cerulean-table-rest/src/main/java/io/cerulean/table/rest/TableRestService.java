@@ -10,6 +10,7 @@ import io.cerulean.storage.StoreUnavailableException;
 import io.cerulean.table.model.Limits;
 import io.cerulean.table.rest.auth.AccessGrant;
 import io.cerulean.table.rest.json.JsonErrorBody;
+import io.cerulean.table.rest.json.JsonOnly;
 import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.resource.PathParser;
@@ -63,7 +64,7 @@ public final class TableRestService implements RestService<Resource, Route, Acce
      * The secondary endpoint ({@code <account>-secondary}) is read-only, as on a read-access
      * geo-redundant account: a write there is refused with 403 InsufficientAccountPermissions, the
      * code the REST reference's "Common REST API error codes" gives for "Write operations are not
-     * allowed", before anything runs.
+     * allowed", before anything runs. OData operations speak JSON only ({@link JsonOnly}).
      */
     @Override
     public Route route(Resource resource, AzureRequest request) {
@@ -72,6 +73,9 @@ public final class TableRestService implements RestService<Resource, Route, Acce
             throw new ServiceException(CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS,
                     CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS.message() + " The secondary endpoint '"
                             + resource.account() + "-secondary' is read-only; write to '" + resource.account() + "'.");
+        }
+        if (!xmlErrors(resource, request)) {
+            JsonOnly.check(request, resource.kind() != ResourceKind.BATCH);
         }
         return route;
     }
