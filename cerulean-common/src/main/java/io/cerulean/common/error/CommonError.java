@@ -38,6 +38,8 @@ public enum CommonError implements ErrorCode {
             "This request is not authorized to perform this operation using this protocol."),
     AUTHORIZATION_SOURCE_IP_MISMATCH("AuthorizationSourceIPMismatch", 403,
             "This request is not authorized to perform this operation using this source IP."),
+    /** The REST reference's "Common REST API error codes": a write where writes are not allowed. */
+    INSUFFICIENT_ACCOUNT_PERMISSIONS("InsufficientAccountPermissions", 403, "Write operations are not allowed."),
     CORS_PREFLIGHT_FAILURE("CorsPreflightFailure", 403, "CORS not enabled or no matching rule found for this request."),
     INVALID_AUTHENTICATION_INFO("InvalidAuthenticationInfo", 400,
             "Authentication information is not given in the correct format. Check the value of Authorization header."),

@@ -42,6 +42,7 @@ public final class SasAuthenticator<G> {
     public G authenticate(AzureRequest request, String accountName) {
         Account account = accounts.find(accountName)
                 .orElseThrow(() -> authenticationFailed("The account '" + accountName + "' is not known to this server."));
+        SasChecks.noRepeatedParameters(request);
         String version = require(request, "sv");
         byte[] signature;
         try {

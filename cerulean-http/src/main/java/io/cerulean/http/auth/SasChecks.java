@@ -16,7 +16,22 @@ import java.util.Optional;
  * only a genuine SAS is told about its window, protocol or address.
  */
 public final class SasChecks {
+    /**
+     * The parameters of the SAS forms every service shares (account SAS, user delegation, response
+     * headers); a service's own ({@code tn}, {@code spk}, ...) are read through {@link #field} too.
+     */
+    private static final List<String> SHARED_PARAMETERS = List.of("sv", "ss", "srt", "sp", "st", "se", "sip", "spr",
+            "sig", "ses", "si", "sr", "sdd", "skoid", "sktid", "skt", "ske", "sks", "skv", "saoid", "suoid", "scid",
+            "rscc", "rscd", "rsce", "rscl", "rsct");
+
     private SasChecks() {
+    }
+
+    /** Refuses a SAS that gives any shared parameter more than once, whether or not its form reads it. */
+    public static void noRepeatedParameters(AzureRequest request) {
+        for (String name : SHARED_PARAMETERS) {
+            single(request, name);
+        }
     }
 
     /** Whether {@code signature} signs one of {@code stringsToSign} under one of the account's keys; 403 if not. */
@@ -69,7 +84,7 @@ public final class SasChecks {
 
     /** A field that must be present and not empty; 403 naming it otherwise. */
     public static String require(AzureRequest request, String name) {
-        String value = request.queryParameter(name);
+        String value = single(request, name);
         if (value == null || value.isEmpty()) {
             throw authenticationFailed("The shared access signature has no '" + name + "' parameter.");
         }
@@ -78,7 +93,23 @@ public final class SasChecks {
 
     /** A field as sent, URL-decoded; empty when absent, as the string-to-sign has it. */
     public static String field(AzureRequest request, String name) {
-        String value = request.queryParameter(name);
+        String value = single(request, name);
         return value == null ? "" : value;
+    }
+
+    /**
+     * The one value of a SAS parameter, or null. A parameter given twice is refused rather than read
+     * once: the signature covers one value, and a second one must not slip past it.
+     */
+    private static String single(AzureRequest request, String name) {
+        List<String> values = request.query().get(name);
+        if (values == null || values.isEmpty()) {
+            return null;
+        }
+        if (values.size() > 1) {
+            throw authenticationFailed("The shared access signature gives the parameter '" + name + "' "
+                    + values.size() + " times; each is given once.");
+        }
+        return values.get(0);
     }
 }

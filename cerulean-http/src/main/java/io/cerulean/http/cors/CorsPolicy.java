@@ -2,6 +2,7 @@ package io.cerulean.http.cors;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import java.util.ArrayList;
@@ -44,10 +45,17 @@ public final class CorsPolicy {
     private static final String SECONDARY_SUFFIX = "-secondary";
 
     private final Function<String, CorsRules> rulesOf;
+    private final AccountUrls urls;
 
     /** @param rulesOf an account's current CORS rules, by account name; called once per request */
     public CorsPolicy(Function<String, CorsRules> rulesOf) {
+        this(rulesOf, AccountUrls.PATH_STYLE_ONLY);
+    }
+
+    /** @param urls where the service's URLs name their account (host-style or path-style) */
+    public CorsPolicy(Function<String, CorsRules> rulesOf, AccountUrls urls) {
         this.rulesOf = rulesOf;
+        this.urls = urls;
     }
 
     /**
@@ -63,7 +71,7 @@ public final class CorsPolicy {
         if (origin == null || origin.isBlank() || method == null || method.isBlank()) {
             throw new ServiceException(CommonError.INVALID_HEADER_VALUE, "A required CORS header is not present.");
         }
-        String account = accountOf(request.rawPath()).orElseThrow(() -> new ServiceException(
+        String account = accountOf(urls.pathStyle(request)).orElseThrow(() -> new ServiceException(
                 CommonError.INVALID_URI, "The requested URI does not represent any resource on the server: "
                 + request.rawPath()));
         method = method.trim();
@@ -91,7 +99,7 @@ public final class CorsPolicy {
         if (origin == null && !cacheable) {
             return response; // not a CORS request, and a response no user agent caches
         }
-        Optional<String> account = accountOf(request.rawPath());
+        Optional<String> account = accountOf(urls.pathStyle(request));
         CorsRules rules = account.isEmpty() ? CorsRules.none() : rulesForResponse(account.get());
         if (rules.isEmpty()) {
             return response;

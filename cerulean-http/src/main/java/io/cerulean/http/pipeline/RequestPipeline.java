@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *   <li>CORS: an {@code OPTIONS} request is a preflight, answered from the account's CORS rules
  *       before (and instead of) every other stage;</li>
  *   <li>parse ({@link RestService#parse}): the URL names an account and a resource, or the request is
- *       an InvalidUri;</li>
+ *       an InvalidUri; an {@code x-ms-version} that is not a date is an InvalidHeaderValue
+ *       ({@link ApiVersion});</li>
  *   <li>authenticate: a Shared Key signature, a SAS or a bearer token is right for that account, or
  *       403 and nothing runs;</li>
  *   <li>route ({@link RestService#route}): the method is allowed on the resource, or 405;</li>
@@ -203,6 +204,7 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
         T target = null;
         try {
             target = service.parse(request);
+            ApiVersion.check(request);
             G grant = authenticator.authenticate(request, target.account());
             R route = service.route(target, request);
             service.authorize(grant, route, target);

@@ -52,7 +52,8 @@ public final class ResponseRenderer {
     private AzureResponse withCommonHeaders(AzureResponse response, AzureRequest request, String requestId) {
         String version = request == null ? null : request.header("x-ms-version");
         response.header("x-ms-request-id", requestId)
-                .header("x-ms-version", version == null ? style.defaultVersion() : version)
+                .header("x-ms-version", version == null || !ApiVersion.isWellFormed(version) ? style.defaultVersion()
+                        : version)
                 .header("Date", HttpDates.format(Instant.now()))
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Cache-Control", "no-cache");

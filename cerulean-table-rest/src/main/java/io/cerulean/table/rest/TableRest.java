@@ -39,6 +39,7 @@ public final class TableRest {
         Router router = new Router(new QueryMetrics(metrics.registry()), properties);
         TableSas.StoredPolicies policies = (account, table) -> service.findTable(account, table).map(service::acl);
         return new RequestPipeline<>(new TableRestService(service, router),
-                TableAuthentication.of(accounts, policies, oauth, clock), new CorsPolicy(properties::corsRules), metrics);
+                TableAuthentication.of(accounts, policies, oauth, clock),
+                new CorsPolicy(properties::corsRules, TableRestService.URLS), metrics);
     }
 }

@@ -2,6 +2,7 @@ package io.cerulean.table.rest;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.ResponseStyle;
@@ -9,12 +10,15 @@ import io.cerulean.http.pipeline.RestService;
 import io.cerulean.storage.StoreUnavailableException;
 import io.cerulean.table.model.Limits;
 import io.cerulean.table.rest.auth.AccessGrant;
+import io.cerulean.table.rest.auth.TableAuthentication;
 import io.cerulean.table.rest.json.JsonErrorBody;
+import io.cerulean.table.rest.json.JsonOnly;
 import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.resource.ResourceKind;
+import io.cerulean.table.rest.resource.TableRestOperation;
 import io.cerulean.table.rest.routing.Route;
 import io.cerulean.table.rest.routing.Router;
 import io.cerulean.table.service.TableService;
@@ -22,8 +26,8 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * The Table service as the kernel's pipeline runs it: path-style URLs parsed into a
- * {@link Resource}, the {@link Router}'s routes, each route's {@link io.cerulean.table.rest.auth.Action}
+ * The Table service as the kernel's pipeline runs it: path-style and host-style URLs ({@link #URLS})
+ * parsed into a {@link Resource}, the {@link Router}'s routes, each route's {@link io.cerulean.table.rest.auth.Action}
  * checked against the caller's {@link AccessGrant}, and the operation run with a
  * {@link RequestContext} that holds every entity to that grant. Stateless and thread-safe.
  */
@@ -32,6 +36,9 @@ public final class TableRestService implements RestService<Resource, Route, Acce
     static final String DEFAULT_VERSION = "2020-12-06";
     private static final ResponseStyle STYLE =
             new ResponseStyle(DEFAULT_VERSION, "DataServiceVersion", "3.0;", JsonErrorBody.INSTANCE);
+
+    /** Path-style URLs, and host-style ones on {@code ACCOUNT.table.*} names. */
+    public static final AccountUrls URLS = AccountUrls.forService(TableAuthentication.TABLE.endpointLabel());
 
     private final TableService service;
     private final Router router;
@@ -55,12 +62,27 @@ public final class TableRestService implements RestService<Resource, Route, Acce
 
     @Override
     public Resource parse(AzureRequest request) {
-        return PathParser.parse(request.rawPath());
+        return PathParser.parse(URLS.pathStyle(request), request.queryParameter("restype"));
     }
 
+    /**
+     * The secondary endpoint ({@code <account>-secondary}) is read-only, as on a read-access
+     * geo-redundant account: a write there is refused with 403 InsufficientAccountPermissions, the
+     * code the REST reference's "Common REST API error codes" gives for "Write operations are not
+     * allowed", before anything runs. OData operations speak JSON only ({@link JsonOnly}).
+     */
     @Override
     public Route route(Resource resource, AzureRequest request) {
-        return router.route(resource, request);
+        Route route = router.route(resource, request);
+        if (resource.secondary() && !TableRestOperation.of(resource.kind(), request).isRead()) {
+            throw new ServiceException(CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS,
+                    CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS.message() + " The secondary endpoint '"
+                            + resource.account() + "-secondary' is read-only; write to '" + resource.account() + "'.");
+        }
+        if (!xmlErrors(resource, request)) {
+            JsonOnly.check(request, resource.kind() != ResourceKind.BATCH);
+        }
+        return route;
     }
 
     /** Entity operations are held to the grant again, entity by entity, as they run ({@link RequestContext}). */
@@ -74,7 +96,7 @@ public final class TableRestService implements RestService<Resource, Route, Acce
                                  String requestId) {
         String account = resource.account();
         RequestContext context = new RequestContext(request, requestId, resource, account,
-                MetadataLevel.negotiate(request), baseUrl(request, account), service, grant);
+                MetadataLevel.negotiate(request), URLS.accountBaseUrl(request, account), service, grant);
         return route.operation().handle(context);
     }
 
@@ -111,10 +133,5 @@ public final class TableRestService implements RestService<Resource, Route, Acce
     @Override
     public int maxRequestBodyBytes() {
         return Limits.MAX_REQUEST_BODY_BYTES;
-    }
-
-    private static String baseUrl(AzureRequest request, String account) {
-        String host = request.header("Host");
-        return (request.secure() ? "https://" : "http://") + (host == null ? "127.0.0.1" : host) + "/" + account;
     }
 }

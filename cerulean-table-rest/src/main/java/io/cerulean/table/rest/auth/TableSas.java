@@ -55,7 +55,7 @@ public final class TableSas implements ServiceSas<AccessGrant> {
 
     @Override
     public AccessGrant authenticate(AzureRequest request, Account account, String version, byte[] signature) {
-        String table = request.queryParameter("tn");
+        String table = field(request, "tn");
         String permissions = field(request, "sp");
         String start = field(request, "st");
         String expiry = field(request, "se");

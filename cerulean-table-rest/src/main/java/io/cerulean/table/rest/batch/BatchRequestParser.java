@@ -19,8 +19,8 @@ final class BatchRequestParser {
     private BatchRequestParser() {
     }
 
-    /** Parses a batch body given the request's Content-Type. */
-    static BatchRequest parse(String contentType, byte[] body) {
+    /** Parses a batch body given the request's Content-Type; sub-request paths are relative to {@code account}. */
+    static BatchRequest parse(String contentType, byte[] body, String account) {
         List<MimePart> parts = MultipartReader.read(body, 0, body.length, MultipartReader.boundary(contentType), 2);
         if (parts.size() != 1) {
             throw MultipartReader.malformed("a batch holds exactly one change set, or one retrieve; this one holds "
@@ -34,7 +34,7 @@ final class BatchRequestParser {
         if (!request.method().equals("GET")) {
             throw MultipartReader.malformed("a " + request.method() + " outside a change set; writes belong in a change set");
         }
-        if (PathParser.parse(request.rawPath()).kind() != ResourceKind.ENTITY) {
+        if (PathParser.parseWithin(request.rawPath(), account).kind() != ResourceKind.ENTITY) {
             throw MultipartReader.malformed("a GET outside a change set must address one entity; "
                     + "queries cannot be part of a batch");
         }

@@ -54,7 +54,7 @@ final class ChangeSetTranslator {
             try {
                 BatchOperationRequest sent = requests.get(i);
                 AzureRequest request = sent.toAzureRequest(secure);
-                Resource resource = PathParser.parse(request.rawPath());
+                Resource resource = PathParser.parseWithin(request.rawPath(), account);
                 if (!resource.account().equals(account)) {
                     throw new TableServiceException(CommonError.INVALID_INPUT, "The operation addresses account '"
                             + resource.account() + "', not the account the batch request was sent to.");

@@ -35,7 +35,8 @@ public final class ExecuteBatch implements TableOperation {
     @Override
     public AzureResponse handle(RequestContext context) {
         AzureRequest request = context.request();
-        BatchRequest batch = BatchRequestParser.parse(request.header("Content-Type"), request.body());
+        BatchRequest batch = BatchRequestParser.parse(request.header("Content-Type"), request.body(),
+                context.account());
         BatchResponseWriter writer = BatchResponseWriter.withRandomBoundaries();
         if (batch instanceof BatchRequest.Retrieve retrieve) {
             return writer.single(retrieve(context, retrieve.request()));
@@ -66,7 +67,7 @@ public final class ExecuteBatch implements TableOperation {
 
     private static PartResponse retrieve(RequestContext context, BatchOperationRequest get) {
         AzureRequest request = get.toAzureRequest(context.request().secure());
-        Resource resource = PathParser.parse(request.rawPath());
+        Resource resource = PathParser.parseWithin(request.rawPath(), context.account());
         if (!resource.account().equals(context.account())) {
             throw new TableServiceException(CommonError.INVALID_INPUT, "The retrieve addresses account '"
                     + resource.account() + "', not the account the batch request was sent to.");

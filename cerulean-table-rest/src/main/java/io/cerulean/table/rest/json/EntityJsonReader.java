@@ -24,7 +24,8 @@ import java.util.Objects;
  * names the type; without one, a string is Edm.String, true/false Edm.Boolean, an integer that
  * fits Edm.Int32 is Int32 and any other number Edm.Double. A JSON null stores nothing. Keys
  * starting with {@code odata.} are control information and ignored, as is Timestamp, which the
- * server owns. See {@link ValueConverter} for each type's accepted forms.
+ * server owns. PartitionKey and RowKey are strings, typed so or not at all, and an annotation needs
+ * its property. See {@link ValueConverter} for each type's accepted forms.
  */
 public final class EntityJsonReader {
     /**
@@ -99,8 +100,13 @@ public final class EntityJsonReader {
                 continue;
             }
             if (name.equals(Entity.PARTITION_KEY) || name.equals(Entity.ROW_KEY)) {
-                if (raw.token() != JsonToken.VALUE_STRING) {
-                    throw invalid("The " + name + " must be a string.");
+                String annotation = annotations.get(name);
+                if (raw.token() != JsonToken.VALUE_STRING
+                        || annotation != null && !annotation.equals(EdmType.STRING.wireName())) {
+                    // The service refuses a key of any other type with InvalidInput, typed by its JSON or
+                    // by an annotation ("PartitionKey@odata.type":"Edm.Int32").
+                    throw invalid("The " + name + " must be a string" + (annotation == null ? "."
+                            : "; it is typed '" + annotation + "'."));
                 }
                 if (name.equals(Entity.PARTITION_KEY)) {
                     partitionKey = raw.text();
@@ -116,6 +122,14 @@ public final class EntityJsonReader {
             EdmType type = annotation == null ? null : EdmType.fromWireName(annotation).orElseThrow(
                     () -> invalid("The type '" + annotation + "' of property '" + name + "' is not an EDM type."));
             properties.put(name, ValueConverter.convert(name, type, raw));
+        }
+        for (String annotated : annotations.keySet()) {
+            if (!values.containsKey(annotated)) {
+                // The service's OData reader refuses a type annotation without its property: an open
+                // property without a value cannot be ignored when nothing says what it is.
+                throw invalid("The type annotation '" + annotated + ANNOTATION + "' has no property '" + annotated
+                        + "' beside it.");
+            }
         }
         return new EntityBody(partitionKey, rowKey, Properties.owning(properties));
     }

@@ -19,6 +19,13 @@ import java.util.Optional;
  * ({@code x-cerulean-entities-returned}).
  */
 public final class QueryEntities implements TableOperation {
+    /**
+     * The most characters of a plan the header carries. A filter of hundreds of comparisons explains
+     * itself in tens of kilobytes, and HTTP clients refuse a response whose headers pass 8 KiB (the
+     * Java SDK's Netty does): past this, the plan is cut and ends with an ellipsis.
+     */
+    static final int MAX_PLAN_HEADER_CHARS = 2048;
+
     private final QueryLog queryLog = new QueryLog();
     private final QueryMetrics metrics;
 
@@ -30,20 +37,26 @@ public final class QueryEntities implements TableOperation {
     public AzureResponse handle(RequestContext context) {
         AzureRequest request = context.request();
         StoredTable table = context.service().table(context.account(), context.resource().table());
-        EntityQuery query = new EntityQuery(QueryOptions.filter(request), QueryOptions.top(request), resumeFrom(request));
+        EntityQuery query = new EntityQuery(QueryOptions.filter(request), QueryOptions.top(request),
+                resumeFrom(request));
         EntityJsonWriter.Page json = new EntityJsonWriter(context.level(), context.baseUrl(), context.account(),
                 table.name(), QueryOptions.select(request)).page();
         PageEnd page = context.queryEntities(table, query, json);
         queryLog.record(table, request.queryParameter("$filter"), page);
         metrics.record(page);
         AzureResponse response = AzureResponse.status(200)
-                .header("x-cerulean-query-plan", page.plan().explain())
+                .header("x-cerulean-query-plan", planHeader(page.plan().explain()))
                 .header("x-cerulean-entities-read", Long.toString(page.entitiesRead()))
                 .header("x-cerulean-entities-returned", Integer.toString(page.entitiesReturned()));
         page.next().ifPresent(next -> response
                 .header("x-ms-continuation-NextPartitionKey", ContinuationToken.encode(next.partitionKey()))
                 .header("x-ms-continuation-NextRowKey", ContinuationToken.encode(next.rowKey())));
         return response.body(context.level().contentType(), json.finish());
+    }
+
+    static String planHeader(String explained) {
+        return explained.length() <= MAX_PLAN_HEADER_CHARS ? explained
+                : explained.substring(0, MAX_PLAN_HEADER_CHARS - 3) + "...";
     }
 
     /** Where the client's continuation says to resume; NextRowKey alone means nothing, without it the partition's start. */

@@ -105,8 +105,9 @@ public enum TableRestOperation {
 
     /**
      * The method a request acts as (contract 3.14): POST with {@code X-HTTP-Method} acts as the
-     * method named (MERGE, PUT, DELETE or PATCH); the header with any other verb, more than once
-     * or with another value is an XMethod error.
+     * method named (MERGE, PUT, DELETE or PATCH); another method with a header naming that same
+     * method acts as itself; the header with any other verb, more than once or with another value is
+     * an XMethod error.
      */
     private static String effectiveMethod(AzureRequest request) {
         List<String> tunnel = request.headers().getAll("X-HTTP-Method");
@@ -114,6 +115,11 @@ public enum TableRestOperation {
             return request.method();
         }
         if (!request.method().equals("POST")) {
+            // The legacy Java SDK (azure-storage 8) sends a merge as MERGE with X-HTTP-Method: MERGE, in a
+            // $batch too: a header that names the method already used changes nothing, so it is served.
+            if (tunnel.size() == 1 && tunnel.get(0).trim().equalsIgnoreCase(request.method())) {
+                return request.method();
+            }
             throw new TableServiceException(TableError.X_METHOD_NOT_USING_POST);
         }
         if (tunnel.size() > 1 || tunnel.get(0).contains(",")) {

@@ -14,7 +14,7 @@ class BatchRequestParserTest {
     private static final String ETAG = "W/\"datetime'2022-02-01T20%3A52%3A40.2654859Z'\"";
 
     private static BatchRequest parse(String contentType, String body) {
-        return BatchRequestParser.parse(contentType, body.getBytes(StandardCharsets.UTF_8));
+        return BatchRequestParser.parse(contentType, body.getBytes(StandardCharsets.UTF_8), "devstoreaccount1");
     }
 
     private static List<BatchOperationRequest> changeSet(String contentType, String body) {

@@ -85,8 +85,18 @@ class EntityJsonReaderTest {
     }
 
     @Test
-    void annotationForAnAbsentPropertyIsIgnored() {
-        assertThat(read("{\"ghost@odata.type\":\"Edm.Int64\",\"a\":1}").properties()).containsOnlyKeys("a");
+    void annotationForAnAbsentPropertyIsInvalidInput() {
+        assertThat(error("{\"ghost@odata.type\":\"Edm.Int64\",\"a\":1}")).isEqualTo(CommonError.INVALID_INPUT);
+    }
+
+    @Test
+    void keysAreStringsTypedSoOrNotAtAll() {
+        assertThat(read("{\"PartitionKey@odata.type\":\"Edm.String\",\"PartitionKey\":\"1\",\"RowKey\":\"r\"}")
+                .partitionKey()).isEqualTo("1");
+        assertThat(error("{\"PartitionKey@odata.type\":\"Edm.Int32\",\"PartitionKey\":\"1\",\"RowKey\":\"r\"}"))
+                .isEqualTo(CommonError.INVALID_INPUT);
+        assertThat(error("{\"PartitionKey\":\"p\",\"RowKey\":\"1\",\"RowKey@odata.type\":\"Edm.Int64\"}"))
+                .isEqualTo(CommonError.INVALID_INPUT);
     }
 
     @Test

@@ -196,4 +196,37 @@ class PathParserTest {
         assertThat(e).as("parse(%s) should throw", path).isNotNull();
         assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_URI);
     }
+
+    @Test
+    void oneTrailingSlashNamesTheSameResource() {
+        assertThat(PathParser.parse(ACCOUNT + "/Tables/").kind()).isEqualTo(ResourceKind.TABLES);
+        assertThat(PathParser.parse(ACCOUNT + "/$batch/").kind()).isEqualTo(ResourceKind.BATCH);
+        assertThat(PathParser.parse(ACCOUNT + "/mytable/").table()).isEqualTo("mytable");
+        Resource entity = PathParser.parse(ACCOUNT + "/mytable(PartitionKey='a',RowKey='b')/");
+        assertThat(entity.kind()).isEqualTo(ResourceKind.ENTITY);
+        assertThat(entity.rowKey()).isEqualTo("b");
+        ServiceException e = catchThrowableOfType(ServiceException.class, () -> PathParser.parse(ACCOUNT + "/Tables//"));
+        assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_URI);
+    }
+
+    @Test
+    void theSecondarysStatsPathNamesTheService() {
+        Resource stats = PathParser.parse("/devstoreaccount1-secondary/devstoreaccount1/", "service");
+        assertThat(stats.kind()).isEqualTo(ResourceKind.SERVICE);
+        assertThat(stats.secondary()).isTrue();
+        // Without restype=service it is the table of that name, as anywhere else.
+        assertThat(PathParser.parse("/devstoreaccount1-secondary/devstoreaccount1", null).kind())
+                .isEqualTo(ResourceKind.ENTITY_SET);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/devstoreaccount1/mytable(PartitionKey='a',RowKey='b')",
+        "/mytable(PartitionKey='a',RowKey='b')", "mytable(PartitionKey='a',RowKey='b')"})
+    void aSubRequestPathResolvesAgainstTheBatchsAccount(String path) {
+        Resource resource = PathParser.parseWithin(path, "devstoreaccount1");
+        assertThat(resource.account()).isEqualTo("devstoreaccount1");
+        assertThat(resource.kind()).isEqualTo(ResourceKind.ENTITY);
+        assertThat(resource.table()).isEqualTo("mytable");
+        assertThat(PathParser.parseWithin("/other/mytable", "devstoreaccount1").account()).isEqualTo("other");
+    }
 }
