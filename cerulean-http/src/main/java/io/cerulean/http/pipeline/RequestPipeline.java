@@ -106,6 +106,12 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
     }
 
     @Override
+    public AzureResponse earlyError(ServiceException error, AzureRequest head) {
+        AzureResponse response = renderer.earlyError(error);
+        return head == null ? response : cors.decorate(head, response);
+    }
+
+    @Override
     public int maxRequestBodyBytes() {
         return service.maxRequestBodyBytes();
     }
