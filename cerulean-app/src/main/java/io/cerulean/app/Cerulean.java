@@ -4,6 +4,7 @@ import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.server.HttpServer;
+import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.tls.TlsConfig;
@@ -181,6 +182,7 @@ public final class Cerulean implements AutoCloseable {
         private int workerThreads = defaultWorkerThreads();
         private boolean selfSignedTls;
         private TlsConfig tls;
+        private ConnectionLimits connectionLimits = ConnectionLimits.defaults();
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -283,6 +285,12 @@ public final class Cerulean implements AutoCloseable {
             return this;
         }
 
+        /** Timeouts, the connection cap and the budget of buffered body bytes; {@link ConnectionLimits#defaults()} if not set. */
+        public Builder connectionLimits(ConnectionLimits limits) {
+            this.connectionLimits = java.util.Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
         /**
          * Opens the store, then starts serving.
          *
@@ -291,7 +299,7 @@ public final class Cerulean implements AutoCloseable {
          */
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
-            ServerConfig config = new ServerConfig(host, port, workerThreads, tls);
+            ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
             KeyValueTableStore store = KeyValueTableStore.open(
                     inMemory ? new MemoryKeyValueStore() : RocksDbKeyValueStore.open(dataDir, cacheBytes));
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
