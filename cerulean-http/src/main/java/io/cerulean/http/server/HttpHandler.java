@@ -112,6 +112,12 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         } catch (ServiceException e) { // a malformed URL or body; the framing was fine, the connection goes on
             pending.complete(ctx, earlyAnswer(pipeline, e, request, secure, ctx), keepAlive);
             return;
+        } catch (OutOfMemoryError e) {
+            // No room for this body's copy beside the others': ServerBusy, which clients retry, not silence.
+            log.warn("no heap left to buffer a request body of {} bytes; answering 503", request.content().readableBytes());
+            pending.complete(ctx, earlyAnswer(pipeline, new ServiceException(CommonError.SERVER_BUSY), request, secure,
+                    ctx), keepAlive);
+            return;
         }
         Consumer<AzureResponse> reply = replyTo(ctx, pending, keepAlive);
         if (pipeline.runsOnEventLoop(azureRequest)) {

@@ -86,26 +86,25 @@ public final class HttpServer implements AutoCloseable {
                     .addLast(new BoundedAggregator(pipeline.maxRequestBodyBytes()))
                     .addLast(new HttpHandler(pipeline, workers, secure));
         };
-        AtomicInteger open = new AtomicInteger();
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, io)
                 .channel(channelType)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .handler(new ConnectionCap(limits.maxConnections()))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
-                        if (open.incrementAndGet() > limits.maxConnections()) {
-                            // Beyond the cap, a connection costs nothing but this: accepted and closed.
-                            open.decrementAndGet();
-                            ch.close();
-                            return;
-                        }
-                        ch.closeFuture().addListener(f -> open.decrementAndGet());
                         if (tls == null) {
                             http.addTo(ch.pipeline(), false);
                         } else {
                             ch.pipeline().addLast(new TlsDetector(tls, http));
+                            // Until its first bytes say TLS or plain, a connection has no timeouts of its own.
+                            ch.eventLoop().schedule(() -> {
+                                if (ch.pipeline().get(TlsDetector.class) != null) {
+                                    ch.close();
+                                }
+                            }, limits.headerTimeout().toNanos(), TimeUnit.NANOSECONDS);
                         }
                     }
                 });

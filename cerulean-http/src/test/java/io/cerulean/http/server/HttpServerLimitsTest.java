@@ -3,7 +3,10 @@ package io.cerulean.http.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.http.server.RawConnection.Answer;
+import io.cerulean.http.tls.SelfSignedCertificate;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +14,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** What one client may hold of the server: time, connections, buffered body bytes. */
 class HttpServerLimitsTest {
@@ -60,6 +64,16 @@ class HttpServerLimitsTest {
             Answer answer = c.read();
             assertThat(answer.status()).isEqualTo(408);
             assertThat(answer.header("x-head-path")).isEqualTo("/ok");
+            assertThat(c.closedWithin(5000)).isTrue();
+        }
+    }
+
+    @Test
+    void aConnectionThatNeverSaysTlsOrPlainIsClosed(@TempDir Path dir) throws IOException {
+        ServerConfig config = new ServerConfig("127.0.0.1", 0, 4)
+                .withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC())).withLimits(shortTimeouts());
+        try (HttpServer server = HttpServer.start(config, new FakeService(1024));
+             RawConnection c = new RawConnection(server.port())) {
             assertThat(c.closedWithin(5000)).isTrue();
         }
     }
