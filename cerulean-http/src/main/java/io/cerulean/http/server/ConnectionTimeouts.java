@@ -141,7 +141,10 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
             case BODY -> bodyNanos;
         };
         long left = since + limit - System.nanoTime();
-        if (left > 0 || (state == State.IDLE && unanswered > 0)) {
+        // Not reading (a streamed body's reader is behind, so the server holds the client back) is
+        // the server's own doing, not the client's.
+        boolean held = state == State.BODY && !ctx.channel().config().isAutoRead();
+        if (left > 0 || held || (state == State.IDLE && unanswered > 0)) {
             arm(ctx, left > 0 ? left : idleNanos);
             return;
         }

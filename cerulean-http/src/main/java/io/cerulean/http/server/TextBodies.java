@@ -15,19 +15,21 @@ final class TextBodies {
 
     /** @throws ServiceException 400 InvalidXmlDocument for XML, 400 InvalidInput for other text */
     static void check(String contentType, byte[] body) {
-        if (contentType == null || Utf8.isWellFormed(body, 0, body.length)) {
+        if (contentType == null) {
             return;
         }
         String type = contentType.toLowerCase(java.util.Locale.ROOT);
+        boolean xml = type.contains("xml");
+        if (!xml && !type.contains("json") && !type.startsWith("text/")) {
+            return; // not text: a $batch's multipart, bytes
+        }
         int charset = type.indexOf("charset=");
         if (charset >= 0 && !type.startsWith("utf-8", charset + 8) && !type.startsWith("\"utf-8\"", charset + 8)) {
             return;
         }
-        if (type.contains("xml")) {
-            throw new ServiceException(CommonError.INVALID_XML_DOCUMENT);
-        }
-        if (type.contains("json") || type.startsWith("text/")) {
-            throw new ServiceException(CommonError.INVALID_INPUT, "The request body is not well-formed UTF-8.");
+        if (!Utf8.isWellFormed(body, 0, body.length)) {
+            throw xml ? new ServiceException(CommonError.INVALID_XML_DOCUMENT)
+                    : new ServiceException(CommonError.INVALID_INPUT, "The request body is not well-formed UTF-8.");
         }
     }
 }
