@@ -3,6 +3,7 @@ package io.cerulean.http.server;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpRequest;
@@ -19,6 +20,7 @@ public final class BoundedAggregator extends HttpObjectAggregator {
     private boolean closeAfterDiscarding;
     private boolean bodyEnded;
     private boolean answerWritten;
+    private long discarded;
 
     public BoundedAggregator(int maxBodyBytes) {
         super(maxBodyBytes);
@@ -27,7 +29,8 @@ public final class BoundedAggregator extends HttpObjectAggregator {
     /**
      * Answers 413 but closes only once the rest of the body has arrived (the aggregator discards
      * it) and the answer is written: closing with unread bytes makes the kernel reset the
-     * connection, and the client would never see the answer.
+     * connection, and the client would never see the answer. A body that goes on past the limit
+     * again is not waited for: the connection closes then.
      */
     @Override
     protected void handleOversizedMessage(ChannelHandlerContext ctx, HttpMessage oversized) {
@@ -43,15 +46,19 @@ public final class BoundedAggregator extends HttpObjectAggregator {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) throws Exception {
         boolean last = msg instanceof LastHttpContent;
+        if (closeAfterDiscarding && msg instanceof HttpContent content) {
+            discarded += content.content().readableBytes();
+        }
         super.channelRead(ctx, msg);
-        if (closeAfterDiscarding && last) {
-            bodyEnded = true;
+        if (closeAfterDiscarding) {
+            bodyEnded |= last;
             closeIfDone(ctx);
         }
     }
 
     private void closeIfDone(ChannelHandlerContext ctx) {
-        if (closeAfterDiscarding && bodyEnded && answerWritten) {
+        // Past the limit again, the client is sending far more than was ever allowed: no more waiting.
+        if (closeAfterDiscarding && answerWritten && (bodyEnded || discarded > maxContentLength())) {
             ctx.close();
         }
     }

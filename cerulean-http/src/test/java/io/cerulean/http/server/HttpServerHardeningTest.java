@@ -168,6 +168,16 @@ class HttpServerHardeningTest {
     }
 
     @Test
+    void aChunkedBodyFarOverTheLimitIsNotReadToItsEnd() throws IOException {
+        try (RawConnection c = new RawConnection(server.port())) {
+            String chunk = Integer.toHexString(LIMIT) + "\r\n" + "x".repeat(LIMIT) + "\r\n";
+            c.send("POST /ok HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n" + chunk.repeat(4));
+            assertThat(c.read().status()).isEqualTo(413);
+            assertThat(c.closedWithin(5000)).as("closed without the end of the body").isTrue();
+        }
+    }
+
+    @Test
     void aSmallBodyWithExpectContinueIsToldToGoOn() throws IOException {
         try (RawConnection c = new RawConnection(server.port())) {
             c.send("PUT /ok HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n");
