@@ -7,6 +7,7 @@ import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.server.HttpServer;
+import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.tls.TlsConfig;
@@ -192,6 +193,7 @@ public final class Cerulean implements AutoCloseable {
         private TlsConfig tls;
         private OAuthConfig oauth = OAuthConfig.none();
         private RequestLog requestLog = RequestLog.OFF;
+        private ConnectionLimits connectionLimits = ConnectionLimits.defaults();
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -294,6 +296,12 @@ public final class Cerulean implements AutoCloseable {
             return this;
         }
 
+        /** Timeouts, the connection cap and the budget of buffered body bytes; {@link ConnectionLimits#defaults()} if not set. */
+        public Builder connectionLimits(ConnectionLimits limits) {
+            this.connectionLimits = java.util.Objects.requireNonNull(limits, "limits");
+            return this;
+        }
+
         /**
          * How bearer tokens (Microsoft Entra ID) are trusted; by default they are refused. Tokens are
          * only accepted over HTTPS, so this goes with {@link #tls()}.
@@ -323,7 +331,7 @@ public final class Cerulean implements AutoCloseable {
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
-            ServerConfig config = new ServerConfig(host, port, workerThreads, tls);
+            ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
             // A start that fails (the port is taken) leaves no data directory it did not find.
             boolean dataDirFound = inMemory || Files.exists(dataDir);
             try {

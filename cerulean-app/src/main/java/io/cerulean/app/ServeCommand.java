@@ -58,6 +58,8 @@ final class ServeCommand implements Callable<Integer> {
                     + "CERULEAN_ACCOUNTS and AZURITE_ACCOUNTS, as name:key1[:key2];name2:key1.")
     List<String> accounts = List.of();
 
+    @picocli.CommandLine.Mixin ConnectionOptions connections;
+
     @Option(names = "--tls", defaultValue = "${env:CERULEAN_TLS:-false}",
             description = "Serve HTTPS too, on the same port, with a self-signed certificate for localhost that is "
                     + "generated on the first start and kept in <data-dir>/tls (env CERULEAN_TLS).")
@@ -85,7 +87,7 @@ final class ServeCommand implements Callable<Integer> {
             return EXIT_BAD_CONFIG;
         }
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
-                .pageBudget(java.time.Duration.ofMillis(pageBudgetMs));
+                .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits());
         try {
             builder.cacheMegabytes(cacheMb);
         } catch (IllegalArgumentException e) {

@@ -43,6 +43,8 @@ public enum CommonError implements ErrorCode {
     CORS_PREFLIGHT_FAILURE("CorsPreflightFailure", 403, "CORS not enabled or no matching rule found for this request."),
     INVALID_AUTHENTICATION_INFO("InvalidAuthenticationInfo", 400,
             "Authentication information is not given in the correct format. Check the value of Authorization header."),
+    REQUEST_TIMEOUT("RequestTimeout", 408, "The server timed out waiting for the request."),
+    NOT_IMPLEMENTED("NotImplemented", 501, "The requested operation is not implemented on the specified resource."),
     INTERNAL_ERROR("InternalError", 500, "The server encountered an internal error. Please retry the request."),
     SERVER_BUSY("ServerBusy", 503, "The server is currently unable to receive requests. Please retry your request."),
     OPERATION_TIMED_OUT("OperationTimedOut", 500, "The operation could not be completed within the permitted time.");

@@ -129,12 +129,7 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
 
     @Override
     public AzureResponse earlyError(ServiceException error) {
-        AzureResponse response = renderer.earlyError(error);
-        if (requestLog != RequestLog.OFF) {
-            // A request that could not be read: no method or path to show, but its id and status.
-            requestLog.record(entry(null, header(response, "x-ms-request-id"), 0, response));
-        }
-        return response;
+        return earlyError(error, null);
     }
 
     private Consumer<AzureResponse> logged(AzureRequest request, String requestId, long started,
@@ -160,6 +155,19 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
             }
         }
         return null;
+    }
+
+    @Override
+    public AzureResponse earlyError(ServiceException error, AzureRequest head) {
+        AzureResponse response = renderer.earlyError(error);
+        if (head != null) {
+            response = cors.decorate(head, response);
+        }
+        if (requestLog != RequestLog.OFF) {
+            // A request refused before it was read whole: its method and path if its head was read.
+            requestLog.record(entry(head, header(response, "x-ms-request-id"), 0, response));
+        }
+        return response;
     }
 
     @Override

@@ -1,11 +1,16 @@
 package io.cerulean.http.server;
 
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.time.Duration;
 import java.util.OptionalLong;
@@ -32,8 +37,8 @@ final class BodyStreamer extends ChannelInboundHandlerAdapter {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof HttpRequest head && head.decoderResult().isSuccess() && current == null) {
-            AzureRequest request = RequestHeads.of(head, new byte[0], secure, ctx);
-            OptionalLong limit = pipeline.streamedBodyLimit(request);
+            AzureRequest request = headOf(head, ctx);
+            OptionalLong limit = request == null ? OptionalLong.empty() : pipeline.streamedBodyLimit(request);
             if (limit.isPresent()) {
                 startStreaming(ctx, head, request, limit.getAsLong());
                 if (msg instanceof HttpContent content) { // a FullHttpRequest: head and body at once
@@ -49,12 +54,26 @@ final class BodyStreamer extends ChannelInboundHandlerAdapter {
         ctx.fireChannelRead(msg);
     }
 
+    /** The head as a request, or null if its URL is malformed: then it goes on to be answered 400. */
+    private AzureRequest headOf(HttpRequest head, ChannelHandlerContext ctx) {
+        try {
+            return RequestHeads.of(head, new byte[0], secure, ctx);
+        } catch (ServiceException e) {
+            return null;
+        }
+    }
+
     private void startStreaming(ChannelHandlerContext ctx, HttpRequest head, AzureRequest request, long limit) {
         StreamedBody body = new StreamedBody(ctx.channel(), limit, idleTimeout);
         if (HttpUtil.getContentLength(head, -1L) > limit) {
             body.refuseDeclaredLength();
         }
         current = body;
+        if (HttpUtil.is100ContinueExpected(head)) {
+            // Streamed at any length the service allows, so the client is told to go on at once.
+            head.headers().remove(HttpHeaderNames.EXPECT);
+            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+        }
         ctx.fireChannelRead(new StreamedRequest(request.withStreamedBody(body), body, HttpUtil.isKeepAlive(head)));
     }
 

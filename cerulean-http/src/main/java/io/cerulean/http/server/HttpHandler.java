@@ -13,6 +13,7 @@ import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
@@ -24,19 +25,28 @@ import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Hands each request to a worker thread (operations may block on storage), complete or, if the
  * service streams its body, as soon as its head is read, and writes the responses back on the
  * connection in request order, keeping it alive if asked. A write's answer
  * comes back from whichever thread learns it is durable; no thread waits for the disk meanwhile.
- * One instance per connection.
+ * Every request read gets an answer in its place: one refused earlier in the channel comes as an
+ * {@link EarlyAnswer}, and a response that cannot be turned into HTTP becomes a 500 after which
+ * the connection closes, never a gap that the next answer would fill. One instance per connection.
  */
 public final class HttpHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger log = LoggerFactory.getLogger(HttpHandler.class);
+
     private final RequestHandler pipeline;
     private final Executor workers;
     private final boolean secure;
-    private final ArrayDeque<PendingResponse> inFlight = new ArrayDeque<>(); // event loop only
+    // Event loop only:
+    private final ArrayDeque<PendingResponse> inFlight = new ArrayDeque<>();
+    private BodyBudget.Reservation admitted; // for the next request read
+    private boolean closing; // an answer that ends the connection is queued: read nothing more
 
     /**
      * @param pipeline runs each request; those it says are short and bounded enough run where they
@@ -50,30 +60,65 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (msg instanceof BodyAdmission.Admitted a) {
+            admitted = a.reservation();
+            return;
+        }
+        BodyBudget.Reservation reservation = admitted;
+        admitted = null;
+        if (closing) {
+            ReferenceCountUtil.release(msg);
+            if (reservation != null) {
+                reservation.release();
+            }
+            return;
+        }
         if (msg instanceof FullHttpRequest request) {
             try {
-                read(ctx, request);
+                read(ctx, request, reservation);
             } finally {
                 request.release();
             }
         } else if (msg instanceof StreamedRequest streamed) {
             read(ctx, streamed);
+        } else if (msg instanceof EarlyAnswer early) {
+            PendingResponse pending = queue(early.keepAlive(), reservation);
+            pending.afterWrite = early.written();
+            pending.complete(ctx, earlyAnswer(pipeline, early.error(), early.head(), secure, ctx), early.keepAlive());
         } else {
             ReferenceCountUtil.release(msg);
         }
     }
 
-    private void read(ChannelHandlerContext ctx, FullHttpRequest request) {
-        boolean keepAlive = HttpUtil.isKeepAlive(request);
-        PendingResponse pending = new PendingResponse(keepAlive);
+    private PendingResponse queue(boolean keepAlive, BodyBudget.Reservation reservation) {
+        PendingResponse pending = new PendingResponse(keepAlive, reservation);
         inFlight.add(pending);
+        closing = !keepAlive;
+        return pending;
+    }
+
+    private void read(ChannelHandlerContext ctx, FullHttpRequest request, BodyBudget.Reservation reservation) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
-            pending.complete(ctx, pipeline.earlyError(malformed(request.decoderResult().cause())), false);
+            // Where this request ends, and so where the next starts, is unknown: the connection ends.
+            queue(false, reservation).complete(ctx,
+                    earlyAnswer(pipeline, malformed(request.decoderResult().cause()), request, secure, ctx), false);
             return;
         }
-        byte[] body = new byte[request.content().readableBytes()];
-        request.content().readBytes(body);
-        AzureRequest azureRequest = RequestHeads.of(request, body, secure, ctx);
+        PendingResponse pending = queue(keepAlive, reservation);
+        AzureRequest azureRequest;
+        try {
+            azureRequest = RequestHeads.of(request, body(request), secure, ctx);
+        } catch (ServiceException e) { // a malformed URL or body; the framing was fine, the connection goes on
+            pending.complete(ctx, earlyAnswer(pipeline, e, request, secure, ctx), keepAlive);
+            return;
+        } catch (OutOfMemoryError e) {
+            // No room for this body's copy beside the others': ServerBusy, which clients retry, not silence.
+            log.warn("no heap left to buffer a request body of {} bytes; answering 503", request.content().readableBytes());
+            pending.complete(ctx, earlyAnswer(pipeline, new ServiceException(CommonError.SERVER_BUSY), request, secure,
+                    ctx), keepAlive);
+            return;
+        }
         Consumer<AzureResponse> reply = replyTo(ctx, pending, keepAlive);
         if (pipeline.runsOnEventLoop(azureRequest)) {
             pipeline.handle(azureRequest, reply);
@@ -82,18 +127,32 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         runOnWorker(ctx, pending, () -> pipeline.handle(azureRequest, reply), () -> { });
     }
 
+    private static byte[] body(FullHttpRequest request) {
+        byte[] body = new byte[request.content().readableBytes()];
+        request.content().readBytes(body);
+        if (body.length > 0) {
+            TextBodies.check(request.headers().get(HttpHeaderNames.CONTENT_TYPE), body);
+        }
+        return body;
+    }
+
     /**
      * A streamed body is read on a worker thread, never on the event loop that fills it. Once the
      * request is answered, the rest of its body is read and dropped, so the connection stays usable.
      */
     private void read(ChannelHandlerContext ctx, StreamedRequest streamed) {
-        PendingResponse pending = new PendingResponse(streamed.keepAlive());
-        inFlight.add(pending);
+        PendingResponse pending = queue(streamed.keepAlive(), null);
         Consumer<AzureResponse> reply = replyTo(ctx, pending, streamed.keepAlive());
         runOnWorker(ctx, pending, () -> pipeline.handle(streamed.request(), response -> {
             streamed.body().abandon();
             reply.accept(response);
         }), streamed.body()::abandon);
+    }
+
+    /** The answer to a request refused before the service saw it, with the CORS headers its head calls for. */
+    static AzureResponse earlyAnswer(RequestHandler pipeline, ServiceException error, HttpRequest head, boolean secure,
+                                     ChannelHandlerContext ctx) {
+        return pipeline.earlyError(error, head == null ? null : RequestHeads.headOnly(head, secure, ctx));
     }
 
     private static Consumer<AzureResponse> replyTo(ChannelHandlerContext ctx, PendingResponse pending,
@@ -123,9 +182,13 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
     private void flushReady(ChannelHandlerContext ctx) {
         while (!inFlight.isEmpty() && inFlight.peek().response != null) {
             PendingResponse next = inFlight.poll();
-            write(ctx, next.response, next.keepAlive);
-            if (!next.keepAlive) {
-                inFlight.clear();
+            if (next.reservation != null) {
+                next.reservation.release();
+            }
+            boolean keepAlive = write(ctx, next.response, next.keepAlive, next.afterWrite);
+            if (!keepAlive) {
+                releaseAll();
+                closing = true;
                 return;
             }
         }
@@ -133,11 +196,14 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
 
     /** A request's place in its connection's queue of answers. */
     private final class PendingResponse {
+        private final BodyBudget.Reservation reservation;
         private boolean keepAlive;
         private AzureResponse response;
+        private Runnable afterWrite;
 
-        PendingResponse(boolean keepAlive) {
+        PendingResponse(boolean keepAlive, BodyBudget.Reservation reservation) {
             this.keepAlive = keepAlive;
+            this.reservation = reservation;
         }
 
         void complete(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive) {
@@ -157,35 +223,91 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         return new ServiceException(CommonError.INVALID_INPUT, "The request is not well-formed HTTP.");
     }
 
-    static void write(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive) {
-        FullHttpResponse http = toHttp(response, keepAlive);
-        if (keepAlive) {
-            ctx.writeAndFlush(http);
-        } else {
-            ctx.writeAndFlush(http).addListener(ChannelFutureListener.CLOSE);
+    /**
+     * Writes one answer. If it cannot be turned into HTTP, a 500 goes in its place, logged with its
+     * request id, and the connection closes after it; so does a write that fails, since what reached
+     * the client is unknown.
+     *
+     * @param afterWrite for an answer that ends the connection: run once it is written, instead of closing
+     * @return whether the connection goes on
+     */
+    private boolean write(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive, Runnable afterWrite) {
+        FullHttpResponse http;
+        try {
+            http = toHttp(response, keepAlive);
+        } catch (RuntimeException e) {
+            log.error("the response to request {} could not be written as HTTP; answering 500 and closing",
+                    requestId(response), e);
+            keepAlive = false;
+            afterWrite = null;
+            http = toHttp(pipeline.earlyError(new ServiceException(CommonError.INTERNAL_ERROR)), false);
         }
+        String requestId = requestId(response);
+        boolean goesOn = keepAlive;
+        Runnable then = afterWrite;
+        ctx.writeAndFlush(http).addListener((ChannelFutureListener) future -> {
+            if (!future.isSuccess()) {
+                if (future.channel().isActive()) {
+                    log.error("the response to request {} could not be written; closing the connection", requestId,
+                            future.cause());
+                }
+                future.channel().close();
+            } else if (!goesOn) {
+                if (then == null) {
+                    future.channel().close();
+                } else {
+                    then.run();
+                }
+            }
+        });
+        return keepAlive;
     }
 
-    /** Says the connection will close, but leaves closing it to the caller. */
-    static void writeBeforeClosing(ChannelHandlerContext ctx, AzureResponse response) {
-        ctx.writeAndFlush(toHttp(response, false));
+    private static String requestId(AzureResponse response) {
+        for (Map.Entry<String, String> header : response.headers()) {
+            if (header.getKey().equalsIgnoreCase("x-ms-request-id")) {
+                return header.getValue();
+            }
+        }
+        return "(none)";
     }
 
-    private static FullHttpResponse toHttp(AzureResponse response, boolean keepAlive) {
+    /** The response as HTTP, every header value made safe for the wire ({@link HeaderValues}). */
+    static FullHttpResponse toHttp(AzureResponse response, boolean keepAlive) {
         ByteBuf content = response.bodyLength() == 0 ? Unpooled.EMPTY_BUFFER
                 : Unpooled.wrappedBuffer(response.bodyArray(), 0, response.bodyLength());
         FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(response.status()), content);
         for (Map.Entry<String, String> header : response.headers()) {
-            http.headers().add(header.getKey(), header.getValue());
+            http.headers().add(header.getKey(), HeaderValues.escape(header.getValue()));
         }
         http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
         http.headers().set(HttpHeaderNames.CONNECTION, keepAlive ? "keep-alive" : "close");
         return http;
     }
 
+    private void releaseAll() {
+        for (PendingResponse pending : inFlight) {
+            if (pending.reservation != null) {
+                pending.reservation.release();
+            }
+        }
+        inFlight.clear();
+        if (admitted != null) {
+            admitted.release();
+            admitted = null;
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        releaseAll();
+        ctx.fireChannelInactive();
+    }
+
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        log.debug("closing a connection after {}", cause.toString());
         ctx.close();
     }
 }

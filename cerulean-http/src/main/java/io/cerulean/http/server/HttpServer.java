@@ -1,7 +1,5 @@
 package io.cerulean.http.server;
 
-import io.cerulean.common.error.CommonError;
-import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.tls.ServerIdentity;
 import io.cerulean.http.tls.ServerTlsContext;
 import io.cerulean.http.tls.TlsDetector;
@@ -19,12 +17,11 @@ import io.netty.channel.socket.ServerSocketChannel;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.ssl.SslContext;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.channels.UnresolvedAddressException;
-import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -37,13 +34,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * with backpressure ({@link BodyStreamer}); operations run on worker threads, since storage and
  * durable commits block. With a TLS certificate configured, the same port serves HTTPS too: each
  * connection is TLS or plain by its first bytes ({@link TlsDetector}). {@link #close()} stops
- * accepting, lets running requests finish, and returns; it does not close the store.
+ * accepting, lets running requests finish, and returns; it does not close the store. What one
+ * client may hold (idle and slow connections, open connections, buffered body bytes) is bounded
+ * by the config's {@link ConnectionLimits}.
  */
 public final class HttpServer implements AutoCloseable {
     private static final int MAX_INITIAL_LINE = 32 * 1024;
     private static final int MAX_HEADER_BYTES = 64 * 1024;
-    /** How long a worker reading a streamed body waits for the client's next bytes. */
-    private static final Duration STREAMED_BODY_IDLE_TIMEOUT = Duration.ofSeconds(60);
 
     private final EventLoopGroup boss;
     private final EventLoopGroup io;
@@ -71,14 +68,22 @@ public final class HttpServer implements AutoCloseable {
         Class<? extends ServerSocketChannel> channelType =
                 epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
         ExecutorService workers = workerPool(config.workerThreads());
+        ConnectionLimits limits = config.limits();
+        BodyBudget budget = new BodyBudget(limits.bufferedBodyBudget());
+        HttpDecoderConfig decoding = new HttpDecoderConfig().setMaxInitialLineLength(MAX_INITIAL_LINE)
+                .setMaxHeaderSize(MAX_HEADER_BYTES).setMaxChunkSize(64 * 1024)
+                .setHeadersFactory(FramingHeaders.FACTORY);
         TlsDetector.HttpHandlers http = (ChannelPipeline channel, boolean secure) -> {
-            channel.addLast(new HttpServerCodec(MAX_INITIAL_LINE, MAX_HEADER_BYTES, 64 * 1024))
-                    .addLast(new HttpServerExpectContinueHandler());
+            ConnectionTimeouts timeouts = new ConnectionTimeouts(limits, pipeline);
+            channel.addLast(timeouts.bytesSeen())
+                    .addLast(new HttpServerCodec(decoding))
+                    .addLast(timeouts)
+                    .addLast(new MessageFraming());
             if (pipeline.streamsBodies()) {
-                channel.addLast(new BodyStreamer(pipeline, secure, STREAMED_BODY_IDLE_TIMEOUT));
+                channel.addLast(new BodyStreamer(pipeline, secure, limits.bodyTimeout()));
             }
-            channel.addLast(new BoundedAggregator(pipeline.maxRequestBodyBytes(), () ->
-                            pipeline.earlyError(new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE))))
+            channel.addLast(new BodyAdmission(pipeline.maxRequestBodyBytes(), budget))
+                    .addLast(new BoundedAggregator(pipeline.maxRequestBodyBytes()))
                     .addLast(new HttpHandler(pipeline, workers, secure));
         };
         ServerBootstrap bootstrap = new ServerBootstrap()
@@ -86,6 +91,7 @@ public final class HttpServer implements AutoCloseable {
                 .channel(channelType)
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .childOption(ChannelOption.TCP_NODELAY, true)
+                .handler(new ConnectionCap(limits.maxConnections()))
                 .childHandler(new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel ch) {
@@ -93,6 +99,12 @@ public final class HttpServer implements AutoCloseable {
                             http.addTo(ch.pipeline(), false);
                         } else {
                             ch.pipeline().addLast(new TlsDetector(tls, http));
+                            // Until its first bytes say TLS or plain, a connection has no timeouts of its own.
+                            ch.eventLoop().schedule(() -> {
+                                if (ch.pipeline().get(TlsDetector.class) != null) {
+                                    ch.close();
+                                }
+                            }, limits.headerTimeout().toNanos(), TimeUnit.NANOSECONDS);
                         }
                     }
                 });

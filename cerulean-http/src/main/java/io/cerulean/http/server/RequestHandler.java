@@ -28,6 +28,15 @@ public interface RequestHandler {
     /** The answer to a request that could not even be read (oversized, malformed HTTP, no worker free). */
     AzureResponse earlyError(ServiceException error);
 
+    /**
+     * The same, for a request whose head was read: {@code head} has its method, path and headers but
+     * no query or body, and may be null. Its answer carries what every answer to that head would,
+     * such as the {@code Access-Control-*} headers.
+     */
+    default AzureResponse earlyError(ServiceException error, AzureRequest head) {
+        return earlyError(error);
+    }
+
     /** The largest request body buffered; a larger one is refused before it is read. */
     int maxRequestBodyBytes();
 

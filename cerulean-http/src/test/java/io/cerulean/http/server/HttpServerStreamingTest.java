@@ -124,6 +124,18 @@ class HttpServerStreamingTest {
     }
 
     @Test
+    void aStreamedBodyOfferedWithExpectContinueIsToldToGoOnWhateverItsLength() throws IOException {
+        try (RawConnection c = new RawConnection(server.port())) {
+            c.send("PUT /stream HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nExpect: 100-continue\r\n\r\n");
+            assertThat(c.read().status()).isEqualTo(100);
+            c.send("abc");
+            RawConnection.Answer answer = c.read();
+            assertThat(answer.status()).isEqualTo(200);
+            assertThat(answer.body()).startsWith("3 ");
+        }
+    }
+
+    @Test
     void aBodyFarLargerThanTheBufferedLimitStreamsInBoundedMemory() throws Exception {
         long size = 64L << 20;
         HttpResponse<String> response = client.send(post("/stream?pauseMillisPerMiB=10",

@@ -147,6 +147,8 @@ class CommandLineTest {
                 Arguments.of("CERULEAN_CACHE_MB that is not a number", List.of(), Map.of("CERULEAN_CACHE_MB", "lots"),
                         List.of()),
                 Arguments.of("--worker-threads 0", List.of("--worker-threads", "0"), Map.of(), List.of()),
+                Arguments.of("--idle-timeout-s 0", List.of("--idle-timeout-s", "0"), Map.of(), List.of()),
+                Arguments.of("CERULEAN_MAX_CONNECTIONS 0", List.of(), Map.of("CERULEAN_MAX_CONNECTIONS", "0"), List.of()),
                 Arguments.of("CERULEAN_WORKER_THREADS beyond 1024", List.of(),
                         Map.of("CERULEAN_WORKER_THREADS", "5000"), List.of()));
     }

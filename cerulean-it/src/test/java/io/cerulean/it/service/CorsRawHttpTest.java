@@ -4,6 +4,12 @@ import static io.cerulean.it.service.ServicePropertiesRawHttpTest.xmlErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.it.ServerFixture;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
 import io.cerulean.it.support.SignedHttp;
@@ -142,6 +148,33 @@ class CorsRawHttpTest {
             RawResponse unsigned = http.sendUnsigned("GET", "/Tables", null, "Origin", APP);
             assertThat(unsigned.status()).isEqualTo(403);
             assertThat(unsigned.header("Access-Control-Allow-Origin")).isEqualTo(APP);
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(ServerFixture.class)
+    void requestsRefusedBeforeTheyAreReadCarryTheHeadersToo(ServerFixture fixture) throws Exception {
+        try (ServerFixture.RunningServer server = fixture.start()) {
+            SignedHttp http = SignedHttp.to(server);
+            setRules(http, RULES);
+            RawResponse tooLarge = http.send("PUT", "/mytable(PartitionKey='a',RowKey='b')",
+                    "x".repeat((4 << 20) + 1000), "Origin", APP);
+            assertThat(tooLarge.status()).isEqualTo(413);
+            assertThat(tooLarge.header("Access-Control-Allow-Origin")).isEqualTo(APP);
+
+            try (Socket socket = new Socket("127.0.0.1", server.cerulean().port())) {
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream().write(("GET /devstoreaccount1/Tables?x=%ZZ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                        + "Origin: " + APP + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+                BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                        StandardCharsets.US_ASCII));
+                List<String> head = new ArrayList<>();
+                for (String line = in.readLine(); line != null && !line.isEmpty(); line = in.readLine()) {
+                    head.add(line);
+                }
+                assertThat(head.get(0)).startsWith("HTTP/1.1 400");
+                assertThat(head).contains("Access-Control-Allow-Origin: " + APP);
+            }
         }
     }
 
