@@ -62,6 +62,7 @@ class MalformedRequestsTest {
         Map<Integer, Integer> statuses = new TreeMap<>();
         List<String> failures = new ArrayList<>();
         int refusedWrites = 0;
+        int sent = 0;
         for (int i = 0; i < REQUESTS && failures.size() < 40; i++, sent++) {
             FuzzedRequest request = fuzzer.next();
             String where = "request " + i + " of seed " + SEED + ":\n" + request;

@@ -50,6 +50,11 @@ final class RequestFuzzer {
     }
 
     FuzzedRequest next() {
+        return chance(50) ? oneFault() : manyFaults();
+    }
+
+    /** Anything may be wrong, several things at once: mostly caught by the first check that looks. */
+    private FuzzedRequest manyFaults() {
         String method = pickWeighted(new String[] {"GET", "PUT", "POST", "DELETE", "MERGE", "PATCH", "HEAD", "OPTIONS",
                 "get", "FOO"}, new int[] {25, 15, 22, 10, 10, 5, 3, 3, 1, 1});
         String path = account() + resource();
@@ -60,6 +65,51 @@ final class RequestFuzzer {
         byte[] body = chance(bodyUsual ? 80 : 8) ? body(path) : new byte[0];
         List<Map.Entry<String, String>> headers = headers(method, path, query, body.length > 0);
         return new FuzzedRequest(method, target, headers, body, chance(5));
+    }
+
+    /**
+     * A request right in every way but one (its resource, its query or its body), signed and with
+     * the headers the SDKs send, so that it gets past the early checks to the code behind them.
+     */
+    private FuzzedRequest oneFault() {
+        int fault = random.nextInt(3);
+        String resource = fault == 0 ? resource() : pick("/Tables", "/fuzz()", "/fuzz(PartitionKey='p1',RowKey='r1')",
+                "/fuzz(PartitionKey='p3',RowKey='r" + random.nextInt(5) + "')", "/$batch", "/other()");
+        String method = resource.equals("/$batch") ? "POST" : resource.equals("/Tables") || resource.endsWith("()")
+                ? pick("GET", "POST") : pick("GET", "PUT", "MERGE", "DELETE");
+        String query = fault == 1 ? query() : pick("", "$filter=Age%20eq%2042", "$top=5", "$select=Age");
+        String path = "/" + ACCOUNT + resource;
+        byte[] body = method.equals("GET") || method.equals("DELETE") ? new byte[0]
+                : fault == 2 ? body(path) : validBody(resource).getBytes(StandardCharsets.UTF_8);
+        String date = RFC_1123.format(ZonedDateTime.now(ZoneOffset.UTC));
+        List<Map.Entry<String, String>> headers = new ArrayList<>(List.of(Map.entry("Host", "127.0.0.1"),
+                Map.entry("x-ms-date", date), Map.entry("x-ms-version", "2019-02-02"),
+                Map.entry("Accept", JSON_TYPES[2]), Map.entry("DataServiceVersion", "3.0;")));
+        if (body.length > 0) {
+            headers.add(Map.entry("Content-Type", resource.equals("/$batch") ? "multipart/mixed; boundary=batch_f"
+                    : JSON_TYPES[0]));
+        }
+        if (method.equals("DELETE") || chance(20)) {
+            headers.add(Map.entry("If-Match", "*"));
+        }
+        headers.add(Map.entry("Authorization", "SharedKeyLite " + ACCOUNT + ":" + sign(date, path, query)));
+        headers.add(Map.entry("Connection", "close"));
+        return new FuzzedRequest(method, path + (query.isEmpty() ? "" : "?" + query), headers, body, false);
+    }
+
+    private String validBody(String resource) {
+        if (resource.equals("/Tables")) {
+            return "{\"TableName\":\"t" + random.nextInt(100_000) + "\"}";
+        }
+        if (resource.equals("/$batch")) {
+            return "--batch_f\r\nContent-Type: multipart/mixed; boundary=changeset_v\r\n\r\n--changeset_v\r\n"
+                    + "Content-Type: application/http\r\nContent-Transfer-Encoding: binary\r\n\r\n"
+                    + "POST http://127.0.0.1/" + ACCOUNT + "/fuzz HTTP/1.1\r\nContent-Type: application/json\r\n\r\n"
+                    + "{\"PartitionKey\":\"p3\",\"RowKey\":\"b" + random.nextInt(1000) + "\",\"Age\":1}\r\n"
+                    + "--changeset_v--\r\n--batch_f--\r\n";
+        }
+        return "{\"PartitionKey\":\"p3\",\"RowKey\":\"r" + random.nextInt(5) + "\",\"Age\":" + random.nextInt(50)
+                + ",\"Name\":\"n\"}";
     }
 
     // ---------------------------------------------------------------- URL
@@ -197,7 +247,11 @@ final class RequestFuzzer {
         String comp = null;
         for (String param : query.split("&")) {
             if (param.startsWith("comp=") && comp == null) {
-                comp = java.net.URLDecoder.decode(param.substring(5).replace("+", "%2B"), StandardCharsets.UTF_8);
+                try {
+                    comp = java.net.URLDecoder.decode(param.substring(5).replace("+", "%2B"), StandardCharsets.UTF_8);
+                } catch (IllegalArgumentException e) { // a malformed escape: the server will refuse it anyway
+                    comp = param.substring(5);
+                }
             }
         }
         String resource = "/" + ACCOUNT + path + (comp == null ? "" : "?comp=" + comp);
