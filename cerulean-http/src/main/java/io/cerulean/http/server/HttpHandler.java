@@ -242,14 +242,19 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
             afterWrite = null;
             http = toHttp(pipeline.earlyError(new ServiceException(CommonError.INTERNAL_ERROR)), false);
         }
-        String requestId = requestId(response);
+        if (keepAlive && afterWrite == null) {
+            // The usual case, kept free of a listener: a write that fails reaches exceptionCaught, which closes.
+            ctx.writeAndFlush(http, ctx.voidPromise());
+            return true;
+        }
         boolean goesOn = keepAlive;
         Runnable then = afterWrite;
+        AzureResponse written = response;
         ctx.writeAndFlush(http).addListener((ChannelFutureListener) future -> {
             if (!future.isSuccess()) {
                 if (future.channel().isActive()) {
-                    log.error("the response to request {} could not be written; closing the connection", requestId,
-                            future.cause());
+                    log.error("the response to request {} could not be written; closing the connection",
+                            requestId(written), future.cause());
                 }
                 future.channel().close();
             } else if (!goesOn) {
@@ -307,6 +312,7 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // Also where a keep-alive answer's failed write arrives (it is written with the void promise).
         log.debug("closing a connection after {}", cause.toString());
         ctx.close();
     }
