@@ -1,17 +1,15 @@
 package io.cerulean.it.fuzz;
 
+import io.cerulean.it.support.SignedHttp;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Makes requests to the Table service that are wrong in the ways clients get them wrong, and in
@@ -22,8 +20,6 @@ import javax.crypto.spec.SecretKeySpec;
  */
 final class RequestFuzzer {
     static final String ACCOUNT = "devstoreaccount1";
-    private static final byte[] KEY = Base64.getDecoder().decode(
-            "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==");
 
     /** Text that has broken parsers somewhere: quotes, escapes, controls, surrogates, separators. */
     private static final String[] NASTY = {"\u0000", "\u001c", "\r", "\n", "\t", " ", "'", "''", "\"", "%", "%zz",
@@ -255,14 +251,7 @@ final class RequestFuzzer {
             }
         }
         String resource = "/" + ACCOUNT + path + (comp == null ? "" : "?comp=" + comp);
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(KEY, "HmacSHA256"));
-            return Base64.getEncoder().encodeToString(mac.doFinal((date + "\n" + resource)
-                    .getBytes(StandardCharsets.UTF_8)));
-        } catch (Exception | Error e) {
-            return "unsignable";
-        }
+        return SignedHttp.devKeySignature(date + "\n" + resource);
     }
 
     // ---------------------------------------------------------------- bodies

@@ -3,8 +3,8 @@ package io.cerulean.it.process;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.it.support.SignedHttp;
+import io.cerulean.it.support.WireResponses;
 import java.io.BufferedInputStream;
-import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -18,13 +18,10 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -96,7 +93,7 @@ class DurableBatchThroughputTest {
                         long sent = System.nanoTime();
                         out.write(requests.get(i));
                         out.flush();
-                        String answer = readResponse(in);
+                        String answer = WireResponses.read(in);
                         if (!answer.startsWith("HTTP/1.1 202") || count(answer, "HTTP/1.1 201") + count(answer,
                                 "HTTP/1.1 204") != OPERATIONS) {
                             throw new AssertionError("batch " + i + " of " + round + ": " + answer.lines().findFirst());
@@ -147,7 +144,7 @@ class DurableBatchThroughputTest {
         String head = "POST /" + SignedHttp.ACCOUNT + "/$batch HTTP/1.1\r\nHost: 127.0.0.1:" + port
                 + "\r\nx-ms-date: " + date + "\r\nx-ms-version: 2019-02-02\r\nContent-Type: multipart/mixed; boundary="
                 + batch + "\r\nAuthorization: SharedKeyLite " + SignedHttp.ACCOUNT + ":"
-                + sign(date + "\n/" + SignedHttp.ACCOUNT + "/" + SignedHttp.ACCOUNT + "/$batch")
+                + SignedHttp.devKeySignature(date + "\n/" + SignedHttp.ACCOUNT + "/" + SignedHttp.ACCOUNT + "/$batch")
                 + "\r\nContent-Length: " + content.length + "\r\n\r\n";
         byte[] headBytes = head.getBytes(StandardCharsets.US_ASCII);
         byte[] request = Arrays.copyOf(headBytes, headBytes.length + content.length);
@@ -164,42 +161,6 @@ class DurableBatchThroughputTest {
                 + ",\"Id\":\"00000000-0000-0000-0000-" + String.format("%012d", row) + "\",\"Id@odata.type\":\"Edm.Guid\""
                 + ",\"Blob\":\"AAECAwQFBgcICQ==\",\"Blob@odata.type\":\"Edm.Binary\",\"City\":\"city" + (row % 10)
                 + "\",\"Description\":\"" + "lorem ipsum ".repeat(60) + "\"}";
-    }
-
-    private static String sign(String stringToSign) throws Exception {
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(Base64.getDecoder().decode(SignedHttp.DEV_KEY), "HmacSHA256"));
-        return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    /** The status line, headers and body of one response, as text. */
-    private static String readResponse(InputStream in) throws IOException {
-        StringBuilder head = new StringBuilder();
-        int length = 0;
-        while (true) {
-            String line = readLine(in);
-            if (line.isEmpty()) {
-                break;
-            }
-            head.append(line).append('\n');
-            if (line.regionMatches(true, 0, "Content-Length:", 0, 15)) {
-                length = Integer.parseInt(line.substring(15).trim());
-            }
-        }
-        return head + new String(in.readNBytes(length), StandardCharsets.UTF_8);
-    }
-
-    private static String readLine(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int c; (c = in.read()) != '\n'; ) {
-            if (c < 0) {
-                throw new EOFException("the server closed the connection");
-            }
-            if (c != '\r') {
-                line.append((char) c);
-            }
-        }
-        return line.toString();
     }
 
     private static int count(String text, String needle) {

@@ -3,6 +3,7 @@ package io.cerulean.it.process;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.it.support.SignedHttp;
+import io.cerulean.it.support.WireResponses;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -16,14 +17,11 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -77,7 +75,7 @@ class LargeBatchAdmissionTest {
                 try {
                     out.write(request(port, "c" + client + "-" + b));
                     out.flush();
-                    statuses.add(status(in));
+                    statuses.add(WireResponses.status(WireResponses.read(in)));
                 } catch (IOException e) {
                     statuses.add("dropped: " + e);
                     break;
@@ -114,43 +112,11 @@ class LargeBatchAdmissionTest {
         String head = "POST /" + SignedHttp.ACCOUNT + "/$batch HTTP/1.1\r\nHost: 127.0.0.1:" + port
                 + "\r\nx-ms-date: " + date + "\r\nx-ms-version: 2019-02-02\r\nContent-Type: multipart/mixed; boundary="
                 + batch + "\r\nAuthorization: SharedKeyLite " + SignedHttp.ACCOUNT + ":"
-                + sign(date + "\n/" + SignedHttp.ACCOUNT + "/" + SignedHttp.ACCOUNT + "/$batch")
+                + SignedHttp.devKeySignature(date + "\n/" + SignedHttp.ACCOUNT + "/" + SignedHttp.ACCOUNT + "/$batch")
                 + "\r\nContent-Length: " + content.length + "\r\n\r\n";
         ByteArrayOutputStream request = new ByteArrayOutputStream(content.length + head.length());
         request.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
         request.writeBytes(content);
         return request.toByteArray();
-    }
-
-    private static String sign(String stringToSign) throws Exception {
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(Base64.getDecoder().decode(SignedHttp.DEV_KEY), "HmacSHA256"));
-        return Base64.getEncoder().encodeToString(mac.doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
-    }
-
-    /** Reads one answer whole and returns its status code. */
-    private static String status(InputStream in) throws IOException {
-        String statusLine = line(in);
-        int length = 0;
-        for (String header = line(in); !header.isEmpty(); header = line(in)) {
-            if (header.regionMatches(true, 0, "Content-Length:", 0, 15)) {
-                length = Integer.parseInt(header.substring(15).trim());
-            }
-        }
-        in.readNBytes(length);
-        return statusLine.split(" ")[1];
-    }
-
-    private static String line(InputStream in) throws IOException {
-        StringBuilder line = new StringBuilder();
-        for (int c; (c = in.read()) != '\n'; ) {
-            if (c < 0) {
-                throw new IOException("the server closed the connection");
-            }
-            if (c != '\r') {
-                line.append((char) c);
-            }
-        }
-        return line.toString();
     }
 }

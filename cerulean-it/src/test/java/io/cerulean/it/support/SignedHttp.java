@@ -194,6 +194,15 @@ public final class SignedHttp {
     }
 
     private String sign(String stringToSign) {
+        return signature(key, stringToSign);
+    }
+
+    /** The base64 HMAC-SHA256 of {@code stringToSign} under the development account's key, for hand-built requests. */
+    public static String devKeySignature(String stringToSign) {
+        return signature(Base64.getDecoder().decode(DEV_KEY), stringToSign);
+    }
+
+    private static String signature(byte[] key, String stringToSign) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(key, "HmacSHA256"));
