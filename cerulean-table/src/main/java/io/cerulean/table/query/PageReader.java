@@ -2,10 +2,11 @@ package io.cerulean.table.query;
 
 import io.cerulean.table.model.EntityKey;
 import io.cerulean.table.model.EntityView;
-import io.cerulean.table.query.filter.Filter;
+import io.cerulean.table.model.PropertySource;
 import io.cerulean.table.store.EntityCursor;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * One page of Query Entities as it is read: entities from cursors in key order, tested against the
@@ -16,7 +17,12 @@ import java.util.Optional;
  */
 public final class PageReader {
     private final QueryPlan plan;
-    private final Filter residual;
+    /** How often, in entities read, a page looks at its time and whether it was stopped. */
+    private static final int CHECK_EVERY = 256;
+    private static final Predicate<PropertySource> EVERY_ENTITY = entity -> true;
+
+    /** The residual filter as the cursor's test; every entity when there is none. */
+    private final Predicate<PropertySource> selects;
     private final int top;
     private final PageSink sink;
     private final long deadline;
@@ -28,7 +34,7 @@ public final class PageReader {
     /** @param deadline the {@link System#nanoTime()} after which the page ends with what it has */
     public PageReader(QueryPlan plan, int top, PageSink sink, long deadline) {
         this.plan = plan;
-        this.residual = plan.residual().orElse(null);
+        this.selects = plan.residual().<Predicate<PropertySource>>map(filter -> filter::matches).orElse(EVERY_ENTITY);
         this.top = top;
         this.sink = sink;
         this.deadline = deadline;
@@ -49,12 +55,19 @@ public final class PageReader {
      * its last entity continues at {@code beyond}, where the scan's next part starts.
      */
     boolean read(EntityCursor cursor, long limit, Optional<EntityKey> beyond) {
-        for (long n = 0; n < limit; n++) {
-            if (end != null || !cursor.advance()) {
+        long left = limit;
+        while (left > 0) {
+            if (end != null) {
                 return false;
             }
-            read++;
-            if (residual == null || residual.matches(cursor.current())) {
+            // The cursor reads on to the next match by itself, at most up to the next time check.
+            long chunk = Math.min(left, CHECK_EVERY - (read & (CHECK_EVERY - 1)));
+            long before = cursor.entitiesRead();
+            boolean found = cursor.advanceTo(selects, chunk);
+            long n = cursor.entitiesRead() - before;
+            read += n;
+            left -= n;
+            if (found) {
                 EntityView entity = cursor.view();
                 if (returned == top) {
                     end = pageEnd(Optional.of(entity.key()));
@@ -66,8 +79,10 @@ public final class PageReader {
                     end = pageEnd(nextRead(cursor).or(() -> beyond));
                     return false;
                 }
+            } else if (n < chunk) {
+                return false; // the cursor ran out
             }
-            if ((read & 255) == 0 && (stopped || pastDeadline(deadline))) {
+            if ((read & (CHECK_EVERY - 1)) == 0 && (stopped || pastDeadline(deadline))) {
                 end = pageEnd(nextRead(cursor).or(() -> beyond));
                 return false;
             }
@@ -111,7 +126,7 @@ public final class PageReader {
     }
 
     /**
-     * Ends the page within the next 256 entities read, as if its time were spent, from any thread:
+     * Ends the page within the next {@value #CHECK_EVERY} entities read, as if its time were spent, from any thread:
      * how a read whose result is no longer needed is stopped.
      */
     void stop() {

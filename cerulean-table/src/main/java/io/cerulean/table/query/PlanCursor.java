@@ -11,6 +11,7 @@ import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /**
  * The entities a plan reads, in key order: its ranges one after another, from a resume point on.
@@ -23,6 +24,8 @@ public final class PlanCursor implements EntityCursor {
     private final Optional<EntityKey> resumeFrom;
     private int next;
     private EntityCursor current;
+    /** Entities read by the ranges' cursors already closed. */
+    private long closedRead;
 
     public PlanCursor(TableStore store, StoredTable table, QueryPlan plan, Optional<EntityKey> resumeFrom) {
         this.store = store;
@@ -38,14 +41,48 @@ public final class PlanCursor implements EntityCursor {
                 if (current.advance()) {
                     return true;
                 }
-                current.close();
-                current = null;
+                closeCurrent();
             }
             if (next == ranges.size()) {
                 return false;
             }
             current = open(ranges.get(next++));
         }
+    }
+
+    @Override
+    public boolean advanceTo(Predicate<? super PropertySource> selects, long max) {
+        long start = entitiesRead();
+        while (true) {
+            if (current != null) {
+                long left = max - (entitiesRead() - start);
+                if (left <= 0) {
+                    return false;
+                }
+                if (current.advanceTo(selects, left)) {
+                    return true;
+                }
+                if (entitiesRead() - start == max) {
+                    return false; // out of entities to read, not necessarily of the range
+                }
+                closeCurrent();
+            }
+            if (next == ranges.size()) {
+                return false;
+            }
+            current = open(ranges.get(next++));
+        }
+    }
+
+    @Override
+    public long entitiesRead() {
+        return current == null ? closedRead : closedRead + current.entitiesRead();
+    }
+
+    private void closeCurrent() {
+        closedRead += current.entitiesRead();
+        current.close();
+        current = null;
     }
 
     @Override
@@ -80,8 +117,7 @@ public final class PlanCursor implements EntityCursor {
     @Override
     public void close() {
         if (current != null) {
-            current.close();
-            current = null;
+            closeCurrent();
         }
     }
 }

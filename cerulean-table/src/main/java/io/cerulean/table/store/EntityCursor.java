@@ -3,6 +3,7 @@ package io.cerulean.table.store;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityView;
 import io.cerulean.table.model.PropertySource;
+import java.util.function.Predicate;
 
 /**
  * Entities of a {@link KeyRange} in key order, read from one consistent snapshot. Not
@@ -31,6 +32,33 @@ public interface EntityCursor extends AutoCloseable {
         return entity();
     }
 
+    /** How many entities this cursor has moved onto so far. */
+    long entitiesRead();
+
+    /**
+     * Moves to the next entity {@code selects} accepts, reading at most {@code max} entities
+     * ({@link #entitiesRead()} says how many it did); false when it stopped without one, at the end
+     * of the range or after {@code max}.
+     *
+     * <p>This is the loop of a filtered scan, run by the cursor rather than by its caller entity by
+     * entity: each cursor class has its own copy, small and seeing one kind of record source, which
+     * the JIT compiles on its own. What a page then does with a match, which a new kind of query may
+     * send down a path not taken before, can then cost that loop at most one call in the
+     * interpreter, not the rest of the scan (see "Table scans and the JIT" in docs/performance.md).
+     * Callers keep {@code max} small enough to regain control often.
+     */
+    default boolean advanceTo(Predicate<? super PropertySource> selects, long max) {
+        for (long n = 0; n < max; n++) {
+            if (!advance()) {
+                return false;
+            }
+            if (selects.test(current())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Advances and returns the entity, or null when the range is exhausted. */
     default Entity next() {
         return advance() ? entity() : null;
@@ -44,11 +72,21 @@ public interface EntityCursor extends AutoCloseable {
         var iterator = entities.iterator();
         return new EntityCursor() {
             private Entity current;
+            private long read;
 
             @Override
             public boolean advance() {
                 current = iterator.hasNext() ? iterator.next() : null;
-                return current != null;
+                if (current == null) {
+                    return false;
+                }
+                read++;
+                return true;
+            }
+
+            @Override
+            public long entitiesRead() {
+                return read;
             }
 
             @Override

@@ -307,6 +307,11 @@ class ScanSplitterTest {
                 private Entity current;
 
                 @Override
+                public long entitiesRead() {
+                    return next; // the entities moved onto, each once
+                }
+
+                @Override
                 public boolean advance() {
                     if (second) {
                         secondHalfReads.incrementAndGet();

@@ -92,14 +92,7 @@ final class ComparisonEvaluator {
 
     /** Primitive IEEE comparisons, not Double.compare, which orders NaN and tells -0.0 from 0.0. */
     private static Truth doubles(double actual, ComparisonOperator op, double literal) {
-        return Truth.of(switch (op) {
-            case EQ -> actual == literal;
-            case NE -> actual != literal;
-            case GT -> actual > literal;
-            case GE -> actual >= literal;
-            case LT -> actual < literal;
-            case LE -> actual <= literal;
-        });
+        return Truth.of(op.test(actual, literal));
     }
 
     private static int compareGuids(UUID a, UUID b) {

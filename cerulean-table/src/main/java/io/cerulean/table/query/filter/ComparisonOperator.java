@@ -4,14 +4,38 @@ import java.util.Locale;
 
 /** The six OData comparison operators the Table service supports. */
 public enum ComparisonOperator {
-    EQ("eq"), NE("ne"), GT("gt"), GE("ge"), LT("lt"), LE("le");
+    EQ("eq", Outcome.EQUAL),
+    NE("ne", Outcome.LESS | Outcome.GREATER | Outcome.UNORDERED),
+    GT("gt", Outcome.GREATER),
+    GE("ge", Outcome.GREATER | Outcome.EQUAL),
+    LT("lt", Outcome.LESS),
+    LE("le", Outcome.LESS | Outcome.EQUAL);
 
     private static final ComparisonOperator[] VALUES = values();
 
     private final String keyword;
+    /** The outcomes of a comparison this operator accepts, as bits of {@link Outcome}. */
+    private final int accepted;
 
-    ComparisonOperator(String keyword) {
+    ComparisonOperator(String keyword, int accepted) {
         this.keyword = keyword;
+        this.accepted = accepted;
+    }
+
+    /**
+     * The four outcomes of comparing two values, one bit each. An operator is the set of outcomes it
+     * accepts, so testing one is a shift, the same instructions for every operator: a scan's loop
+     * compiled while one operator ran needs no other branch when the next query uses another.
+     */
+    static final class Outcome {
+        static final int LESS = 1;
+        static final int EQUAL = 1 << 1;
+        static final int GREATER = 1 << 2;
+        /** Neither less, equal nor greater: a NaN on either side. */
+        static final int UNORDERED = 1 << 3;
+
+        private Outcome() {
+        }
     }
 
     /** The lowercase keyword, as written in a filter. */
@@ -48,14 +72,19 @@ public enum ComparisonOperator {
 
     /** Whether a three-way comparison result ({@code compareTo} sign) satisfies this operator. */
     public boolean test(int comparison) {
-        return switch (this) {
-            case EQ -> comparison == 0;
-            case NE -> comparison != 0;
-            case GT -> comparison > 0;
-            case GE -> comparison >= 0;
-            case LT -> comparison < 0;
-            case LE -> comparison <= 0;
-        };
+        // signum + 1 is 0, 1 or 2: the bit of LESS, EQUAL or GREATER.
+        return (accepted >>> (Integer.signum(comparison) + 1) & 1) != 0;
+    }
+
+    /**
+     * Whether {@code actual op literal} holds for two doubles under IEEE rules, as .NET compares
+     * them: NaN is unordered with everything (only {@code ne} accepts it) and -0.0 equals 0.0.
+     */
+    public boolean test(double actual, double literal) {
+        int outcome = actual < literal ? Outcome.LESS
+                : actual > literal ? Outcome.GREATER
+                : actual == literal ? Outcome.EQUAL : Outcome.UNORDERED;
+        return (accepted & outcome) != 0;
     }
 
     /** The operator spelled {@code word} in any case, or null when it is not one. */
