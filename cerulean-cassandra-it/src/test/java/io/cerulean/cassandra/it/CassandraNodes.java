@@ -367,8 +367,8 @@ public final class CassandraNodes {
         String line = what + " in " + (System.nanoTime() - startedNanos) / 1_000_000 + " ms";
         System.err.println("[cassandra-nodes] " + line);
         try {
-            Files.createDirectories(runDir);
-            Files.writeString(runDir.resolve("timings.txt"), line + System.lineSeparator(), StandardCharsets.UTF_8,
+            Files.createDirectories(runDir.getParent());
+            Files.writeString(runDir.resolveSibling("cassandra-timings.txt"), line + System.lineSeparator(), StandardCharsets.UTF_8,
                     java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         } catch (IOException e) {
             // the timing is also on stderr

@@ -33,7 +33,12 @@ final class TestCluster {
 
     /** The store's settings for this run's node; requests wait longer than the default on a loaded machine. */
     static CassandraStoreConfig config(String keyspace) {
-        return CassandraStoreConfig.of(nodes().contactPoints()).withKeyspace(keyspace)
+        return config(nodes(), keyspace);
+    }
+
+    /** The same, on other nodes than the default suite's. */
+    static CassandraStoreConfig config(CassandraNodes nodes, String keyspace) {
+        return CassandraStoreConfig.of(nodes.contactPoints()).withKeyspace(keyspace)
                 .withRequestTimeout(Duration.ofSeconds(20));
     }
 
