@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import io.cerulean.storage.CommitOutcome;
@@ -29,6 +30,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
 /**
@@ -148,7 +150,9 @@ public final class CassandraKeyValueStore implements KeyValueStore {
         if (from != null && to != null) {
             int order = Keys.compare(from, to);
             if (order > 0 || order == 0 && !(fromIncluded && toIncluded)) {
-                return new CassandraRecordCursor(Collections.emptyIterator(), p -> Collections.emptyIterator());
+                return new CassandraRecordCursor(Collections.emptyIterator(), p -> {
+                    throw new IllegalStateException("an empty range reads no partition");
+                });
             }
             onePartition = order == 0;
         }
@@ -164,7 +168,7 @@ public final class CassandraKeyValueStore implements KeyValueStore {
     }
 
     /** A partition's rows within the range: bounded by a row bound only in the bound's own partition. */
-    private Function<byte[], Iterator<Row>> rowsOf(Space space, long generation, RecordBound lower, RecordBound upper) {
+    private Function<byte[], CompletionStage<AsyncResultSet>> rowsOf(Space space, long generation, RecordBound lower, RecordBound upper) {
         return partition -> {
             List<Object> values = new ArrayList<>(List.of(space.keySpace().id(), space.instance(), generation,
                     ByteBuffer.wrap(partition)));
@@ -178,8 +182,7 @@ public final class CassandraKeyValueStore implements KeyValueStore {
                 upperOp = upper.inclusive() ? "<=" : "<";
                 values.add(ByteBuffer.wrap(upper.row()));
             }
-            return session.execute(statements.rows(lowerOp, upperOp).bind(values.toArray()).setIdempotent(true))
-                    .iterator();
+            return session.executeAsync(statements.rows(lowerOp, upperOp).bind(values.toArray()).setIdempotent(true));
         };
     }
 

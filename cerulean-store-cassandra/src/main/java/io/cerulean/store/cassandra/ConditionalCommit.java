@@ -126,10 +126,13 @@ final class ConditionalCommit {
     private CommitOutcome failure(ResultSet result, CurrentValue current) {
         ColumnDefinitions columns = result.getColumnDefinitions();
         boolean hasPayload = columns.contains("payload");
+        if (!columns.contains("row") || !columns.contains("version")) {
+            return null; // no row's state to judge by: the caller tries again
+        }
         Map<ByteBuffer, StoredValue> found = new HashMap<>();
         for (Row row : result) {
             ByteBuffer key = row.getByteBuffer("row");
-            if (key == null || !columns.contains("version") || row.isNull("version")) {
+            if (key == null || row.isNull("version")) {
                 continue; // the partition's static part, or a row that does not exist
             }
             long version = row.getLong("version");
