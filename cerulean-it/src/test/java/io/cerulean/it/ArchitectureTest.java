@@ -68,6 +68,18 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The Cassandra store is the seam on the driver: the JDK, the seam, the driver and logging,
+     * nothing of Cerulean besides (its own package, not the other stores either).
+     */
+    @Test
+    void theCassandraStoreSeesOnlyTheSeamAndItsDriver() {
+        classes().that().resideInAPackage("io.cerulean.store.cassandra..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.storage..",
+                        "io.cerulean.store.cassandra..", "com.datastax.oss.driver..", "org.slf4j..")
+                .check(classes);
+    }
+
     /** Every package is one slice: a cycle between any two, in any module, fails the build. */
     @Test
     void noPackageCycles() {
