@@ -20,14 +20,13 @@ import io.cerulean.table.store.Mutation;
 import io.cerulean.table.store.ScanSnapshot;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
+import io.cerulean.table.store.VersionedDocument;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The Table service's tables and entities on any {@link KeyValueStore}: the catalogue as
@@ -41,13 +40,6 @@ public final class KeyValueTableStore implements TableStore {
 
     private final KeyValueStore store;
     private final ServerState state;
-    private final ReentrantLock tableLock = new ReentrantLock();
-    /**
-     * Every request names its table, so tables once looked up are kept; the catalogue stays the
-     * record. Filled and emptied only under the table lock, so a lookup racing a Delete Table
-     * cannot put back what was deleted.
-     */
-    private final Map<TableKey, StoredTable> knownTables = new ConcurrentHashMap<>();
 
     private KeyValueTableStore(KeyValueStore store, ServerState state) {
         this.store = store;
@@ -76,21 +68,14 @@ public final class KeyValueTableStore implements TableStore {
         return store;
     }
 
+    /**
+     * Read from the catalogue every time, never from a cache: another server sharing the store may
+     * have deleted the table or created it again under a new id since this one last looked, and a
+     * catalogue row is one point read.
+     */
     @Override
     public Optional<StoredTable> table(String account, String name) {
-        TableKey key = new TableKey(account, TableNames.normalize(name));
-        StoredTable known = knownTables.get(key);
-        if (known != null) {
-            return Optional.of(known);
-        }
-        tableLock.lock();
-        try {
-            Optional<StoredTable> table = readTable(account, name);
-            table.ifPresent(t -> knownTables.put(key, t));
-            return table;
-        } finally {
-            tableLock.unlock();
-        }
+        return readTable(account, name);
     }
 
     private Optional<StoredTable> readTable(String account, String name) {
@@ -98,48 +83,41 @@ public final class KeyValueTableStore implements TableStore {
                 .map(v -> TableCatalog.table(account, v.version(), v.bytes(), StoredValue.HEADROOM, v.payloadLength()));
     }
 
+    /**
+     * The table row's {@code MUST_NOT_EXIST} decides between servers creating one name at once; the
+     * loser's id is never used.
+     */
     @Override
     public Optional<StoredTable> createTable(String account, String name) {
-        tableLock.lock();
-        try {
-            if (readTable(account, name).isPresent()) {
-                return Optional.empty();
-            }
-            StoredTable table = new StoredTable(account, name, state.allocateTableId());
-            CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
-                    RecordMutation.put(TableCatalog.tableRow(name), TableCatalog.tableValue(table),
-                            Precondition.MUST_NOT_EXIST),
-                    RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
-            if (!(outcome instanceof CommitOutcome.Applied)) {
-                return Optional.empty();
-            }
-            knownTables.put(new TableKey(account, TableNames.normalize(name)), table);
-            return Optional.of(table);
-        } finally {
-            tableLock.unlock();
+        if (readTable(account, name).isPresent()) {
+            return Optional.empty();
         }
+        StoredTable table = new StoredTable(account, name, state.allocateTableId());
+        CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
+                RecordMutation.put(TableCatalog.tableRow(name), TableCatalog.tableValue(table),
+                        Precondition.MUST_NOT_EXIST),
+                RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
+        return outcome instanceof CommitOutcome.Applied ? Optional.of(table) : Optional.empty();
     }
 
+    /**
+     * Deletes the very table read, on its id: a table another server created again under the name
+     * meanwhile is not touched (this delete then finds nothing to delete).
+     */
     @Override
     public boolean deleteTable(String account, String name) {
-        tableLock.lock();
-        try {
-            Optional<StoredTable> table = readTable(account, name);
-            if (table.isEmpty()) {
-                return false;
-            }
-            CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
-                    RecordMutation.delete(TableCatalog.tableRow(name), new Precondition.VersionEquals(table.get().id())),
-                    RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
-            knownTables.remove(new TableKey(account, TableNames.normalize(name)));
-            if (!(outcome instanceof CommitOutcome.Applied)) {
-                return false;
-            }
-            store.drop(entities(table.get()));
-            return true;
-        } finally {
-            tableLock.unlock();
+        Optional<StoredTable> table = readTable(account, name);
+        if (table.isEmpty()) {
+            return false;
         }
+        CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
+                RecordMutation.delete(TableCatalog.tableRow(name), new Precondition.VersionEquals(table.get().id())),
+                RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
+        if (!(outcome instanceof CommitOutcome.Applied)) {
+            return false;
+        }
+        store.drop(entities(table.get()));
+        return true;
     }
 
     @Override
@@ -226,14 +204,19 @@ public final class KeyValueTableStore implements TableStore {
     }
 
     @Override
-    public Optional<byte[]> serviceProperties(String account, String service) {
-        return store.get(PROPERTIES, TableCatalog.partition(account), utf8(service)).map(StoredValue::payload);
+    public Optional<VersionedDocument> serviceProperties(String account, String service) {
+        return store.get(PROPERTIES, TableCatalog.partition(account), utf8(service))
+                .map(v -> new VersionedDocument(v.version(), v.payload()));
     }
 
     @Override
-    public void putServiceProperties(String account, String service, byte[] document) {
-        store.commit(PROPERTIES, TableCatalog.partition(account), List.of(
-                RecordMutation.put(utf8(service), StoredValue.of(0, document), Precondition.NONE)));
+    public boolean putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
+        Precondition unchanged = expected.isPresent() ? new Precondition.VersionEquals(expected.getAsLong())
+                : Precondition.MUST_NOT_EXIST;
+        long version = expected.isPresent() ? expected.getAsLong() + 1 : 1;
+        CommitOutcome outcome = store.commit(PROPERTIES, TableCatalog.partition(account), List.of(
+                RecordMutation.put(utf8(service), StoredValue.of(version, document), unchanged)));
+        return outcome instanceof CommitOutcome.Applied;
     }
 
     @Override
@@ -247,8 +230,5 @@ public final class KeyValueTableStore implements TableStore {
 
     private static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private record TableKey(String account, String normalizedName) {
     }
 }

@@ -431,12 +431,13 @@ class ScanSplitterTest {
         }
 
         @Override
-        public Optional<byte[]> serviceProperties(String account, String service) {
+        public Optional<io.cerulean.table.store.VersionedDocument> serviceProperties(String account, String service) {
             return Optional.empty();
         }
 
         @Override
-        public void putServiceProperties(String account, String service, byte[] document) {
+        public boolean putServiceProperties(String account, String service, java.util.OptionalLong expected,
+                                            byte[] document) {
             throw new UnsupportedOperationException();
         }
 

@@ -59,7 +59,7 @@ class ServicePropertiesStoreTest {
 
         assertThat(properties.get("acct")).isEqualTo(updated);
         assertThat(properties.corsRules("acct").rules()).containsExactly(rule);
-        byte[] stored = service.serviceProperties("acct").orElseThrow();
+        byte[] stored = service.serviceProperties("acct").orElseThrow().document();
         assertThat(new String(stored, StandardCharsets.UTF_8)).isEqualTo(
                 new String(ServicePropertiesXml.write(updated), StandardCharsets.UTF_8));
         assertThat(properties.get("other")).isEqualTo(ServiceProperties.defaults());
