@@ -354,6 +354,7 @@ public final class Cerulean implements AutoCloseable {
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
          * @throws IllegalArgumentException for a bad setting, including an unusable TLS certificate or key,
          *         or OAuth keys or roles that cannot be read
+         * @throws io.cerulean.storage.StoreUnavailableException when the store cannot be reached
          */
         public Cerulean start() {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
@@ -373,8 +374,11 @@ public final class Cerulean implements AutoCloseable {
         }
 
         private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config) {
-            KeyValueTableStore store = KeyValueTableStore.open(sharedStore != null ? new UnclosedStore(sharedStore)
-                    : inMemory ? new MemoryKeyValueStore() : RocksDbKeyValueStore.open(dataDir, cacheBytes));
+            // A store of its own (RocksDB's directory lock keeps other processes out) lets the server keep
+            // what it reads of the catalogue; one passed in may be shared, and is read at every request.
+            KeyValueTableStore store = sharedStore != null ? KeyValueTableStore.open(new UnclosedStore(sharedStore))
+                    : KeyValueTableStore.openExclusive(inMemory ? new MemoryKeyValueStore()
+                            : RocksDbKeyValueStore.open(dataDir, cacheBytes));
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
                 Thread thread = new Thread(task, "cerulean-scan-helper");
                 thread.setDaemon(true);

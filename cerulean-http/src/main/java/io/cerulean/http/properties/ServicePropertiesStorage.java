@@ -22,8 +22,18 @@ public interface ServicePropertiesStorage {
 
     /**
      * Stores {@code document} durably before returning, replacing the one at version
-     * {@code expected} (empty: none stored yet); false, and nothing written, when the stored
-     * document is no longer that one.
+     * {@code expected} (empty: none stored yet).
+     *
+     * @return the new document's version; empty, and nothing written, when the stored document is no
+     *         longer that one
      */
-    boolean put(String account, OptionalLong expected, byte[] document);
+    OptionalLong put(String account, OptionalLong expected, byte[] document);
+
+    /**
+     * Whether this server is the storage's only user, so that what it read stays true until it
+     * writes itself; false (the default) when other servers may change it.
+     */
+    default boolean exclusive() {
+        return false;
+    }
 }

@@ -10,17 +10,19 @@ import java.util.concurrent.ConcurrentMap;
 
 /**
  * Every account's properties of one service, kept durably as an account setting in the service's
- * {@link ServicePropertiesStorage} (the canonical XML of {@link ServicePropertiesXml}). Other servers
- * may change them in the shared store at any time, so every call reads the stored version; only the
- * parsed document is cached, by that version, so that applying CORS rules to a request costs one
- * point read and no parsing.
+ * {@link ServicePropertiesStorage} (the canonical XML of {@link ServicePropertiesXml}), and served
+ * from a cache so that applying CORS rules to a request costs no parsing. When other servers share
+ * the storage they may change the properties at any time, so every call reads the stored version
+ * and the cache only saves parsing that version again; when this server is the storage's only user
+ * ({@link ServicePropertiesStorage#exclusive()}) the cache is the answer, and costs no read.
  *
  * <p>One instance serves a service: its wiring makes it and hands it to the service properties
  * operations and to the CORS stage, so that they share its cache.
  *
- * <p>Thread-safe. An update reads, merges and writes on the version it read, and starts again when
- * another writer (a thread, or another server) got there first, so concurrent updates of different
- * sections of one account all take effect.
+ * <p>Thread-safe. Updates of one service are serialized within a server, and each reads, merges and
+ * writes on the version it read, starting again when another server got there first, so concurrent
+ * updates of different sections of one account all take effect. The cache holds only what the
+ * storage holds: an update puts what it wrote, with its version, after writing it.
  */
 public final class ServicePropertiesStore {
     /**
@@ -40,7 +42,17 @@ public final class ServicePropertiesStore {
 
     /** The account's properties: what was last set, section by section, or the defaults. */
     public ServiceProperties get(String account) {
-        return current(account).properties();
+        if (!settings.exclusive()) {
+            return current(account).properties();
+        }
+        Parsed cached = cache.get(account);
+        if (cached != null) {
+            return cached.properties();
+        }
+        if (cache.size() >= MAX_CACHED_ACCOUNTS) {
+            return current(account).properties();
+        }
+        return cache.computeIfAbsent(account, this::load).properties();
     }
 
     /** The account's CORS rules, as the request pipeline needs them for every request. */
@@ -56,11 +68,17 @@ public final class ServicePropertiesStore {
      * @throws ServiceException 503 ServerBusy when other writers changed them at every attempt
      */
     public ServiceProperties update(String account, ServicePropertiesUpdate update) {
-        for (int attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
-            Parsed current = current(account);
-            ServiceProperties updated = update.applyTo(current.properties());
-            if (settings.put(account, current.version(), ServicePropertiesXml.write(updated))) {
-                return updated;
+        synchronized (cache) {
+            for (int attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+                Parsed current = current(account);
+                ServiceProperties updated = update.applyTo(current.properties());
+                OptionalLong version = settings.put(account, current.version(), ServicePropertiesXml.write(updated));
+                if (version.isPresent()) {
+                    if (cache.size() < MAX_CACHED_ACCOUNTS || cache.containsKey(account)) {
+                        cache.put(account, new Parsed(version, updated));
+                    }
+                    return updated;
+                }
             }
         }
         throw new ServiceException(CommonError.SERVER_BUSY,
@@ -79,10 +97,17 @@ public final class ServicePropertiesStore {
             return cached;
         }
         Parsed parsed = new Parsed(OptionalLong.of(version), parse(account, stored.get().document()));
-        if (cache.size() < MAX_CACHED_ACCOUNTS || cache.containsKey(account)) {
+        if (!settings.exclusive() && (cache.size() < MAX_CACHED_ACCOUNTS || cache.containsKey(account))) {
             cache.put(account, parsed);
         }
         return parsed;
+    }
+
+    /** What is stored now, read and parsed, for the cache of a storage this server alone uses. */
+    private Parsed load(String account) {
+        Optional<ServicePropertiesStorage.Stored> stored = settings.get(account);
+        return stored.isEmpty() ? Parsed.NONE
+                : new Parsed(OptionalLong.of(stored.get().version()), parse(account, stored.get().document()));
     }
 
     private static ServiceProperties parse(String account, byte[] document) {

@@ -75,7 +75,7 @@ abstract class DelegatingTableStore implements TableStore {
     }
 
     @Override
-    public boolean putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
+    public OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
         return memory.putServiceProperties(account, service, expected, document);
     }
 

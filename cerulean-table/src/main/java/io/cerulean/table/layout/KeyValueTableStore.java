@@ -24,9 +24,12 @@ import io.cerulean.table.store.VersionedDocument;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The Table service's tables and entities on any {@link KeyValueStore}: the catalogue as
@@ -40,10 +43,20 @@ public final class KeyValueTableStore implements TableStore {
 
     private final KeyValueStore store;
     private final ServerState state;
+    private final ReentrantLock tableLock = new ReentrantLock();
+    /**
+     * Tables once looked up, when this process is the store's only user ({@link #openExclusive}):
+     * then only this process changes the catalogue, and it fills and empties this map under the table
+     * lock, so that a lookup racing a Delete Table cannot put back what was deleted. Null when the
+     * store is shared: another server may delete a table or create it again under a new id at any
+     * time, so the catalogue row is read at every lookup.
+     */
+    private final Map<TableKey, StoredTable> knownTables;
 
-    private KeyValueTableStore(KeyValueStore store, ServerState state) {
+    private KeyValueTableStore(KeyValueStore store, ServerState state, boolean exclusive) {
         this.store = store;
         this.state = state;
+        this.knownTables = exclusive ? new ConcurrentHashMap<>() : null;
     }
 
     /**
@@ -53,6 +66,19 @@ public final class KeyValueTableStore implements TableStore {
      * @throws io.cerulean.storage.StoreFormatException when the store holds tables in another format
      */
     public static KeyValueTableStore open(KeyValueStore store) {
+        return open(store, false);
+    }
+
+    /**
+     * As {@link #open}, for a store this process alone uses (RocksDB, whose directory lock keeps
+     * other processes out, or a memory store made for this server): what it reads of the catalogue
+     * stays true until it changes it itself, so table lookups are kept rather than read again.
+     */
+    public static KeyValueTableStore openExclusive(KeyValueStore store) {
+        return open(store, true);
+    }
+
+    private static KeyValueTableStore open(KeyValueStore store, boolean exclusive) {
         ServerState state = new ServerState(store);
         try {
             state.checkTableFormat();
@@ -60,7 +86,12 @@ public final class KeyValueTableStore implements TableStore {
             store.close();
             throw e;
         }
-        return new KeyValueTableStore(store, state);
+        return new KeyValueTableStore(store, state, exclusive);
+    }
+
+    @Override
+    public boolean exclusive() {
+        return knownTables != null;
     }
 
     /** The store underneath, for what lives beside the tables (the clock's lease). */
@@ -69,13 +100,27 @@ public final class KeyValueTableStore implements TableStore {
     }
 
     /**
-     * Read from the catalogue every time, never from a cache: another server sharing the store may
-     * have deleted the table or created it again under a new id since this one last looked, and a
-     * catalogue row is one point read.
+     * Read from the catalogue at every call on a shared store, never from a cache: another server
+     * may have deleted the table or created it again under a new id since this one last looked.
      */
     @Override
     public Optional<StoredTable> table(String account, String name) {
-        return readTable(account, name);
+        if (knownTables == null) {
+            return readTable(account, name);
+        }
+        TableKey key = new TableKey(account, TableNames.normalize(name));
+        StoredTable known = knownTables.get(key);
+        if (known != null) {
+            return Optional.of(known);
+        }
+        tableLock.lock();
+        try {
+            Optional<StoredTable> table = readTable(account, name);
+            table.ifPresent(t -> knownTables.put(key, t));
+            return table;
+        } finally {
+            tableLock.unlock();
+        }
     }
 
     private Optional<StoredTable> readTable(String account, String name) {
@@ -89,15 +134,26 @@ public final class KeyValueTableStore implements TableStore {
      */
     @Override
     public Optional<StoredTable> createTable(String account, String name) {
-        if (readTable(account, name).isPresent()) {
-            return Optional.empty();
+        tableLock.lock();
+        try {
+            if (readTable(account, name).isPresent()) {
+                return Optional.empty();
+            }
+            StoredTable table = new StoredTable(account, name, state.allocateTableId());
+            CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
+                    RecordMutation.put(TableCatalog.tableRow(name), TableCatalog.tableValue(table),
+                            Precondition.MUST_NOT_EXIST),
+                    RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
+            if (!(outcome instanceof CommitOutcome.Applied)) {
+                return Optional.empty();
+            }
+            if (knownTables != null) {
+                knownTables.put(new TableKey(account, TableNames.normalize(name)), table);
+            }
+            return Optional.of(table);
+        } finally {
+            tableLock.unlock();
         }
-        StoredTable table = new StoredTable(account, name, state.allocateTableId());
-        CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
-                RecordMutation.put(TableCatalog.tableRow(name), TableCatalog.tableValue(table),
-                        Precondition.MUST_NOT_EXIST),
-                RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
-        return outcome instanceof CommitOutcome.Applied ? Optional.of(table) : Optional.empty();
     }
 
     /**
@@ -106,18 +162,26 @@ public final class KeyValueTableStore implements TableStore {
      */
     @Override
     public boolean deleteTable(String account, String name) {
-        Optional<StoredTable> table = readTable(account, name);
-        if (table.isEmpty()) {
-            return false;
+        tableLock.lock();
+        try {
+            Optional<StoredTable> table = readTable(account, name);
+            if (table.isEmpty()) {
+                return false;
+            }
+            CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
+                    RecordMutation.delete(TableCatalog.tableRow(name), new Precondition.VersionEquals(table.get().id())),
+                    RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
+            if (knownTables != null) {
+                knownTables.remove(new TableKey(account, TableNames.normalize(name)));
+            }
+            if (!(outcome instanceof CommitOutcome.Applied)) {
+                return false;
+            }
+            store.drop(entities(table.get()));
+            return true;
+        } finally {
+            tableLock.unlock();
         }
-        CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
-                RecordMutation.delete(TableCatalog.tableRow(name), new Precondition.VersionEquals(table.get().id())),
-                RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
-        if (!(outcome instanceof CommitOutcome.Applied)) {
-            return false;
-        }
-        store.drop(entities(table.get()));
-        return true;
     }
 
     @Override
@@ -210,18 +274,21 @@ public final class KeyValueTableStore implements TableStore {
     }
 
     @Override
-    public boolean putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
+    public OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
         Precondition unchanged = expected.isPresent() ? new Precondition.VersionEquals(expected.getAsLong())
                 : Precondition.MUST_NOT_EXIST;
         long version = expected.isPresent() ? expected.getAsLong() + 1 : 1;
         CommitOutcome outcome = store.commit(PROPERTIES, TableCatalog.partition(account), List.of(
                 RecordMutation.put(utf8(service), StoredValue.of(version, document), unchanged)));
-        return outcome instanceof CommitOutcome.Applied;
+        return outcome instanceof CommitOutcome.Applied ? OptionalLong.of(version) : OptionalLong.empty();
     }
 
     @Override
     public void close() {
         store.close();
+    }
+
+    private record TableKey(String account, String normalizedName) {
     }
 
     private static Space entities(StoredTable table) {

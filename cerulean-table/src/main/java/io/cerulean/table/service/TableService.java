@@ -110,15 +110,22 @@ public final class TableService {
 
     /**
      * Durably sets the account's Table service properties if they are still at version
-     * {@code expected} (empty: never set): on disk when this returns true; false, and nothing
-     * written, when another writer (perhaps another server) changed them first.
+     * {@code expected} (empty: never set): on disk when this returns.
+     *
+     * @return their new version; empty, and nothing written, when another writer (perhaps another
+     *         server) changed them first
      */
-    public boolean putServiceProperties(String account, OptionalLong expected, byte[] document) {
-        if (!store.putServiceProperties(account, SERVICE, expected, document)) {
-            return false;
+    public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
+        OptionalLong version = store.putServiceProperties(account, SERVICE, expected, document);
+        if (version.isPresent()) {
+            store.whenDurable().join();
         }
-        store.whenDurable().join();
-        return true;
+        return version;
+    }
+
+    /** Whether this server is its store's only user, and may keep what it reads (see {@link TableStore#exclusive}). */
+    public boolean storeIsExclusive() {
+        return store.exclusive();
     }
 
     public Optional<StoredTable> findTable(String account, String name) {

@@ -83,10 +83,21 @@ public interface TableStore extends AutoCloseable {
 
     /**
      * Sets the account's properties for one service if they are still at version {@code expected}
-     * (empty: never set), so that servers sharing a store never lose one another's changes; false,
-     * and nothing written, when another writer changed them first.
+     * (empty: never set), so that servers sharing a store never lose one another's changes.
+     *
+     * @return their new version; empty, and nothing written, when another writer changed them first
      */
-    boolean putServiceProperties(String account, String service, OptionalLong expected, byte[] document);
+    OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document);
+
+    /**
+     * Whether this process is the store's only user (RocksDB's directory lock makes it so): then what
+     * it reads stays true until it changes it itself, and may be kept. False when servers may share
+     * the store, as they share a Cassandra cluster: then nothing read may be kept, since another
+     * server may change it at any time.
+     */
+    default boolean exclusive() {
+        return false;
+    }
 
     @Override
     void close();

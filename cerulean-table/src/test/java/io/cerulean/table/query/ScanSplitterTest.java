@@ -436,7 +436,7 @@ class ScanSplitterTest {
         }
 
         @Override
-        public boolean putServiceProperties(String account, String service, java.util.OptionalLong expected,
+        public java.util.OptionalLong putServiceProperties(String account, String service, java.util.OptionalLong expected,
                                             byte[] document) {
             throw new UnsupportedOperationException();
         }

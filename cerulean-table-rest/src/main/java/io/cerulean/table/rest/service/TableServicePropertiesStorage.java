@@ -13,7 +13,12 @@ public record TableServicePropertiesStorage(TableService service) implements Ser
     }
 
     @Override
-    public boolean put(String account, OptionalLong expected, byte[] document) {
+    public OptionalLong put(String account, OptionalLong expected, byte[] document) {
         return service.putServiceProperties(account, expected, document);
+    }
+
+    @Override
+    public boolean exclusive() {
+        return service.storeIsExclusive();
     }
 }
