@@ -182,12 +182,16 @@ public final class Cerulean implements AutoCloseable {
         /** A terabyte: more than any machine this runs on, and far from overflowing a count of bytes. */
         private static final long MAX_CACHE_MEGABYTES = 1L << 20;
         private static final int MAX_WORKER_THREADS = 1024;
+        /** Until the Cassandra store lands (issue #21): what a start on it answers. */
+        static final String CASSANDRA_NOT_AVAILABLE = "the Cassandra store is not available in this build of "
+                + "Cerulean (it is in progress); use --store rocksdb or --store memory";
 
         private String host = "127.0.0.1";
         private int port = ServerConfig.DEFAULT_PORT;
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
         private KeyValueStore sharedStore;
+        private CassandraConfig cassandra;
         private Clock timestampClock = Clock.systemUTC();
         private final Map<String, Account> accounts = new LinkedHashMap<>();
         private Duration pageBudget = Duration.ofSeconds(5);
@@ -219,12 +223,25 @@ public final class Cerulean implements AutoCloseable {
             this.dataDir = dataDir;
             this.inMemory = false;
             this.sharedStore = null;
+            this.cassandra = null;
             return this;
         }
 
         /** Keep data in memory only: nothing survives {@link Cerulean#close()}. */
         public Builder inMemory() {
             this.inMemory = true;
+            this.sharedStore = null;
+            this.cassandra = null;
+            return this;
+        }
+
+        /**
+         * Keep data in an Apache Cassandra cluster, which any number of servers can share. Not in this
+         * build yet: {@link #start()} refuses it with a message saying so.
+         */
+        public Builder cassandra(CassandraConfig cassandra) {
+            this.cassandra = java.util.Objects.requireNonNull(cassandra, "cassandra");
+            this.inMemory = false;
             this.sharedStore = null;
             return this;
         }
@@ -237,6 +254,7 @@ public final class Cerulean implements AutoCloseable {
         public Builder store(KeyValueStore store) {
             this.sharedStore = java.util.Objects.requireNonNull(store, "store");
             this.inMemory = false;
+            this.cassandra = null;
             return this;
         }
 
@@ -353,10 +371,13 @@ public final class Cerulean implements AutoCloseable {
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
          * @throws IllegalArgumentException for a bad setting, including an unusable TLS certificate or key,
-         *         or OAuth keys or roles that cannot be read
+         *         OAuth keys or roles that cannot be read, or a store this build does not have (Cassandra)
          * @throws io.cerulean.storage.StoreUnavailableException when the store cannot be reached
          */
         public Cerulean start() {
+            if (cassandra != null) {
+                throw new IllegalArgumentException(CASSANDRA_NOT_AVAILABLE);
+            }
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
