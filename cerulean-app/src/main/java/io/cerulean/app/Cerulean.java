@@ -11,10 +11,12 @@ import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.tls.TlsConfig;
+import io.cerulean.storage.KeyValueStore;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import io.cerulean.table.layout.KeyValueTableStore;
 import io.cerulean.table.layout.ServerState;
+import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.rest.TableRest;
 import io.cerulean.table.service.TableService;
 import io.cerulean.table.store.TableStore;
@@ -132,8 +134,8 @@ public final class Cerulean implements AutoCloseable {
     }
 
     /**
-     * Stops serving, then closes the store; every acknowledged write is already durable. The
-     * request log is written out and closed too.
+     * Stops serving, then closes the store (unless it was passed in: {@link Builder#store}); every
+     * acknowledged write is already durable. The request log is written out and closed too.
      */
     @Override
     public void close() {
@@ -180,11 +182,17 @@ public final class Cerulean implements AutoCloseable {
         /** A terabyte: more than any machine this runs on, and far from overflowing a count of bytes. */
         private static final long MAX_CACHE_MEGABYTES = 1L << 20;
         private static final int MAX_WORKER_THREADS = 1024;
+        /** Until the Cassandra store lands (issue #21): what a start on it answers. */
+        static final String CASSANDRA_NOT_AVAILABLE = "the Cassandra store is not available in this build of "
+                + "Cerulean (it is in progress); use --store rocksdb or --store memory";
 
         private String host = "127.0.0.1";
         private int port = ServerConfig.DEFAULT_PORT;
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
+        private KeyValueStore sharedStore;
+        private CassandraConfig cassandra;
+        private Clock timestampClock = Clock.systemUTC();
         private final Map<String, Account> accounts = new LinkedHashMap<>();
         private Duration pageBudget = Duration.ofSeconds(5);
         private long cacheBytes = RocksDbKeyValueStore.DEFAULT_CACHE_BYTES;
@@ -214,12 +222,49 @@ public final class Cerulean implements AutoCloseable {
         public Builder dataDir(Path dataDir) {
             this.dataDir = dataDir;
             this.inMemory = false;
+            this.sharedStore = null;
+            this.cassandra = null;
             return this;
         }
 
         /** Keep data in memory only: nothing survives {@link Cerulean#close()}. */
         public Builder inMemory() {
             this.inMemory = true;
+            this.sharedStore = null;
+            this.cassandra = null;
+            return this;
+        }
+
+        /**
+         * Keep data in an Apache Cassandra cluster, which any number of servers can share. Not in this
+         * build yet: {@link #start()} refuses it with a message saying so.
+         */
+        public Builder cassandra(CassandraConfig cassandra) {
+            this.cassandra = java.util.Objects.requireNonNull(cassandra, "cassandra");
+            this.inMemory = false;
+            this.sharedStore = null;
+            return this;
+        }
+
+        /**
+         * Keep data in {@code store}, which the caller opened and closes: servers started on one store
+         * share everything, tables, entities, ACLs and service properties, as servers sharing one
+         * Cassandra cluster do, and are interchangeable. {@link Cerulean#close()} leaves it open.
+         */
+        public Builder store(KeyValueStore store) {
+            this.sharedStore = java.util.Objects.requireNonNull(store, "store");
+            this.inMemory = false;
+            this.cassandra = null;
+            return this;
+        }
+
+        /**
+         * The wall clock entity Timestamps start from (the system's by default). Servers sharing a
+         * store each have their own, as machines do, never quite in step; a test can set them apart,
+         * or in step, to show that an entity's ETags never repeat either way.
+         */
+        public Builder timestampClock(Clock clock) {
+            this.timestampClock = java.util.Objects.requireNonNull(clock, "clock");
             return this;
         }
 
@@ -326,14 +371,18 @@ public final class Cerulean implements AutoCloseable {
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
          * @throws IllegalArgumentException for a bad setting, including an unusable TLS certificate or key,
-         *         or OAuth keys or roles that cannot be read
+         *         OAuth keys or roles that cannot be read, or a store this build does not have (Cassandra)
+         * @throws io.cerulean.storage.StoreUnavailableException when the store cannot be reached
          */
         public Cerulean start() {
+            if (cassandra != null) {
+                throw new IllegalArgumentException(CASSANDRA_NOT_AVAILABLE);
+            }
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
             // A start that fails (the port is taken) leaves no data directory it did not find.
-            boolean dataDirFound = inMemory || Files.exists(dataDir);
+            boolean dataDirFound = inMemory || sharedStore != null || Files.exists(dataDir);
             try {
                 return start(configured, trust, config);
             } catch (RuntimeException e) {
@@ -346,8 +395,11 @@ public final class Cerulean implements AutoCloseable {
         }
 
         private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config) {
-            KeyValueTableStore store = KeyValueTableStore.open(
-                    inMemory ? new MemoryKeyValueStore() : RocksDbKeyValueStore.open(dataDir, cacheBytes));
+            // A store of its own (RocksDB's directory lock keeps other processes out) lets the server keep
+            // what it reads of the catalogue; one passed in may be shared, and is read at every request.
+            KeyValueTableStore store = sharedStore != null ? KeyValueTableStore.open(new UnclosedStore(sharedStore))
+                    : KeyValueTableStore.openExclusive(inMemory ? new MemoryKeyValueStore()
+                            : RocksDbKeyValueStore.open(dataDir, cacheBytes));
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
                 Thread thread = new Thread(task, "cerulean-scan-helper");
                 thread.setDaemon(true);
@@ -357,11 +409,12 @@ public final class Cerulean implements AutoCloseable {
             try {
                 if (selfSignedTls) {
                     // After the store is open: its lock keeps a second server out of the directory.
-                    Path dir = inMemory ? (temporaryTlsDir = Files.createTempDirectory("cerulean-tls-"))
+                    Path dir = inMemory || sharedStore != null ? (temporaryTlsDir = Files.createTempDirectory("cerulean-tls-"))
                             : dataDir.resolve("tls");
                     config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
                 }
-                HybridClock clock = HybridClock.system(new ServerState(store.keyValueStore()).clockLease());
+                HybridClock clock = new HybridClock(() -> DateTimes.toEpochTicks(timestampClock.instant()),
+                        new ServerState(store.keyValueStore()).clockLease());
                 TableService service = new TableService(store, clock, pageBudget, scanHelper);
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);

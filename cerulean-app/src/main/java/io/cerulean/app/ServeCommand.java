@@ -2,6 +2,7 @@ package io.cerulean.app;
 
 import io.cerulean.http.server.PortInUseException;
 import io.cerulean.storage.StoreFormatException;
+import io.cerulean.storage.StoreUnavailableException;
 import io.cerulean.store.rocksdb.StoreOpenException;
 import java.nio.file.Path;
 import java.util.List;
@@ -19,6 +20,8 @@ final class ServeCommand implements Callable<Integer> {
     static final int EXIT_PORT_IN_USE = 2;
     static final int EXIT_STORE_UNUSABLE = 3;
     static final int EXIT_BAD_CONFIG = 4;
+    /** The store could not be reached at start (a Cassandra cluster none of whose contact points answers). */
+    static final int EXIT_STORE_UNREACHABLE = 5;
 
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
 
@@ -34,10 +37,6 @@ final class ServeCommand implements Callable<Integer> {
             description = "Where RocksDB keeps the data (env CERULEAN_DATA_DIR; default ${DEFAULT-VALUE}).")
     Path dataDir;
 
-    @Option(names = "--in-memory", defaultValue = "${env:CERULEAN_IN_MEMORY:-false}",
-            description = "Keep data in memory only; it is gone when the server stops (env CERULEAN_IN_MEMORY).")
-    boolean inMemory;
-
     @Option(names = "--page-budget-ms", defaultValue = "${env:CERULEAN_PAGE_BUDGET_MS:-5000}",
             description = "How long one query page may read before it returns what it has with a continuation "
                     + "(env CERULEAN_PAGE_BUDGET_MS; default ${DEFAULT-VALUE}, as Azure).")
@@ -45,7 +44,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "${env:CERULEAN_CACHE_MB:-96}",
             description = "RocksDB's memory, block cache and memtables together (env CERULEAN_CACHE_MB; "
-                    + "default ${DEFAULT-VALUE}, at least 16; not used with --in-memory).")
+                    + "default ${DEFAULT-VALUE}, at least 16; used with --store rocksdb only).")
     long cacheMb;
 
     @Option(names = "--worker-threads", paramLabel = "N", defaultValue = "${env:CERULEAN_WORKER_THREADS}",
@@ -75,6 +74,9 @@ final class ServeCommand implements Callable<Integer> {
     Path tlsKey;
 
     @Mixin
+    StoreOptions storeOptions = new StoreOptions();
+
+    @Mixin
     OAuthOptions oauth = new OAuthOptions();
 
     @Mixin
@@ -102,7 +104,12 @@ final class ServeCommand implements Callable<Integer> {
                 return EXIT_BAD_CONFIG;
             }
         }
-        builder = inMemory ? builder.inMemory() : builder.dataDir(dataDir);
+        StoreOptions.Kind store = storeOptions.kind();
+        switch (store) {
+            case MEMORY -> builder.inMemory();
+            case CASSANDRA -> builder.cassandra(storeOptions.cassandra());
+            default -> builder.dataDir(dataDir);
+        }
         // A variable set to nothing (CERULEAN_TLS_CERT=) means no file, as if it were unset.
         tlsCert = tlsCert == null || tlsCert.toString().isEmpty() ? null : tlsCert;
         tlsKey = tlsKey == null || tlsKey.toString().isEmpty() ? null : tlsKey;
@@ -146,6 +153,9 @@ final class ServeCommand implements Callable<Integer> {
         } catch (StoreOpenException | StoreFormatException e) {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_STORE_UNUSABLE;
+        } catch (StoreUnavailableException e) {
+            System.err.println("cerulean: the store cannot be reached: " + e.getMessage());
+            return EXIT_STORE_UNREACHABLE;
         } catch (IllegalArgumentException e) {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_BAD_CONFIG;
@@ -154,10 +164,12 @@ final class ServeCommand implements Callable<Integer> {
         cerulean.certificateFile().ifPresent(certificate -> log.info("HTTPS is on, on the same port: {} with the "
                 + "certificate {}{}", cerulean.secureEndpoint("devstoreaccount1"), certificate.toAbsolutePath(),
                 tlsCert != null ? ""
-                        : inMemory ? " (self-signed, a new one at every start in memory; see docs/https.md)"
+                        : store != StoreOptions.Kind.ROCKSDB
+                                ? " (self-signed, a new one at every start without a data directory; see docs/https.md)"
                         : " (self-signed and kept: trust it once, see docs/https.md)"));
         log.info("Cerulean {} serving the Table service at {} ({}), ready in {} ms", Main.version(),
-                cerulean.endpoint("devstoreaccount1"), inMemory ? "in memory, nothing is kept" : "RocksDB in " + dataDir,
+                cerulean.endpoint("devstoreaccount1"),
+                store == StoreOptions.Kind.MEMORY ? "in memory, nothing is kept" : "RocksDB in " + dataDir,
                 (System.nanoTime() - started) / 1_000_000);
         termination.await();
         return 0;

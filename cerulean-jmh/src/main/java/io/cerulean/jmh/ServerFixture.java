@@ -60,11 +60,15 @@ final class ServerFixture implements AutoCloseable {
     /** @param scanHelper where the second half of a long scan may run (see ScanSplitter); null for nowhere */
     ServerFixture(String storeKind, Executor scanHelper) {
         try {
-            directory = storeKind.equals("rocksdb") ? Files.createTempDirectory("cerulean-jmh-") : null;
+            directory = storeKind.startsWith("rocksdb") ? Files.createTempDirectory("cerulean-jmh-") : null;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        store = directory == null ? KeyValueTableStore.open(new MemoryKeyValueStore()) : KeyValueTableStore.open(RocksDbKeyValueStore.open(directory));
+        // "rocksdb" as cerulean serve opens it, the only user of its directory, keeping what it reads;
+        // "rocksdb-shared" as a server sharing its store with others, reading table state at every request.
+        store = directory == null ? KeyValueTableStore.openExclusive(new MemoryKeyValueStore())
+                : storeKind.equals("rocksdb-shared") ? KeyValueTableStore.open(RocksDbKeyValueStore.open(directory))
+                : KeyValueTableStore.openExclusive(RocksDbKeyValueStore.open(directory));
         service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5),
                 scanHelper);
         Accounts accounts = new Accounts(List.of(Account.development()));

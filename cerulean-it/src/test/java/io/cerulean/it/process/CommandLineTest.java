@@ -48,7 +48,7 @@ class CommandLineTest {
     @TempDir
     Path temp;
 
-    // ---- exit codes: 2 port in use, 3 data directory unusable, 4 bad configuration ----
+    // ---- exit codes: 2 port in use, 3 data directory unusable, 4 bad configuration (5, store unreachable, comes with Cassandra) ----
 
     @Test
     void secondServerOnTheSameDataDirectoryExits3() {
@@ -150,7 +150,17 @@ class CommandLineTest {
                 Arguments.of("--idle-timeout-s 0", List.of("--idle-timeout-s", "0"), Map.of(), List.of()),
                 Arguments.of("CERULEAN_MAX_CONNECTIONS 0", List.of(), Map.of("CERULEAN_MAX_CONNECTIONS", "0"), List.of()),
                 Arguments.of("CERULEAN_WORKER_THREADS beyond 1024", List.of(),
-                        Map.of("CERULEAN_WORKER_THREADS", "5000"), List.of()));
+                        Map.of("CERULEAN_WORKER_THREADS", "5000"), List.of()),
+                Arguments.of("--store that names no store", List.of("--store", "postgres"), Map.of(), List.of()),
+                Arguments.of("CERULEAN_STORE cassandra and a contact point without a port", List.of(),
+                        Map.of("CERULEAN_STORE", "cassandra", "CERULEAN_CASSANDRA_CONTACT_POINTS", "cassandra.example"),
+                        List.of()),
+                Arguments.of("CERULEAN_CASSANDRA_REPLICATION 0", List.of("--store", "cassandra"),
+                        Map.of("CERULEAN_CASSANDRA_CONTACT_POINTS", "127.0.0.1:9042", "CERULEAN_CASSANDRA_REPLICATION",
+                                "0"), List.of()),
+                Arguments.of("a Cassandra password without a user", List.of("--store", "cassandra",
+                        "--cassandra-contact-points", "127.0.0.1:9042"), Map.of("CERULEAN_CASSANDRA_PASSWORD",
+                        "cassandra-s3cret"), List.of("cassandra-s3cret")));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -259,6 +269,25 @@ class CommandLineTest {
             assertThat(ServerProcess.serviceClient(connectionString).listTables()).extracting(t -> t.getName())
                     .containsExactly("onport");
         }
+    }
+
+    /** Until the Cassandra store is wired in: a start on it is refused, saying so, as a configuration error. */
+    @Test
+    void theCassandraStoreIsNotAvailableInThisBuild() {
+        ServerProcess.Exited exited = ServerProcess.launch().workDir(temp).env("CERULEAN_STORE", "cassandra")
+                .env("CERULEAN_CASSANDRA_CONTACT_POINTS", "127.0.0.1:9042,127.0.0.2:9042").run();
+        assertThat(exited.code()).as("exit code%s", describe(exited)).isEqualTo(4);
+        assertThat(firstMessage(exited)).as("message%s", describe(exited)).contains("not available in this build");
+        assertThat(temp.resolve("cerulean-data")).as("no data directory").doesNotExist();
+    }
+
+    @Test
+    void ceruleanStoreMemoryIsTheSameAsInMemory() {
+        try (ServerProcess server = ServerProcess.launch().workDir(temp).env("CERULEAN_STORE", "memory").start()) {
+            server.serviceClient().createTable("inmemory");
+            assertThat(server.serviceClient().listTables()).hasSize(1);
+        }
+        assertThat(temp.resolve("cerulean-data")).as("--store memory writes no data directory").doesNotExist();
     }
 
     @Test

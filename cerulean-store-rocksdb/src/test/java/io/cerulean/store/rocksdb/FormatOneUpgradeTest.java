@@ -81,7 +81,7 @@ class FormatOneUpgradeTest {
             assertThat(acl.policies()).containsExactly(new StoredAccessPolicy("readers", Optional.of(T),
                     Optional.of(T.plusSeconds(3600)), Optional.of("r")));
             assertThat(store.serviceProperties(DEV, "table")).hasValueSatisfying(xml ->
-                    assertThat(new String(xml, StandardCharsets.UTF_8)).contains("http://example.com"));
+                    assertThat(new String(xml.document(), StandardCharsets.UTF_8)).contains("http://example.com"));
             assertThat(store.serviceProperties("account2", "table")).isEmpty();
             assertThat(new ServerState(store.keyValueStore()).clockLease().load()).isEqualTo(640000000000000000L);
 

@@ -48,7 +48,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         StoredTable table = store.createTable(ACCOUNT, "kept").orElseThrow();
         Entity written = entity("p", "r");
         put(table, written);
-        store.putServiceProperties(ACCOUNT, "table", new byte[] {7});
+        store.putServiceProperties(ACCOUNT, "table", java.util.OptionalLong.empty(), new byte[] {7});
         store.close();
         store = RocksDbTables.open(dir.resolve("db"));
         assertThat(store.table(ACCOUNT, "kept")).contains(table);

@@ -9,8 +9,10 @@ import io.cerulean.table.store.KeyRange;
 import io.cerulean.table.store.Mutation;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
+import io.cerulean.table.store.VersionedDocument;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /** The in-memory store, for tests that change one of its answers by overriding that method. */
@@ -68,13 +70,13 @@ abstract class DelegatingTableStore implements TableStore {
     }
 
     @Override
-    public Optional<byte[]> serviceProperties(String account, String service) {
+    public Optional<VersionedDocument> serviceProperties(String account, String service) {
         return memory.serviceProperties(account, service);
     }
 
     @Override
-    public void putServiceProperties(String account, String service, byte[] document) {
-        memory.putServiceProperties(account, service, document);
+    public OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
+        return memory.putServiceProperties(account, service, expected, document);
     }
 
     @Override

@@ -20,11 +20,13 @@ import io.cerulean.table.store.Mutation;
 import io.cerulean.table.store.ScanSnapshot;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
+import io.cerulean.table.store.VersionedDocument;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -43,15 +45,18 @@ public final class KeyValueTableStore implements TableStore {
     private final ServerState state;
     private final ReentrantLock tableLock = new ReentrantLock();
     /**
-     * Every request names its table, so tables once looked up are kept; the catalogue stays the
-     * record. Filled and emptied only under the table lock, so a lookup racing a Delete Table
-     * cannot put back what was deleted.
+     * Tables once looked up, when this process is the store's only user ({@link #openExclusive}):
+     * then only this process changes the catalogue, and it fills and empties this map under the table
+     * lock, so that a lookup racing a Delete Table cannot put back what was deleted. Null when the
+     * store is shared: another server may delete a table or create it again under a new id at any
+     * time, so the catalogue row is read at every lookup.
      */
-    private final Map<TableKey, StoredTable> knownTables = new ConcurrentHashMap<>();
+    private final Map<TableKey, StoredTable> knownTables;
 
-    private KeyValueTableStore(KeyValueStore store, ServerState state) {
+    private KeyValueTableStore(KeyValueStore store, ServerState state, boolean exclusive) {
         this.store = store;
         this.state = state;
+        this.knownTables = exclusive ? new ConcurrentHashMap<>() : null;
     }
 
     /**
@@ -61,6 +66,19 @@ public final class KeyValueTableStore implements TableStore {
      * @throws io.cerulean.storage.StoreFormatException when the store holds tables in another format
      */
     public static KeyValueTableStore open(KeyValueStore store) {
+        return open(store, false);
+    }
+
+    /**
+     * As {@link #open}, for a store this process alone uses (RocksDB, whose directory lock keeps
+     * other processes out, or a memory store made for this server): what it reads of the catalogue
+     * stays true until it changes it itself, so table lookups are kept rather than read again.
+     */
+    public static KeyValueTableStore openExclusive(KeyValueStore store) {
+        return open(store, true);
+    }
+
+    private static KeyValueTableStore open(KeyValueStore store, boolean exclusive) {
         ServerState state = new ServerState(store);
         try {
             state.checkTableFormat();
@@ -68,7 +86,12 @@ public final class KeyValueTableStore implements TableStore {
             store.close();
             throw e;
         }
-        return new KeyValueTableStore(store, state);
+        return new KeyValueTableStore(store, state, exclusive);
+    }
+
+    @Override
+    public boolean exclusive() {
+        return knownTables != null;
     }
 
     /** The store underneath, for what lives beside the tables (the clock's lease). */
@@ -76,8 +99,15 @@ public final class KeyValueTableStore implements TableStore {
         return store;
     }
 
+    /**
+     * Read from the catalogue at every call on a shared store, never from a cache: another server
+     * may have deleted the table or created it again under a new id since this one last looked.
+     */
     @Override
     public Optional<StoredTable> table(String account, String name) {
+        if (knownTables == null) {
+            return readTable(account, name);
+        }
         TableKey key = new TableKey(account, TableNames.normalize(name));
         StoredTable known = knownTables.get(key);
         if (known != null) {
@@ -98,6 +128,10 @@ public final class KeyValueTableStore implements TableStore {
                 .map(v -> TableCatalog.table(account, v.version(), v.bytes(), StoredValue.HEADROOM, v.payloadLength()));
     }
 
+    /**
+     * The table row's {@code MUST_NOT_EXIST} decides between servers creating one name at once; the
+     * loser's id is never used.
+     */
     @Override
     public Optional<StoredTable> createTable(String account, String name) {
         tableLock.lock();
@@ -113,13 +147,19 @@ public final class KeyValueTableStore implements TableStore {
             if (!(outcome instanceof CommitOutcome.Applied)) {
                 return Optional.empty();
             }
-            knownTables.put(new TableKey(account, TableNames.normalize(name)), table);
+            if (knownTables != null) {
+                knownTables.put(new TableKey(account, TableNames.normalize(name)), table);
+            }
             return Optional.of(table);
         } finally {
             tableLock.unlock();
         }
     }
 
+    /**
+     * Deletes the very table read, on its id: a table another server created again under the name
+     * meanwhile is not touched (this delete then finds nothing to delete).
+     */
     @Override
     public boolean deleteTable(String account, String name) {
         tableLock.lock();
@@ -131,7 +171,9 @@ public final class KeyValueTableStore implements TableStore {
             CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
                     RecordMutation.delete(TableCatalog.tableRow(name), new Precondition.VersionEquals(table.get().id())),
                     RecordMutation.delete(TableCatalog.aclRow(name), Precondition.NONE)));
-            knownTables.remove(new TableKey(account, TableNames.normalize(name)));
+            if (knownTables != null) {
+                knownTables.remove(new TableKey(account, TableNames.normalize(name)));
+            }
             if (!(outcome instanceof CommitOutcome.Applied)) {
                 return false;
             }
@@ -226,19 +268,27 @@ public final class KeyValueTableStore implements TableStore {
     }
 
     @Override
-    public Optional<byte[]> serviceProperties(String account, String service) {
-        return store.get(PROPERTIES, TableCatalog.partition(account), utf8(service)).map(StoredValue::payload);
+    public Optional<VersionedDocument> serviceProperties(String account, String service) {
+        return store.get(PROPERTIES, TableCatalog.partition(account), utf8(service))
+                .map(v -> new VersionedDocument(v.version(), v.payload()));
     }
 
     @Override
-    public void putServiceProperties(String account, String service, byte[] document) {
-        store.commit(PROPERTIES, TableCatalog.partition(account), List.of(
-                RecordMutation.put(utf8(service), StoredValue.of(0, document), Precondition.NONE)));
+    public OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
+        Precondition unchanged = expected.isPresent() ? new Precondition.VersionEquals(expected.getAsLong())
+                : Precondition.MUST_NOT_EXIST;
+        long version = expected.isPresent() ? expected.getAsLong() + 1 : 1;
+        CommitOutcome outcome = store.commit(PROPERTIES, TableCatalog.partition(account), List.of(
+                RecordMutation.put(utf8(service), StoredValue.of(version, document), unchanged)));
+        return outcome instanceof CommitOutcome.Applied ? OptionalLong.of(version) : OptionalLong.empty();
     }
 
     @Override
     public void close() {
         store.close();
+    }
+
+    private record TableKey(String account, String normalizedName) {
     }
 
     private static Space entities(StoredTable table) {
@@ -247,8 +297,5 @@ public final class KeyValueTableStore implements TableStore {
 
     private static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
-    }
-
-    private record TableKey(String account, String normalizedName) {
     }
 }

@@ -22,8 +22,8 @@ import java.util.Optional;
  * "clock-lease"    the hybrid clock's high-water mark, in epoch ticks
  * "next-table-id"  the id the next table gets; ids are never reused
  * </pre>
- * Numbers change by conditional commits on their version, so two servers sharing a store never
- * hand out the same table id.
+ * Numbers change only by conditional commits on the version read, so that servers sharing a store
+ * never hand out the same table id and never lower the clock's mark that another raised.
  */
 public final class ServerState {
     static final byte[] TABLE_FORMAT = ascii("table-format");
@@ -67,12 +67,32 @@ public final class ServerState {
                 return number(CLOCK_LEASE).orElse(Long.MIN_VALUE);
             }
 
+            /**
+             * Raises the shared mark, never lowers it: servers sharing the store each raise it as their
+             * clocks run ahead, and one whose clock is behind must not pull it back below what another
+             * has issued.
+             */
             @Override
             public void store(long ticks) {
-                set(CLOCK_LEASE, ticks, Precondition.NONE);
+                raise(CLOCK_LEASE, ticks);
                 store.whenDurable().join();
             }
         };
+    }
+
+    /** Sets {@code item} to at least {@code number}, on the version read, so that concurrent raises all hold. */
+    private void raise(byte[] item, long number) {
+        while (true) {
+            Optional<Long> current = number(item);
+            if (current.isPresent() && current.get() >= number) {
+                return;
+            }
+            Precondition unchanged = current.isPresent() ? new Precondition.VersionEquals(current.get())
+                    : Precondition.MUST_NOT_EXIST;
+            if (set(item, number, unchanged)) {
+                return;
+            }
+        }
     }
 
     /** A table id no table of this store has had or will have. */

@@ -19,6 +19,7 @@ import io.cerulean.table.query.TablePage;
 import io.cerulean.table.query.filter.Filter;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
+import io.cerulean.table.store.VersionedDocument;
 import io.cerulean.table.time.HybridClock;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.OperationResult;
@@ -27,6 +28,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -101,15 +103,29 @@ public final class TableService {
         }
     }
 
-    /** The account's Table service properties, an XML document opaque to this module, if ever set. */
-    public Optional<byte[]> serviceProperties(String account) {
+    /** The account's Table service properties, an XML document opaque to this module, and their version, if ever set. */
+    public Optional<VersionedDocument> serviceProperties(String account) {
         return store.serviceProperties(account, SERVICE);
     }
 
-    /** Durably sets the account's Table service properties: on disk when this returns. */
-    public void putServiceProperties(String account, byte[] document) {
-        store.putServiceProperties(account, SERVICE, document);
-        store.whenDurable().join();
+    /**
+     * Durably sets the account's Table service properties if they are still at version
+     * {@code expected} (empty: never set): on disk when this returns.
+     *
+     * @return their new version; empty, and nothing written, when another writer (perhaps another
+     *         server) changed them first
+     */
+    public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
+        OptionalLong version = store.putServiceProperties(account, SERVICE, expected, document);
+        if (version.isPresent()) {
+            store.whenDurable().join();
+        }
+        return version;
+    }
+
+    /** Whether this server is its store's only user, and may keep what it reads (see {@link TableStore#exclusive}). */
+    public boolean storeIsExclusive() {
+        return store.exclusive();
     }
 
     public Optional<StoredTable> findTable(String account, String name) {

@@ -3,6 +3,7 @@ package io.cerulean.table.store;
 import io.cerulean.table.model.Entity;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -77,11 +78,26 @@ public interface TableStore extends AutoCloseable {
      */
     boolean setAcl(StoredTable table, byte[] acl);
 
-    /** The account's properties for one service (its XML document), if ever set. */
-    Optional<byte[]> serviceProperties(String account, String service);
+    /** The account's properties for one service (its XML document) and their version, if ever set. */
+    Optional<VersionedDocument> serviceProperties(String account, String service);
 
-    /** Sets the account's properties for one service. */
-    void putServiceProperties(String account, String service, byte[] document);
+    /**
+     * Sets the account's properties for one service if they are still at version {@code expected}
+     * (empty: never set), so that servers sharing a store never lose one another's changes.
+     *
+     * @return their new version; empty, and nothing written, when another writer changed them first
+     */
+    OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document);
+
+    /**
+     * Whether this process is the store's only user (RocksDB's directory lock makes it so): then what
+     * it reads stays true until it changes it itself, and may be kept. False when servers may share
+     * the store, as they share a Cassandra cluster: then nothing read may be kept, since another
+     * server may change it at any time.
+     */
+    default boolean exclusive() {
+        return false;
+    }
 
     @Override
     void close();

@@ -3,6 +3,7 @@ package io.cerulean.table.txn;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityValidator;
 import io.cerulean.table.store.CommitResult;
@@ -21,14 +22,19 @@ import java.util.List;
  * {@link Mutation}, commits them as one, and maps a failed condition to the Azure error of the
  * operation that failed.
  *
- * <p>Merges read the stored entity first and commit on the condition that it is unchanged; if a
- * concurrent writer got there in between, the whole transaction is planned again (optimistic
- * concurrency, so stores need no read-modify-write of their own). The client's own conditions
- * (If-Match, insert-must-not-exist) are never retried: they fail with the operation's index.
- * Every operation of one transaction gets the same Timestamp, as in the service.
+ * <p>Every write is conditioned on the entity's state it was planned from, never unconditional:
+ * must not exist, or exactly the Timestamp read (or the client's ETag). The transaction's Timestamp
+ * is taken after every Timestamp it replaces, so an entity's versions strictly increase and its
+ * ETag never repeats, also while servers sharing the store, each with its own clock, write it at
+ * once. Operations the client did not condition (the upserts, Merge, and Update or Delete with
+ * {@code If-Match: *}) read the entity first; if a concurrent writer got there in between, the whole
+ * transaction is planned again (optimistic concurrency, so stores need no read-modify-write of their
+ * own), at most {@value #MAX_ATTEMPTS} times before 503 ServerBusy, which clients retry. The client's
+ * own conditions (If-Match with an ETag, Insert's must-not-exist) are never retried: they fail with
+ * the operation's index. Every operation of one transaction gets the same Timestamp, as in the service.
  */
 public final class TransactionExecutor {
-    private static final int MAX_ATTEMPTS = 10_000;
+    static final int MAX_ATTEMPTS = 1_000;
 
     private final TableStore store;
     private final HybridClock clock;
@@ -55,7 +61,7 @@ public final class TransactionExecutor {
             CommitResult result = store.commit(table, transaction.partitionKey(), plan.mutations);
             if (result instanceof CommitResult.ConditionFailed failed) {
                 if (plan.derived[failed.index()]) {
-                    continue; // a concurrent write changed what a merge read: plan again
+                    continue; // a concurrent write changed what was read: plan again
                 }
                 Condition condition = plan.mutations.get(failed.index()).condition();
                 throw failure(condition, failed.current()).atOperation(failed.index());
@@ -67,12 +73,28 @@ public final class TransactionExecutor {
     }
 
     private Plan plan(StoredTable table, List<Operation> operations) {
-        Instant timestamp = clock.next();
-        Plan plan = new Plan(operations.size());
+        Entity[] current = new Entity[operations.size()];
+        long readTicks = Long.MIN_VALUE;
+        long clientTicks = Long.MIN_VALUE;
         for (int i = 0; i < operations.size(); i++) {
             Operation op = operations.get(i);
+            if (readsCurrent(op)) {
+                current[i] = store.get(table, op.partitionKey(), op.rowKey()).orElse(null);
+                if (current[i] != null) {
+                    readTicks = Math.max(readTicks, DateTimes.toEpochTicks(current[i].timestamp()));
+                }
+            } else if (op.ifMatch() instanceof Condition.TimestampEquals etag && op.kind() != OperationKind.DELETE) {
+                clientTicks = Math.max(clientTicks, DateTimes.toEpochTicks(etag.timestamp()));
+            }
+        }
+        // The clock keeps what the store holds; a client's ETag only matters if the store holds it,
+        // which the commit checks, so it raises this Timestamp without moving the clock.
+        long ticks = clock.nextTicksAfter(readTicks);
+        Instant timestamp = DateTimes.fromEpochTicks(clientTicks < ticks ? ticks : clientTicks + 1);
+        Plan plan = new Plan(operations.size());
+        for (int i = 0; i < operations.size(); i++) {
             try {
-                plan.add(i, mutationFor(table, op, timestamp));
+                plan.add(i, mutationFor(operations.get(i), current[i], timestamp));
             } catch (TableServiceException e) {
                 throw e.atOperation(i);
             }
@@ -80,34 +102,53 @@ public final class TransactionExecutor {
         return plan;
     }
 
-    private PlannedMutation mutationFor(StoredTable table, Operation op, Instant timestamp) {
+    /** Whether the operation is planned from the stored entity: all but Insert and those with an ETag. */
+    private static boolean readsCurrent(Operation op) {
+        return (op.kind() != OperationKind.INSERT && !(op.ifMatch() instanceof Condition.TimestampEquals))
+                || op.kind() == OperationKind.MERGE;
+    }
+
+    private static PlannedMutation mutationFor(Operation op, Entity current, Instant timestamp) {
         Entity given = Entity.unstamped(op.partitionKey(), op.rowKey(), op.properties());
         switch (op.kind()) {
             case INSERT:
                 return written(stamped(given, timestamp), Condition.MUST_NOT_EXIST, false);
             case INSERT_OR_REPLACE:
-                return written(stamped(given, timestamp), Condition.NONE, false);
+                return written(stamped(given, timestamp), unchanged(current), true);
             case REPLACE:
-                return written(stamped(given, timestamp), existing(op.ifMatch()), false);
+                if (op.ifMatch() instanceof Condition.TimestampEquals) {
+                    return written(stamped(given, timestamp), op.ifMatch(), false);
+                }
+                return written(stamped(given, timestamp), present(current), true);
             case DELETE:
-                return new PlannedMutation(Mutation.delete(op.rowKey(), existing(op.ifMatch())), null, false);
+                if (op.ifMatch() instanceof Condition.TimestampEquals) {
+                    return new PlannedMutation(Mutation.delete(op.rowKey(), op.ifMatch()), null, false);
+                }
+                return new PlannedMutation(Mutation.delete(op.rowKey(), present(current)), null, true);
             case MERGE:
+                if (!existing(op.ifMatch()).holds(current == null ? null : current.timestamp())) {
+                    throw failure(existing(op.ifMatch()), current);
+                }
+                return written(stamped(current.mergedWith(op.properties()), timestamp), unchanged(current), true);
             case INSERT_OR_MERGE:
-                return merge(table, op, given, timestamp);
+                Entity merged = current == null ? given : current.mergedWith(op.properties());
+                return written(stamped(merged, timestamp), unchanged(current), true);
             default:
                 throw new IllegalStateException(op.kind().name());
         }
     }
 
-    private PlannedMutation merge(StoredTable table, Operation op, Entity given, Instant timestamp) {
-        Entity current = store.get(table, op.partitionKey(), op.rowKey()).orElse(null);
-        Instant currentTimestamp = current == null ? null : current.timestamp();
-        if (op.kind() == OperationKind.MERGE && !existing(op.ifMatch()).holds(currentTimestamp)) {
-            throw failure(existing(op.ifMatch()), current);
+    /** The condition that the entity is still as read: absent, or at the Timestamp read. */
+    private static Condition unchanged(Entity current) {
+        return current == null ? Condition.MUST_NOT_EXIST : new Condition.TimestampEquals(current.timestamp());
+    }
+
+    /** As {@link #unchanged}, for an operation on an existing entity: ResourceNotFound when there was none. */
+    private static Condition present(Entity current) {
+        if (current == null) {
+            throw failure(Condition.MUST_EXIST, null);
         }
-        Entity merged = current == null ? given : current.mergedWith(op.properties());
-        Condition unchanged = current == null ? Condition.MUST_NOT_EXIST : new Condition.TimestampEquals(currentTimestamp);
-        return written(stamped(merged, timestamp), unchanged, true);
+        return unchanged(current);
     }
 
     private static PlannedMutation written(Entity entity, Condition condition, boolean derived) {

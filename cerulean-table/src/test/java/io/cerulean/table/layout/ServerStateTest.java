@@ -78,4 +78,18 @@ class ServerStateTest {
         new ServerState(store).clockLease().store(1234L);
         assertThat(new ServerState(store).clockLease().load()).isEqualTo(1234L);
     }
+
+    /**
+     * Regression: servers sharing a store share the clock's mark, and one whose clock is behind
+     * lowered it, so a server restarting on it could issue again the ticks another had issued.
+     */
+    @Test
+    void theClockLeaseIsNeverLoweredByAServerWhoseClockIsBehind() {
+        KeyValueStore store = new MemoryKeyValueStore();
+        new ServerState(store).clockLease().store(5_000L);
+        new ServerState(store).clockLease().store(1_000L);
+        assertThat(new ServerState(store).clockLease().load()).isEqualTo(5_000L);
+        new ServerState(store).clockLease().store(7_000L);
+        assertThat(new ServerState(store).clockLease().load()).isEqualTo(7_000L);
+    }
 }

@@ -436,12 +436,13 @@ class ScanSplitterTest {
         }
 
         @Override
-        public Optional<byte[]> serviceProperties(String account, String service) {
+        public Optional<io.cerulean.table.store.VersionedDocument> serviceProperties(String account, String service) {
             return Optional.empty();
         }
 
         @Override
-        public void putServiceProperties(String account, String service, byte[] document) {
+        public java.util.OptionalLong putServiceProperties(String account, String service, java.util.OptionalLong expected,
+                                            byte[] document) {
             throw new UnsupportedOperationException();
         }
 

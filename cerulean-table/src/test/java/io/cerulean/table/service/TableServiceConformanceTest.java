@@ -276,4 +276,68 @@ public abstract class TableServiceConformanceTest {
         assertThatThrownBy(() -> service.createTable(ACCOUNT, "SEMANTICS")).hasFieldOrPropertyWithValue("errorCode",
                 TableError.TABLE_ALREADY_EXISTS);
     }
+
+    /** A second server on the same store, whose clock's wall time stands still at {@code wallTicks}. */
+    private TableService server(long wallTicks) {
+        return new TableService(store, new HybridClock(() -> wallTicks, HybridClock.volatileLease()), Duration.ofSeconds(5));
+    }
+
+    private static EntityGroupTransaction one(OperationKind kind, String rk, Condition ifMatch) {
+        return EntityGroupTransaction.of(op(kind, rk, Map.of("V", PropertyValue.ofInt32(kind.ordinal())), ifMatch));
+    }
+
+    /**
+     * Regression: two servers whose clocks issue the same ticks gave one entity the same ETag twice,
+     * as upserts were written without regard to the version they replaced.
+     */
+    @Test
+    void serversWhoseClocksIssueTheSameTicksNeverGiveAnEntityOneEtagTwice() {
+        TableService a = server(1_000_000L);
+        TableService b = server(1_000_000L);
+        List<Entity> written = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            for (TableService server : List.of(a, b)) {
+                written.add(server.execute(table, one(OperationKind.INSERT_OR_REPLACE, "e", Condition.NONE)).get(0).stored());
+                written.add(server.execute(table, one(OperationKind.INSERT_OR_MERGE, "e", Condition.NONE)).get(0).stored());
+                written.add(server.execute(table, one(OperationKind.REPLACE, "e", Condition.MUST_EXIST)).get(0).stored());
+                written.add(server.execute(table, one(OperationKind.MERGE, "e", Condition.MUST_EXIST)).get(0).stored());
+            }
+        }
+        List<java.time.Instant> timestamps = written.stream().map(Entity::timestamp).toList();
+        assertThat(timestamps).doesNotHaveDuplicates().isSorted();
+        assertThat(read("e")).hasValueSatisfying(e -> assertThat(e.timestamp()).isEqualTo(timestamps.get(timestamps.size() - 1)));
+    }
+
+    /** A server whose clock is behind still writes after the version it replaces, so the ETag it replaced goes stale. */
+    @Test
+    void aServerWhoseClockIsBehindWritesAfterTheVersionItReplaces() {
+        TableService ahead = server(900_000_000_000L);
+        TableService behind = server(1_000L);
+        Entity first = ahead.execute(table, one(OperationKind.INSERT, "e", Condition.NONE)).get(0).stored();
+        Entity upserted = behind.execute(table, one(OperationKind.INSERT_OR_REPLACE, "e", Condition.NONE)).get(0).stored();
+        assertThat(upserted.timestamp()).isAfter(first.timestamp());
+        Entity replaced = behind.execute(table, one(OperationKind.REPLACE, "e",
+                new Condition.TimestampEquals(upserted.timestamp()))).get(0).stored();
+        assertThat(replaced.timestamp()).isAfter(upserted.timestamp());
+        assertFails(() -> ahead.execute(table, one(OperationKind.REPLACE, "e", new Condition.TimestampEquals(first.timestamp()))),
+                TableError.UPDATE_CONDITION_NOT_SATISFIED, 0);
+        assertFails(() -> behind.execute(table, one(OperationKind.DELETE, "e", new Condition.TimestampEquals(upserted.timestamp()))),
+                TableError.UPDATE_CONDITION_NOT_SATISFIED, 0);
+        behind.execute(table, one(OperationKind.DELETE, "e", Condition.MUST_EXIST));
+        assertThat(read("e")).isEmpty();
+        assertFails(() -> ahead.execute(table, one(OperationKind.DELETE, "e", Condition.MUST_EXIST)),
+                CommonError.RESOURCE_NOT_FOUND, 0);
+    }
+
+    /** A batch of upserts from a server whose clock is behind is one commit after every version it replaces. */
+    @Test
+    void aBatchFromAServerBehindWritesAfterEveryVersionItReplaces() {
+        TableService ahead = server(900_000_000_000L);
+        TableService behind = server(1_000L);
+        Entity a = ahead.execute(table, one(OperationKind.INSERT, "a", Condition.NONE)).get(0).stored();
+        List<OperationResult> batch = behind.execute(table, new EntityGroupTransaction("p", List.of(
+                op(OperationKind.INSERT_OR_REPLACE, "a", Map.of(), Condition.NONE),
+                op(OperationKind.INSERT_OR_MERGE, "b", Map.of(), Condition.NONE))));
+        assertThat(batch.get(0).stored().timestamp()).isAfter(a.timestamp()).isEqualTo(batch.get(1).stored().timestamp());
+    }
 }

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Random;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -446,13 +447,27 @@ public abstract class TableStoreConformanceTest {
     @Test
     void servicePropertiesAreKeptPerAccountAndService() {
         assertThat(store.serviceProperties(ACCOUNT, "table")).isEmpty();
-        store.putServiceProperties(ACCOUNT, "table", new byte[] {1, 2});
-        store.putServiceProperties("other", "table", new byte[] {3});
-        assertThat(store.serviceProperties(ACCOUNT, "table")).hasValueSatisfying(v -> assertThat(v).containsExactly(1, 2));
+        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.empty(), new byte[] {1, 2})).isPresent();
+        assertThat(store.putServiceProperties("other", "table", OptionalLong.empty(), new byte[] {3})).isPresent();
+        VersionedDocument first = store.serviceProperties(ACCOUNT, "table").orElseThrow();
+        assertThat(first.document()).containsExactly(1, 2);
         assertThat(store.serviceProperties(ACCOUNT, "queue")).isEmpty();
-        store.putServiceProperties(ACCOUNT, "table", new byte[] {4});
-        assertThat(store.serviceProperties(ACCOUNT, "table")).hasValueSatisfying(v -> assertThat(v).containsExactly(4));
-        assertThat(store.serviceProperties("other", "table")).hasValueSatisfying(v -> assertThat(v).containsExactly(3));
+        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.of(first.version()), new byte[] {4})).isPresent();
+        VersionedDocument second = store.serviceProperties(ACCOUNT, "table").orElseThrow();
+        assertThat(second.document()).containsExactly(4);
+        assertThat(second.version()).isGreaterThan(first.version());
+        assertThat(store.serviceProperties("other", "table")).hasValueSatisfying(v -> assertThat(v.document()).containsExactly(3));
+    }
+
+    /** Two servers sharing a store: a change based on a version another has replaced is refused, not lost. */
+    @Test
+    void servicePropertiesChangeOnlyOnTheVersionRead() {
+        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.empty(), new byte[] {1})).isPresent();
+        long read = store.serviceProperties(ACCOUNT, "table").orElseThrow().version();
+        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.empty(), new byte[] {2})).isEmpty();
+        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.of(read), new byte[] {3})).isPresent();
+        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.of(read), new byte[] {4})).isEmpty();
+        assertThat(store.serviceProperties(ACCOUNT, "table").orElseThrow().document()).containsExactly(3);
     }
 
     @Test

@@ -77,4 +77,15 @@ class HybridClockTest {
         }
         assertThat(seen).hasSize(80_000);
     }
+
+    /** A version another server's clock issued ahead of this one: the tick comes after it, and so do later ones. */
+    @Test
+    void aTickAfterAnObservedVersionIsGreaterAndSoAreLaterOnes() {
+        FieldLease lease = new FieldLease();
+        HybridClock clock = new HybridClock(() -> 1000, lease);
+        assertThat(clock.nextTicksAfter(5_000)).isEqualTo(5_001);
+        assertThat(clock.nextTicks()).isEqualTo(5_002);
+        assertThat(clock.nextTicksAfter(10)).isEqualTo(5_003);
+        assertThat(lease.mark).isGreaterThan(5_003);
+    }
 }

@@ -59,7 +59,7 @@ class ServicePropertiesStoreTest {
 
         assertThat(properties.get("acct")).isEqualTo(updated);
         assertThat(properties.corsRules("acct").rules()).containsExactly(rule);
-        byte[] stored = service.serviceProperties("acct").orElseThrow();
+        byte[] stored = service.serviceProperties("acct").orElseThrow().document();
         assertThat(new String(stored, StandardCharsets.UTF_8)).isEqualTo(
                 new String(ServicePropertiesXml.write(updated), StandardCharsets.UTF_8));
         assertThat(properties.get("other")).isEqualTo(ServiceProperties.defaults());
@@ -111,5 +111,40 @@ class ServicePropertiesStoreTest {
         }
         properties.update("late", logging(true));
         assertThat(properties.get("late").logging().read()).as("read from the store when not cached").isTrue();
+    }
+
+    /**
+     * Regression: servers sharing a store each kept the properties they had read once, and one
+     * server's update replaced the sections another had just set.
+     */
+    @Test
+    void serversSharingAStoreServeEachOthersChangesAndLoseNone() throws Exception {
+        ServicePropertiesStore other = new ServicePropertiesStore(new TableServicePropertiesStorage(service(store)));
+        CorsRule rule = CorsRule.parse("http://a.example", "GET", "", "", "10");
+        assertThat(properties.corsRules("acct").isEmpty()).isTrue();
+        other.update("acct", cors(rule));
+        assertThat(properties.corsRules("acct").rules()).containsExactly(rule);
+        properties.update("acct", logging(true));
+        assertThat(other.get("acct").logging().read()).isTrue();
+        assertThat(other.get("acct").cors().rules()).as("the other server's section is kept").containsExactly(rule);
+
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                ServicePropertiesStore server = i % 2 == 0 ? properties : other;
+                boolean corsUpdate = i % 4 < 2;
+                int age = i;
+                futures.add(pool.submit(() -> server.update("acct", corsUpdate
+                        ? cors(CorsRule.parse("*", "GET", "", "", Integer.toString(age))) : logging(age % 3 == 0))));
+            }
+            for (Future<?> future : futures) {
+                future.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(properties.get("acct")).isEqualTo(other.get("acct"));
+        assertThat(properties.get("acct").cors().rules()).hasSize(1).allMatch(r -> r.allowedOrigins().contains("*"));
     }
 }
