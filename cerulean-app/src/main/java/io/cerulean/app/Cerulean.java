@@ -12,6 +12,8 @@ import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.tls.TlsConfig;
 import io.cerulean.storage.KeyValueStore;
+import io.cerulean.store.cassandra.CassandraKeyValueStore;
+import io.cerulean.store.cassandra.CassandraStoreConfig;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import io.cerulean.table.layout.KeyValueTableStore;
@@ -182,16 +184,12 @@ public final class Cerulean implements AutoCloseable {
         /** A terabyte: more than any machine this runs on, and far from overflowing a count of bytes. */
         private static final long MAX_CACHE_MEGABYTES = 1L << 20;
         private static final int MAX_WORKER_THREADS = 1024;
-        /** Until the Cassandra store lands (issue #21): what a start on it answers. */
-        static final String CASSANDRA_NOT_AVAILABLE = "the Cassandra store is not available in this build of "
-                + "Cerulean (it is in progress); use --store rocksdb or --store memory";
-
         private String host = "127.0.0.1";
         private int port = ServerConfig.DEFAULT_PORT;
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
         private KeyValueStore sharedStore;
-        private CassandraConfig cassandra;
+        private CassandraStoreConfig cassandra;
         private Clock timestampClock = Clock.systemUTC();
         private final Map<String, Account> accounts = new LinkedHashMap<>();
         private Duration pageBudget = Duration.ofSeconds(5);
@@ -236,10 +234,10 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
-         * Keep data in an Apache Cassandra cluster, which any number of servers can share. Not in this
-         * build yet: {@link #start()} refuses it with a message saying so.
+         * Keep data in an Apache Cassandra cluster, which any number of servers can share: the server
+         * holds no state of its own, and reads what the catalogue says at every request.
          */
-        public Builder cassandra(CassandraConfig cassandra) {
+        public Builder cassandra(CassandraStoreConfig cassandra) {
             this.cassandra = java.util.Objects.requireNonNull(cassandra, "cassandra");
             this.inMemory = false;
             this.sharedStore = null;
@@ -371,18 +369,16 @@ public final class Cerulean implements AutoCloseable {
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
          * @throws IllegalArgumentException for a bad setting, including an unusable TLS certificate or key,
-         *         OAuth keys or roles that cannot be read, or a store this build does not have (Cassandra)
-         * @throws io.cerulean.storage.StoreUnavailableException when the store cannot be reached
+         *         OAuth keys or roles that cannot be read
+         * @throws io.cerulean.storage.StoreUnavailableException when the store cannot be reached (a
+         *         Cassandra cluster none of whose contact points answers)
          */
         public Cerulean start() {
-            if (cassandra != null) {
-                throw new IllegalArgumentException(CASSANDRA_NOT_AVAILABLE);
-            }
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
             // A start that fails (the port is taken) leaves no data directory it did not find.
-            boolean dataDirFound = inMemory || sharedStore != null || Files.exists(dataDir);
+            boolean dataDirFound = inMemory || sharedStore != null || cassandra != null || Files.exists(dataDir);
             try {
                 return start(configured, trust, config);
             } catch (RuntimeException e) {
@@ -396,8 +392,10 @@ public final class Cerulean implements AutoCloseable {
 
         private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config) {
             // A store of its own (RocksDB's directory lock keeps other processes out) lets the server keep
-            // what it reads of the catalogue; one passed in may be shared, and is read at every request.
+            // what it reads of the catalogue; one passed in may be shared, as a Cassandra cluster is, and is
+            // read at every request.
             KeyValueTableStore store = sharedStore != null ? KeyValueTableStore.open(new UnclosedStore(sharedStore))
+                    : cassandra != null ? KeyValueTableStore.open(CassandraKeyValueStore.open(cassandra))
                     : KeyValueTableStore.openExclusive(inMemory ? new MemoryKeyValueStore()
                             : RocksDbKeyValueStore.open(dataDir, cacheBytes));
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
@@ -409,7 +407,7 @@ public final class Cerulean implements AutoCloseable {
             try {
                 if (selfSignedTls) {
                     // After the store is open: its lock keeps a second server out of the directory.
-                    Path dir = inMemory || sharedStore != null ? (temporaryTlsDir = Files.createTempDirectory("cerulean-tls-"))
+                    Path dir = inMemory || sharedStore != null || cassandra != null ? (temporaryTlsDir = Files.createTempDirectory("cerulean-tls-"))
                             : dataDir.resolve("tls");
                     config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
                 }

@@ -1,7 +1,7 @@
 package io.cerulean.app;
 
+import io.cerulean.store.cassandra.CassandraStoreConfig;
 import java.util.Locale;
-import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -35,13 +35,13 @@ final class StoreOptions {
     String contactPoints;
 
     @Option(names = "--cassandra-local-dc", paramLabel = "NAME",
-            defaultValue = "${env:CERULEAN_CASSANDRA_LOCAL_DC:-" + CassandraConfig.DEFAULT_LOCAL_DATACENTER + "}",
+            defaultValue = "${env:CERULEAN_CASSANDRA_LOCAL_DC:-" + CassandraStoreConfig.DEFAULT_DATACENTER + "}",
             description = "The Cassandra datacenter this server is in (env CERULEAN_CASSANDRA_LOCAL_DC; "
                     + "default ${DEFAULT-VALUE}).")
     String localDatacenter;
 
     @Option(names = "--cassandra-keyspace", paramLabel = "NAME",
-            defaultValue = "${env:CERULEAN_CASSANDRA_KEYSPACE:-" + CassandraConfig.DEFAULT_KEYSPACE + "}",
+            defaultValue = "${env:CERULEAN_CASSANDRA_KEYSPACE:-" + CassandraStoreConfig.DEFAULT_KEYSPACE + "}",
             description = "The keyspace that holds the data, created when missing (env CERULEAN_CASSANDRA_KEYSPACE; "
                     + "default ${DEFAULT-VALUE}).")
     String keyspace;
@@ -83,21 +83,25 @@ final class StoreOptions {
      * The Cassandra store's settings, with {@code --store cassandra}; a missing or malformed value is a
      * usage error naming its option.
      */
-    CassandraConfig cassandra() {
+    CassandraStoreConfig cassandra() {
         if (contactPoints == null || contactPoints.isBlank()) {
             throw usage("--store cassandra needs --cassandra-contact-points HOST:PORT[,HOST:PORT...] "
                     + "(CERULEAN_CASSANDRA_CONTACT_POINTS)");
         }
         try {
-            return new CassandraConfig(CassandraConfig.parseContactPoints(contactPoints), localDatacenter.trim(),
-                    keyspace.trim(), replication, nonEmpty(username), nonEmpty(password));
+            CassandraStoreConfig config = CassandraStoreConfig.of(contactPoints)
+                    .withLocalDatacenter(localDatacenter.trim())
+                    .withKeyspace(keyspace.trim())
+                    .withReplicationFactor(replication);
+            return username == null && password == null ? config
+                    : config.withCredentials(nullIfEmpty(username), nullIfEmpty(password));
         } catch (IllegalArgumentException e) {
             throw usage("--cassandra-*: " + e.getMessage());
         }
     }
 
-    private static Optional<String> nonEmpty(String value) {
-        return value == null || value.isEmpty() ? Optional.empty() : Optional.of(value);
+    private static String nullIfEmpty(String value) {
+        return value == null || value.isEmpty() ? null : value;
     }
 
     private ParameterException usage(String message) {

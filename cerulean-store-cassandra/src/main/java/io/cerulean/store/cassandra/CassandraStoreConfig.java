@@ -89,24 +89,43 @@ public record CassandraStoreConfig(List<String> contactPoints, String localDatac
         return contactPoints.stream().map(CassandraStoreConfig::address).toList();
     }
 
+    /** {@code HOST[:PORT]}, an IPv6 address in brackets ({@code [::1]:9042}); the port is 9042 when left out. */
     private static InetSocketAddress address(String hostPort) {
-        int colon = hostPort.lastIndexOf(':');
-        String host = colon < 0 ? hostPort : hostPort.substring(0, colon);
-        if (host.isBlank()) {
-            throw new IllegalArgumentException("a contact point is HOST:PORT: '" + hostPort + "'");
+        String host = hostPort;
+        String port = null;
+        if (hostPort.startsWith("[")) {
+            int close = hostPort.indexOf(']');
+            if (close < 0 || (close + 1 < hostPort.length() && hostPort.charAt(close + 1) != ':')) {
+                throw malformed(hostPort, null);
+            }
+            host = hostPort.substring(1, close);
+            port = close + 1 < hostPort.length() ? hostPort.substring(close + 2) : null;
+        } else if (hostPort.indexOf(':') != hostPort.lastIndexOf(':')) {
+            throw malformed(hostPort, null); // an IPv6 address without brackets: where would its port be?
+        } else if (hostPort.indexOf(':') >= 0) {
+            host = hostPort.substring(0, hostPort.indexOf(':'));
+            port = hostPort.substring(hostPort.indexOf(':') + 1);
         }
-        int port = DEFAULT_PORT;
-        if (colon >= 0) {
+        if (host.isBlank()) {
+            throw malformed(hostPort, null);
+        }
+        int number = DEFAULT_PORT;
+        if (port != null) {
             try {
-                port = Integer.parseInt(hostPort.substring(colon + 1));
+                number = Integer.parseInt(port);
             } catch (NumberFormatException e) {
-                throw new IllegalArgumentException("a contact point is HOST:PORT: '" + hostPort + "'", e);
+                throw malformed(hostPort, e);
             }
         }
-        if (port < 1 || port > 65535) {
-            throw new IllegalArgumentException("a port is 1 to 65535: '" + hostPort + "'");
+        if (number < 1 || number > 65535) {
+            throw malformed(hostPort, null);
         }
-        return InetSocketAddress.createUnresolved(host, port);
+        return InetSocketAddress.createUnresolved(host, number);
+    }
+
+    private static IllegalArgumentException malformed(String hostPort, Throwable cause) {
+        return new IllegalArgumentException("a contact point is HOST:PORT (port 1-65535, 9042 when left out, an "
+                + "IPv6 address in brackets such as [::1]:9042), not '" + hostPort + "'", cause);
     }
 
     /** Never shows the password. */

@@ -21,6 +21,14 @@ class CassandraStoreConfigTest {
     }
 
     @Test
+    void anIpv6AddressIsWrittenInBrackets() {
+        assertThat(CassandraStoreConfig.of("[::1]:9142,[fe80::1]").addresses()).containsExactly(
+                InetSocketAddress.createUnresolved("::1", 9142), InetSocketAddress.createUnresolved("fe80::1", 9042));
+        assertThatThrownBy(() -> CassandraStoreConfig.of("::1:9042")).hasMessageContaining("'::1:9042'");
+        assertThatThrownBy(() -> CassandraStoreConfig.of("[::1]9042")).hasMessageContaining("'[::1]9042'");
+    }
+
+    @Test
     void whatCannotWorkIsRefusedWithWhatWasGiven() {
         assertThatThrownBy(() -> CassandraStoreConfig.of("")).hasMessageContaining("contact point");
         assertThatThrownBy(() -> CassandraStoreConfig.of("host:port")).hasMessageContaining("host:port");
