@@ -22,6 +22,7 @@ import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
 import io.cerulean.table.store.VersionedDocument;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -201,6 +202,12 @@ public final class KeyValueTableStore implements TableStore {
     public Optional<Entity> get(StoredTable table, String partitionKey, String rowKey) {
         return store.get(entities(table), EntityKeys.partition(partitionKey), EntityKeys.row(rowKey))
                 .map(value -> EntityCodec.decode(partitionKey, rowKey, value));
+    }
+
+    @Override
+    public Optional<Instant> timestamp(StoredTable table, String partitionKey, String rowKey) {
+        return store.get(entities(table), EntityKeys.partition(partitionKey), EntityKeys.row(rowKey))
+                .map(value -> DateTimes.fromEpochTicks(value.version()));
     }
 
     @Override

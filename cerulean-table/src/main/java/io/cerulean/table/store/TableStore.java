@@ -1,6 +1,7 @@
 package io.cerulean.table.store;
 
 import io.cerulean.table.model.Entity;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -43,6 +44,14 @@ public interface TableStore extends AutoCloseable {
 
     /** One entity, if present. */
     Optional<Entity> get(StoredTable table, String partitionKey, String rowKey);
+
+    /**
+     * The Timestamp of one entity, if present: what a write conditioned on the entity's version
+     * needs, without decoding its properties.
+     */
+    default Optional<Instant> timestamp(StoredTable table, String partitionKey, String rowKey) {
+        return get(table, partitionKey, rowKey).map(Entity::timestamp);
+    }
 
     /** The entities of {@code range} in key order, from one snapshot. */
     EntityCursor scan(StoredTable table, KeyRange range);

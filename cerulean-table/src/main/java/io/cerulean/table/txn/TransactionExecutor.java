@@ -74,15 +74,20 @@ public final class TransactionExecutor {
 
     private Plan plan(StoredTable table, List<Operation> operations) {
         Entity[] current = new Entity[operations.size()];
+        Instant[] currentTimestamp = new Instant[operations.size()];
         long readTicks = Long.MIN_VALUE;
         long clientTicks = Long.MIN_VALUE;
         for (int i = 0; i < operations.size(); i++) {
             Operation op = operations.get(i);
-            if (readsCurrent(op)) {
+            if (op.kind().readsCurrent()) {
+                // Merges need the properties; the others only the version they replace.
                 current[i] = store.get(table, op.partitionKey(), op.rowKey()).orElse(null);
-                if (current[i] != null) {
-                    readTicks = Math.max(readTicks, DateTimes.toEpochTicks(current[i].timestamp()));
-                }
+                currentTimestamp[i] = current[i] == null ? null : current[i].timestamp();
+            } else if (readsVersion(op)) {
+                currentTimestamp[i] = store.timestamp(table, op.partitionKey(), op.rowKey()).orElse(null);
+            }
+            if (currentTimestamp[i] != null) {
+                readTicks = Math.max(readTicks, DateTimes.toEpochTicks(currentTimestamp[i]));
             } else if (op.ifMatch() instanceof Condition.TimestampEquals etag && op.kind() != OperationKind.DELETE) {
                 clientTicks = Math.max(clientTicks, DateTimes.toEpochTicks(etag.timestamp()));
             }
@@ -94,7 +99,7 @@ public final class TransactionExecutor {
         Plan plan = new Plan(operations.size());
         for (int i = 0; i < operations.size(); i++) {
             try {
-                plan.add(i, mutationFor(operations.get(i), current[i], timestamp));
+                plan.add(i, mutationFor(operations.get(i), current[i], currentTimestamp[i], timestamp));
             } catch (TableServiceException e) {
                 throw e.atOperation(i);
             }
@@ -102,53 +107,57 @@ public final class TransactionExecutor {
         return plan;
     }
 
-    /** Whether the operation is planned from the stored entity: all but Insert and those with an ETag. */
-    private static boolean readsCurrent(Operation op) {
-        return (op.kind() != OperationKind.INSERT && !(op.ifMatch() instanceof Condition.TimestampEquals))
-                || op.kind() == OperationKind.MERGE;
+    /** Whether a write that does not merge is planned from the stored version: all but Insert and those with an ETag. */
+    private static boolean readsVersion(Operation op) {
+        return op.kind() != OperationKind.INSERT && !(op.ifMatch() instanceof Condition.TimestampEquals);
     }
 
-    private static PlannedMutation mutationFor(Operation op, Entity current, Instant timestamp) {
+    /**
+     * @param current          the stored entity, read for merges only
+     * @param currentTimestamp its Timestamp, read for every operation planned from the stored state (null: absent)
+     */
+    private static PlannedMutation mutationFor(Operation op, Entity current, Instant currentTimestamp,
+                                               Instant timestamp) {
         Entity given = Entity.unstamped(op.partitionKey(), op.rowKey(), op.properties());
         switch (op.kind()) {
             case INSERT:
                 return written(stamped(given, timestamp), Condition.MUST_NOT_EXIST, false);
             case INSERT_OR_REPLACE:
-                return written(stamped(given, timestamp), unchanged(current), true);
+                return written(stamped(given, timestamp), unchanged(currentTimestamp), true);
             case REPLACE:
                 if (op.ifMatch() instanceof Condition.TimestampEquals) {
                     return written(stamped(given, timestamp), op.ifMatch(), false);
                 }
-                return written(stamped(given, timestamp), present(current), true);
+                return written(stamped(given, timestamp), present(currentTimestamp), true);
             case DELETE:
                 if (op.ifMatch() instanceof Condition.TimestampEquals) {
                     return new PlannedMutation(Mutation.delete(op.rowKey(), op.ifMatch()), null, false);
                 }
-                return new PlannedMutation(Mutation.delete(op.rowKey(), present(current)), null, true);
+                return new PlannedMutation(Mutation.delete(op.rowKey(), present(currentTimestamp)), null, true);
             case MERGE:
-                if (!existing(op.ifMatch()).holds(current == null ? null : current.timestamp())) {
+                if (!existing(op.ifMatch()).holds(currentTimestamp)) {
                     throw failure(existing(op.ifMatch()), current);
                 }
-                return written(stamped(current.mergedWith(op.properties()), timestamp), unchanged(current), true);
+                return written(stamped(current.mergedWith(op.properties()), timestamp), unchanged(currentTimestamp), true);
             case INSERT_OR_MERGE:
                 Entity merged = current == null ? given : current.mergedWith(op.properties());
-                return written(stamped(merged, timestamp), unchanged(current), true);
+                return written(stamped(merged, timestamp), unchanged(currentTimestamp), true);
             default:
                 throw new IllegalStateException(op.kind().name());
         }
     }
 
     /** The condition that the entity is still as read: absent, or at the Timestamp read. */
-    private static Condition unchanged(Entity current) {
-        return current == null ? Condition.MUST_NOT_EXIST : new Condition.TimestampEquals(current.timestamp());
+    private static Condition unchanged(Instant currentTimestamp) {
+        return currentTimestamp == null ? Condition.MUST_NOT_EXIST : new Condition.TimestampEquals(currentTimestamp);
     }
 
     /** As {@link #unchanged}, for an operation on an existing entity: ResourceNotFound when there was none. */
-    private static Condition present(Entity current) {
-        if (current == null) {
+    private static Condition present(Instant currentTimestamp) {
+        if (currentTimestamp == null) {
             throw failure(Condition.MUST_EXIST, null);
         }
-        return unchanged(current);
+        return unchanged(currentTimestamp);
     }
 
     private static PlannedMutation written(Entity entity, Condition condition, boolean derived) {
