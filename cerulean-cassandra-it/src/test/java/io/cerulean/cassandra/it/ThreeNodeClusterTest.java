@@ -48,6 +48,54 @@ class ThreeNodeClusterTest {
         assertThat(acknowledged.size()).isGreaterThanOrEqualTo(90 - unknown);
     }
 
+    /**
+     * Eight writers race on one record through three coordinators' worth of Paxos: contention makes
+     * Cassandra answer some commits that did apply with a write timeout. No two writers may be told
+     * they won the same version, and no win may be lost; a commit the store could not settle is
+     * answered as unavailable.
+     */
+    @Test
+    void racingWritersOnThreeNodesHaveOneWinnerEach() throws Exception {
+        CassandraNodes nodes = CassandraNodes.cluster(3);
+        Space space = KeySpaces.TABLE_ENTITIES.instance(8);
+        try (CassandraKeyValueStore store = CassandraKeyValueStore.open(
+                TestCluster.config(nodes, TestCluster.newKeyspace("race")).withReplicationFactor(3))) {
+            store.commit(space, "hot".getBytes(StandardCharsets.UTF_8), List.of(RecordMutation.put(
+                    "r".getBytes(StandardCharsets.UTF_8), StoredValue.of(0, new byte[0]), Precondition.MUST_NOT_EXIST)));
+            java.util.concurrent.atomic.AtomicInteger won = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.atomic.AtomicInteger unsettled = new java.util.concurrent.atomic.AtomicInteger();
+            java.util.concurrent.ExecutorService writers = java.util.concurrent.Executors.newFixedThreadPool(8);
+            List<java.util.concurrent.Future<?>> futures = new ArrayList<>();
+            for (int w = 0; w < 8; w++) {
+                futures.add(writers.submit(() -> {
+                    for (int i = 0; i < 15; i++) {
+                        try {
+                            long seen = store.get(space, "hot".getBytes(StandardCharsets.UTF_8),
+                                    "r".getBytes(StandardCharsets.UTF_8)).orElseThrow().version();
+                            CommitOutcome outcome = store.commit(space, "hot".getBytes(StandardCharsets.UTF_8),
+                                    List.of(RecordMutation.put("r".getBytes(StandardCharsets.UTF_8),
+                                            StoredValue.of(seen + 1, new byte[0]), new Precondition.VersionEquals(seen))));
+                            if (outcome == CommitOutcome.APPLIED) {
+                                won.incrementAndGet();
+                            }
+                        } catch (StoreUnavailableException e) {
+                            unsettled.incrementAndGet();
+                        }
+                    }
+                }));
+            }
+            for (java.util.concurrent.Future<?> future : futures) {
+                future.get(10, java.util.concurrent.TimeUnit.MINUTES);
+            }
+            writers.shutdown();
+            long last = store.get(space, "hot".getBytes(StandardCharsets.UTF_8), "r".getBytes(StandardCharsets.UTF_8))
+                    .orElseThrow().version();
+            System.err.println("[race] won " + won + ", unsettled " + unsettled + ", final version " + last);
+            assertThat(won.get()).isPositive();
+            assertThat(last).isBetween((long) won.get(), (long) won.get() + unsettled.get());
+        }
+    }
+
     /** 30 inserts, each its own partition; returns how many the store could not confirm. */
     private static int write(CassandraKeyValueStore store, Space space, String phase, List<String> acknowledged) {
         int unknown = 0;

@@ -21,6 +21,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * One commit: a single-partition conditional batch (a Paxos round), all of whose statements apply
@@ -41,6 +43,7 @@ import java.util.UUID;
  * answers {@link StoreUnavailableException}, never success.
  */
 final class ConditionalCommit {
+    private static final Logger LOG = LoggerFactory.getLogger(ConditionalCommit.class);
     private final CqlSession session;
     private final Statements statements;
     private final Space space;
@@ -160,6 +163,7 @@ final class ConditionalCommit {
             Row last = session.execute(statements.lastCommit.bind(key).setConsistencyLevel(ConsistencyLevel.SERIAL)
                     .setIdempotent(true)).one();
             if (last != null && id.equals(last.getUuid(0))) {
+                LOG.info("a commit to {} got no answer ({}); read back: applied", space, failure.toString());
                 return CommitOutcome.APPLIED;
             }
             List<ByteBuffer> puts = new ArrayList<>();
@@ -172,6 +176,7 @@ final class ConditionalCommit {
                 for (Row row : session.execute(statements.commitIds.bind(key[0], key[1], key[2], key[3], puts)
                         .setConsistencyLevel(ConsistencyLevel.SERIAL).setIdempotent(true))) {
                     if (id.equals(row.getUuid(1))) {
+                        LOG.info("a commit to {} got no answer ({}); read back: applied", space, failure.toString());
                         return CommitOutcome.APPLIED;
                     }
                 }
@@ -181,6 +186,7 @@ final class ConditionalCommit {
             throw new StoreUnavailableException("Cassandra did not answer a commit and could not be asked whether it "
                     + "applied: " + failure.getMessage(), failure);
         }
+        LOG.info("a commit to {} got no answer ({}); read back: no trace of it", space, failure.toString());
         throw new StoreUnavailableException("Cassandra did not answer a commit, and it has no trace of it now: "
                 + failure.getMessage(), failure);
     }
