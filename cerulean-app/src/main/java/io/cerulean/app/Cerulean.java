@@ -378,7 +378,7 @@ public final class Cerulean implements AutoCloseable {
             OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
             // A start that fails (the port is taken) leaves no data directory it did not find.
-            boolean dataDirFound = inMemory || sharedStore != null || cassandra != null || Files.exists(dataDir);
+            boolean dataDirFound = !keepsDataDir() || Files.exists(dataDir);
             try {
                 return start(configured, trust, config);
             } catch (RuntimeException e) {
@@ -388,6 +388,11 @@ public final class Cerulean implements AutoCloseable {
                 }
                 throw e;
             }
+        }
+
+        /** Whether the data lives in {@link #dataDir}: RocksDB, not memory, a store passed in or Cassandra. */
+        private boolean keepsDataDir() {
+            return !inMemory && sharedStore == null && cassandra == null;
         }
 
         private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config) {
@@ -407,7 +412,7 @@ public final class Cerulean implements AutoCloseable {
             try {
                 if (selfSignedTls) {
                     // After the store is open: its lock keeps a second server out of the directory.
-                    Path dir = inMemory || sharedStore != null || cassandra != null ? (temporaryTlsDir = Files.createTempDirectory("cerulean-tls-"))
+                    Path dir = !keepsDataDir() ? (temporaryTlsDir = Files.createTempDirectory("cerulean-tls-"))
                             : dataDir.resolve("tls");
                     config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
                 }
