@@ -169,7 +169,12 @@ final class ServeCommand implements Callable<Integer> {
                         : " (self-signed and kept: trust it once, see docs/https.md)"));
         log.info("Cerulean {} serving the Table service at {} ({}), ready in {} ms", Main.version(),
                 cerulean.endpoint("devstoreaccount1"),
-                store == StoreOptions.Kind.MEMORY ? "in memory, nothing is kept" : "RocksDB in " + dataDir,
+                switch (store) {
+                    case MEMORY -> "in memory, nothing is kept";
+                    case ROCKSDB -> "RocksDB in " + dataDir;
+                    case CASSANDRA -> "Cassandra keyspace " + storeOptions.cassandra().keyspace() + " at "
+                            + String.join(",", storeOptions.cassandra().contactPoints());
+                },
                 (System.nanoTime() - started) / 1_000_000);
         termination.await();
         return 0;
