@@ -19,9 +19,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
  * Three nodes on 127.0.0.1, .2 and .3 with replication factor 3: one killed with SIGKILL, the store
- * goes on, and nothing it acknowledged is lost, before or after the node returns. Outside the
- * default suite (forming three nodes takes up to two minutes on a loaded 2-core machine); run it
- * with {@code -Dcassandra.it.threeNodes=true}. The fault drill builds on it.
+ * goes on, and nothing it acknowledged is lost, before or after the node returns. Runs in the
+ * module's second test execution, which sets {@code -Dcassandra.it.threeNodes=true} and starts the
+ * three nodes once for these tests and {@link FaultDrillTest}.
  */
 @EnabledIfSystemProperty(named = "cassandra.it.threeNodes", matches = "true")
 class ThreeNodeClusterTest {
