@@ -1,7 +1,6 @@
 package io.cerulean.bench;
 
 import io.cerulean.bench.client.ConnectionString;
-import io.cerulean.bench.client.Endpoint;
 import io.cerulean.bench.client.SharedKeyLite;
 import io.cerulean.bench.client.Target;
 import io.cerulean.bench.report.ServerProcess;
@@ -11,7 +10,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -34,8 +32,10 @@ public final class BenchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", arity = "0..1", paramLabel = "ENDPOINT",
-            description = "Table endpoint; default " + Target.DEV_ENDPOINT + ".")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "ENDPOINT[,ENDPOINT...]",
+            description = {"Table endpoint; default " + Target.DEV_ENDPOINT + ".",
+                "Several, comma-separated, for servers sharing one store (Cerulean on Cassandra): the workers' "
+                    + "connections are spread over them round-robin."})
     String endpoint;
 
     @Option(names = "--account", paramLabel = "NAME", description = "Account name; default " + Target.DEV_ACCOUNT + ".")
@@ -67,9 +67,10 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Run these workloads only (plus the loads they read from).")
     List<String> only;
 
-    @Option(names = "--server-pid", paramLabel = "PID",
-            description = "The server's process (same machine): report its RSS and the CPU it used per workload.")
-    Long serverPid;
+    @Option(names = "--server-pid", paramLabel = "PID", split = ",",
+            description = "The server's process (same machine): report its RSS and the CPU it used per workload. "
+                    + "Several, comma-separated, for several servers: their RSS and CPU summed.")
+    List<Long> serverPids;
 
     @Option(names = "--csv", paramLabel = "FILE", description = "Append one CSV row per workload to FILE.")
     Path csv;
@@ -115,16 +116,23 @@ public final class BenchCommand implements Callable<Integer> {
             sizes = sizes.withBigEntities(entities);
         }
         WorkloadSelection selection = WorkloadSelection.of(only);
-        if (serverPid != null && !new ServerProcess(serverPid).readable()) {
-            throw new IllegalArgumentException("--server-pid " + serverPid + ": no such process to watch "
-                    + "(it must run on this machine)");
+        List<Long> pids = serverPids == null ? List.of() : List.copyOf(serverPids);
+        for (long pid : pids) {
+            if (!new ServerProcess(pid).readable()) {
+                throw new IllegalArgumentException("--server-pid " + pid + ": no such process to watch "
+                        + "(it must run on this machine)");
+            }
+        }
+        if (target.endpoints().size() > sizes.concurrency()) {
+            throw new IllegalArgumentException(target.endpoints().size() + " endpoints but --concurrency "
+                    + sizes.concurrency() + ": every endpoint needs a connection");
         }
         int threads = ioThreads != null ? ioThreads : defaultIoThreads();
         if (threads < 1 || threads > sizes.concurrency()) {
             throw new IllegalArgumentException("--io-threads must be 1.." + sizes.concurrency() + ": " + threads);
         }
         return new BenchSettings(target, sizes, quick, selection,
-                serverPid == null ? OptionalLong.empty() : OptionalLong.of(serverPid), Optional.ofNullable(csv),
+                pids, Optional.ofNullable(csv),
                 label, keep, threads);
     }
 
@@ -140,7 +148,7 @@ public final class BenchCommand implements Callable<Integer> {
             }
             return ConnectionString.parse(connectionString);
         }
-        return new Target(Endpoint.parse(endpoint == null ? Target.DEV_ENDPOINT : endpoint),
+        return new Target(Target.parseEndpoints(endpoint == null ? Target.DEV_ENDPOINT : endpoint),
                 account == null ? Target.DEV_ACCOUNT : account, key == null ? Target.DEV_KEY : key);
     }
 }

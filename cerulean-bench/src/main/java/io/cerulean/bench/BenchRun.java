@@ -10,7 +10,7 @@ import io.cerulean.bench.client.Transport;
 import io.cerulean.bench.report.Checks;
 import io.cerulean.bench.report.CsvReport;
 import io.cerulean.bench.report.ResultTable;
-import io.cerulean.bench.report.ServerProcess;
+import io.cerulean.bench.report.ServerProcesses;
 import io.cerulean.bench.report.WorkloadResult;
 import io.cerulean.bench.workload.InsertEntities;
 import io.cerulean.bench.workload.LoadBatches;
@@ -29,13 +29,16 @@ import java.io.PrintWriter;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.stream.Collectors;
 
 /**
- * One {@code cerulean bench} run: check the endpoint answers and takes the key, create the tables,
+ * One {@code cerulean bench} run: check the endpoints answer and take the key, create the tables,
  * warm up, run the workloads in order while printing each row as it completes, delete the tables,
  * then the checks and the CSV. Returns the command's exit code.
  */
@@ -49,27 +52,38 @@ final class BenchRun {
     private final PrintWriter out;
     private final PrintWriter err;
     private final Checks checks = new Checks();
-    private final ServerProcess server;
+    private final ServerProcesses server;
 
     BenchRun(BenchSettings settings, PrintWriter out, PrintWriter err) {
         this.settings = settings;
         this.out = out;
         this.err = err;
-        this.server = settings.serverPid().isPresent() ? new ServerProcess(settings.serverPid().getAsLong()) : null;
+        this.server = settings.serverPids().isEmpty() ? null : ServerProcesses.of(settings.serverPids());
     }
 
     int run() {
         Target target = settings.target();
         Sizes sizes = settings.sizes();
-        TableRequests requests = new TableRequests(target.endpoint(), new SharedKeyLite(target.account(), target.key()));
-        try (Transport transport = new Transport(target.endpoint(), settings.ioThreads())) {
+        SharedKeyLite signer = new SharedKeyLite(target.account(), target.key());
+        Map<Endpoint, TableRequests> perEndpoint = new HashMap<>();
+        for (Endpoint endpoint : target.endpoints()) {
+            perEndpoint.put(endpoint, new TableRequests(endpoint, signer));
+        }
+        boolean tls = target.endpoints().stream().anyMatch(Endpoint::secure);
+        try (Transport transport = new Transport(tls, settings.ioThreads())) {
+            // Worker i on endpoint i mod n: the first n connections go to the n endpoints in order.
             List<Connection> connections = new ArrayList<>();
+            List<TableRequests> requests = new ArrayList<>();
             for (int i = 0; i < sizes.concurrency(); i++) {
-                connections.add(transport.connection());
+                Endpoint endpoint = target.endpointOf(i);
+                connections.add(transport.connection(endpoint));
+                requests.add(perEndpoint.get(endpoint));
             }
-            int refused = preflight(requests, connections.get(0));
-            if (refused != 0) {
-                return refused;
+            for (int i = 0; i < target.endpoints().size(); i++) {
+                int refused = preflight(requests.get(i), connections.get(i));
+                if (refused != 0) {
+                    return refused;
+                }
             }
             header(transport);
             return runWorkloads(requests, connections);
@@ -81,7 +95,8 @@ final class BenchRun {
 
     /** Query Tables once: tells an unreachable endpoint and refused credentials from a working one. */
     private int preflight(TableRequests requests, Connection connection) {
-        String url = settings.target().endpoint().url();
+        Endpoint endpoint = connection.endpoint();
+        String url = endpoint.url();
         Response probe;
         try {
             probe = connection.call(requests.probe(), CALL_TIMEOUT_SECONDS);
@@ -90,7 +105,6 @@ final class BenchRun {
             return BenchCommand.EXIT_UNREACHABLE;
         }
         if (probe.status() == 401 || probe.status() == 403) {
-            Endpoint endpoint = settings.target().endpoint();
             boolean emulatorWithoutAccount = endpoint.pathStyle() && endpoint.basePath().isEmpty();
             err.println("cerulean bench: " + url + " refused the credentials of account '" + settings.target().account()
                     + "' (" + probe.describe() + "); " + (emulatorWithoutAccount
@@ -108,9 +122,12 @@ final class BenchRun {
 
     private void header(Transport transport) {
         Sizes sizes = settings.sizes();
+        List<Endpoint> endpoints = settings.target().endpoints();
+        String where = endpoints.size() == 1 ? "endpoint=" + endpoints.get(0).url()
+                : "endpoints=" + endpoints.stream().map(Endpoint::url).collect(Collectors.joining(","));
         out.printf(Locale.ROOT,
-                "Cerulean bench  endpoint=%s  account=%s  concurrency=%d  phase=%ss  data=%,d entities  io=%s%s%n",
-                settings.target().endpoint().url(), settings.target().account(), sizes.concurrency(),
+                "Cerulean bench  %s  account=%s  concurrency=%d  phase=%ss  data=%,d entities  io=%s%s%n",
+                where, settings.target().account(), sizes.concurrency(),
                 seconds(sizes.phase()), sizes.bigEntities(), transport.kind(), settings.quick() ? "  quick" : "");
         for (String note : settings.selection().added()) {
             out.println("note: " + note);
@@ -118,7 +135,7 @@ final class BenchRun {
         out.flush();
     }
 
-    private int runWorkloads(TableRequests requests, List<Connection> connections) {
+    private int runWorkloads(List<TableRequests> requests, List<Connection> connections) {
         String run = Long.toString(System.currentTimeMillis(), 36) + Integer.toString(
                 ThreadLocalRandom.current().nextInt(36 * 36), 36);
         String pointTable = "bench" + run + "p";
@@ -131,12 +148,14 @@ final class BenchRun {
         long clientCpuStart = clientCpuNanos();
         long started = System.nanoTime();
         try {
-            if (!create(ctx, requests, warmTable, created)
-                    || (ids.contains("W1") && !create(ctx, requests, pointTable, created))
-                    || (ids.contains("W3") && !create(ctx, requests, bigTable, created))) {
+            // Tables are made and deleted on the first connection's endpoint.
+            TableRequests setup = requests.get(0);
+            if (!create(ctx, setup, warmTable, created)
+                    || (ids.contains("W1") && !create(ctx, setup, pointTable, created))
+                    || (ids.contains("W3") && !create(ctx, setup, bigTable, created))) {
                 return BenchCommand.EXIT_CHECK_FAILED;
             }
-            warmUp(ctx, requests, warmTable, created);
+            warmUp(ctx, setup, warmTable, created);
             boolean serverCpu = server != null;
             out.println(ResultTable.header(serverCpu));
             out.flush();
@@ -151,7 +170,7 @@ final class BenchRun {
                 }
             }
         } finally {
-            cleanUp(ctx, requests, created);
+            cleanUp(ctx, requests.get(0), created);
         }
         footer(results, clientCpuStart, started);
         writeCsv(results);
@@ -234,8 +253,9 @@ final class BenchRun {
         StringBuilder line = new StringBuilder();
         if (server != null) {
             OptionalDouble rss = serverRss();
-            line.append(rss.isPresent() ? String.format(Locale.ROOT, "server RSS %,.0f MB (pid %d)", rss.getAsDouble(),
-                    server.pid()) : "server RSS unknown (pid " + server.pid() + " gone)");
+            line.append(rss.isPresent() ? String.format(Locale.ROOT, "server RSS %,.0f MB (%s)", rss.getAsDouble(),
+                    server.describe() + (server.size() > 1 ? ", summed" : "")) : "server RSS unknown ("
+                    + server.describe() + (server.size() > 1 ? ": one is gone)" : " gone)"));
         }
         line.append(line.length() > 0 ? "   " : "").append(String.format(Locale.ROOT, "checks: %d passed, %d failed",
                 checks.passed(), checks.failed().size()));

@@ -20,15 +20,21 @@ import java.util.concurrent.TimeoutException;
  */
 public final class Connection {
     private final Transport transport;
+    private final Endpoint endpoint;
     private final EventLoop loop;
     // Event loop only. A channel's events count only while it is the current one, so that a late
     // close of a replaced channel cannot fail the request of its successor.
     private Channel channel;
     private ResponseListener pending;
 
-    Connection(Transport transport, EventLoop loop) {
+    Connection(Transport transport, Endpoint endpoint, EventLoop loop) {
         this.transport = transport;
+        this.endpoint = endpoint;
         this.loop = loop;
+    }
+
+    public Endpoint endpoint() {
+        return endpoint;
     }
 
     public EventLoop eventLoop() {
@@ -55,10 +61,10 @@ public final class Connection {
         transport.bootstrap(loop, new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
-                transport.installCodecs(ch);
+                transport.installCodecs(ch, endpoint);
                 ch.pipeline().addLast(new Inbound());
             }
-        }).connect(transport.endpoint().host(), transport.endpoint().port()).addListener((ChannelFuture f) -> {
+        }).connect(endpoint.host(), endpoint.port()).addListener((ChannelFuture f) -> {
             if (f.isSuccess()) {
                 channel = f.channel();
                 write(channel, request);
@@ -143,7 +149,7 @@ public final class Connection {
         public void channelInactive(ChannelHandlerContext ctx) {
             if (ctx.channel() == channel) {
                 channel = null;
-                fail(new IOException("connection closed by " + transport.endpoint().hostHeader()));
+                fail(new IOException("connection closed by " + endpoint.hostHeader()));
             }
         }
 

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLException;
 
 /**
- * The client's event loops and how a connection to the endpoint is made: epoll when the platform
+ * The client's event loops and how a connection to an endpoint is made: epoll when the platform
  * has it, TLS for https. Few I/O threads on purpose: the server under test usually shares the
  * machine, and one thread drives many keep-alive connections when no request blocks it.
  */
@@ -29,31 +29,29 @@ public final class Transport implements AutoCloseable {
     // Large enough for a 1,000-entity page of big entities; a larger answer is an error worth seeing.
     private static final int MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
 
-    private final Endpoint endpoint;
     private final EventLoopGroup group;
     private final boolean epoll;
     private final SslContext ssl;
 
-    public Transport(Endpoint endpoint, int ioThreads) {
-        this.endpoint = endpoint;
+    /** @param tls whether any endpoint is https */
+    public Transport(boolean tls, int ioThreads) {
         this.epoll = Epoll.isAvailable();
         DefaultThreadFactory threads = new DefaultThreadFactory("bench-io", true);
         this.group = epoll ? new EpollEventLoopGroup(ioThreads, threads) : new NioEventLoopGroup(ioThreads, threads);
         try {
-            this.ssl = endpoint.secure() ? SslContextBuilder.forClient().build() : null;
+            this.ssl = tls ? SslContextBuilder.forClient().build() : null;
         } catch (SSLException e) {
             group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
             throw new IllegalStateException("cannot set up TLS: " + e.getMessage(), e);
         }
     }
 
-    /** A new connection, not yet open: it connects on first use, pinned to the next event loop. */
-    public Connection connection() {
-        return new Connection(this, group.next());
-    }
-
-    public Endpoint endpoint() {
-        return endpoint;
+    /** A new connection to {@code endpoint}, not yet open: it connects on first use, pinned to the next event loop. */
+    public Connection connection(Endpoint endpoint) {
+        if (endpoint.secure() && ssl == null) {
+            throw new IllegalArgumentException("this transport was set up without TLS: " + endpoint);
+        }
+        return new Connection(this, endpoint, group.next());
     }
 
     public String kind() {
@@ -68,9 +66,9 @@ public final class Transport implements AutoCloseable {
                 .handler(handlerInstaller);
     }
 
-    void installCodecs(Channel channel) {
+    void installCodecs(Channel channel, Endpoint endpoint) {
         ChannelPipeline pipeline = channel.pipeline();
-        if (ssl != null) {
+        if (endpoint.secure()) {
             pipeline.addLast(ssl.newHandler(channel.alloc(), endpoint.host(), endpoint.port()));
         }
         // Requests leave as bytes (RequestHead); only responses need a codec. No header validation:

@@ -36,7 +36,7 @@ public final class InsertEntities implements Workload {
         AtomicLong next = new AtomicLong();
         PhaseResult r = ctx.phase().run((worker, random) -> {
             long i = next.getAndIncrement();
-            return i < data.capacity() ? new Insert(ctx, data, (int) i) : null;
+            return i < data.capacity() ? new Insert(ctx, worker, data, (int) i) : null;
         }, sizes.concurrency(), sizes.phase(), sizes.grace());
         data.seal(sizes.concurrency());
         ctx.checks().check(r.errors() == 0 && r.ops() > 0, String.format(
@@ -82,11 +82,13 @@ public final class InsertEntities implements Workload {
 
     private static final class Insert implements Op {
         private final WorkloadContext ctx;
+        private final int worker;
         private final PointData data;
         private final int index;
 
-        Insert(WorkloadContext ctx, PointData data, int index) {
+        Insert(WorkloadContext ctx, int worker, PointData data, int index) {
             this.ctx = ctx;
+            this.worker = worker;
             this.data = data;
             this.index = index;
         }
@@ -95,7 +97,7 @@ public final class InsertEntities implements Workload {
         public Request request() {
             ByteBuf body = ctx.requests().alloc().buffer(ctx.sizes().entityBytes() + 64);
             ctx.entities().writeJson(body, EntityFactory.POINT, data.partition(index), data.row(index));
-            return ctx.pointTable().insert(body);
+            return ctx.pointTable(worker).insert(body);
         }
 
         @Override

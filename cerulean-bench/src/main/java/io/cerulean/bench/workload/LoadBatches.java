@@ -32,7 +32,7 @@ public final class LoadBatches implements Workload {
         AtomicLong next = new AtomicLong();
         PhaseResult r = ctx.phase().run((worker, random) -> {
             long b = next.getAndIncrement();
-            return b < data.batches() ? new Batch(ctx, data, (int) b, random) : null;
+            return b < data.batches() ? new Batch(ctx, worker, data, (int) b, random) : null;
         }, sizes.concurrency(), sizes.loadCap(), sizes.grace());
         data.seal();
         ctx.checks().check(r.errors() == 0 && data.complete(), String.format(
@@ -45,13 +45,15 @@ public final class LoadBatches implements Workload {
 
     private static final class Batch implements Op {
         private final WorkloadContext ctx;
+        private final int worker;
         private final BigData data;
         private final int batch;
         private final String boundary;
         private final String changeset;
 
-        Batch(WorkloadContext ctx, BigData data, int batch, SplittableRandom random) {
+        Batch(WorkloadContext ctx, int worker, BigData data, int batch, SplittableRandom random) {
             this.ctx = ctx;
+            this.worker = worker;
             this.data = data;
             this.batch = batch;
             this.boundary = "batch_" + Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong());
@@ -64,7 +66,7 @@ public final class LoadBatches implements Workload {
             ByteBuf body = ctx.requests().alloc().buffer(size * (ctx.sizes().entityBytes() + 320) + 256);
             ascii(body, "--" + boundary + "\r\nContent-Type: multipart/mixed; boundary=" + changeset + "\r\n\r\n");
             String partHead = "--" + changeset + "\r\nContent-Type: application/http\r\n"
-                    + "Content-Transfer-Encoding: binary\r\n\r\nPOST " + ctx.bigTable().url() + " HTTP/1.1\r\n"
+                    + "Content-Transfer-Encoding: binary\r\n\r\nPOST " + ctx.bigTable(worker).url() + " HTTP/1.1\r\n"
                     + "Content-Type: application/json\r\nAccept: application/json;odata=nometadata\r\n"
                     + "Prefer: return-no-content\r\nDataServiceVersion: 3.0\r\n\r\n";
             int partition = data.partitionOf(batch);
@@ -74,7 +76,7 @@ public final class LoadBatches implements Workload {
                 ascii(body, "\r\n");
             }
             ascii(body, "--" + changeset + "--\r\n--" + boundary + "--\r\n");
-            return ctx.requests().batch(boundary, body);
+            return ctx.requests(worker).batch(boundary, body);
         }
 
         private static void ascii(ByteBuf out, String s) {

@@ -34,7 +34,7 @@ public final class MergeEntities implements Workload {
             }
             String body = "{\"Score@odata.type\":\"Edm.Double\",\"Score\":" + (random.nextInt(100_000) + 0.5)
                     + ",\"Active\":" + random.nextBoolean() + "}";
-            return new Merge(ctx, data, mine[random.nextInt(mine.length)], body);
+            return new Merge(ctx, worker, data, mine[random.nextInt(mine.length)], body);
         }, ctx.sizes().concurrency(), ctx.sizes().phase(), ctx.sizes().grace());
         ctx.checks().check(r.errors() == 0 && r.ops() > 0, String.format(
                 "W7 every merge with the current ETag answered 204 with a new ETag (%,d merges, %,d errors%s)",
@@ -71,12 +71,14 @@ public final class MergeEntities implements Workload {
 
     private static final class Merge implements Op {
         private final WorkloadContext ctx;
+        private final int worker;
         private final PointData data;
         private final int index;
         private final String body;
 
-        Merge(WorkloadContext ctx, PointData data, int index, String body) {
+        Merge(WorkloadContext ctx, int worker, PointData data, int index, String body) {
             this.ctx = ctx;
+            this.worker = worker;
             this.data = data;
             this.index = index;
             this.body = body;
@@ -86,7 +88,7 @@ public final class MergeEntities implements Workload {
         public Request request() {
             ByteBuf json = ctx.requests().alloc().buffer(body.length());
             json.writeCharSequence(body, StandardCharsets.US_ASCII);
-            return ctx.pointTable().merge(data.partitionKey(index), data.rowKey(index), json, data.etag(index));
+            return ctx.pointTable(worker).merge(data.partitionKey(index), data.rowKey(index), json, data.etag(index));
         }
 
         @Override

@@ -24,7 +24,7 @@ public final class PartitionScans implements Workload {
             String filter = "PartitionKey eq '" + EntityFactory.partitionKey(EntityFactory.BIG, partition)
                     + "' and Age gt 30";
             long expected = data.overThirty(partition);
-            return new QueryOp(ctx.bigTable(), QueryOp.query(filter, 0), new PageReader(), page -> {
+            return new QueryOp(ctx.bigTable(worker), QueryOp.query(filter, 0), new PageReader(), page -> {
                 if (page.rows() != expected || page.outOfOrder() > 0) {
                     throw new OpFailure("partition scan: " + page.rows() + " rows (want " + expected + "), "
                             + page.outOfOrder() + " out of order, over " + page.pages() + " pages (" + filter + ")");

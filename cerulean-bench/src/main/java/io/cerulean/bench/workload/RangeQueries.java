@@ -24,7 +24,7 @@ public final class RangeQueries implements Workload {
             String filter = "PartitionKey eq '" + EntityFactory.partitionKey(EntityFactory.BIG, partition)
                     + "' and RowKey ge '" + EntityFactory.rowKey(start) + "' and RowKey lt '"
                     + EntityFactory.rowKey(start + rows) + "'";
-            return new QueryOp(ctx.bigTable(), QueryOp.query(filter, 0), new PageReader(), pages -> {
+            return new QueryOp(ctx.bigTable(worker), QueryOp.query(filter, 0), new PageReader(), pages -> {
                 if (pages.outOfOrder() > 0) {
                     throw new OpFailure("range query: " + pages.outOfOrder() + " rows out of key order");
                 }

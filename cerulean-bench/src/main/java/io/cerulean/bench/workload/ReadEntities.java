@@ -23,7 +23,7 @@ public final class ReadEntities implements Workload {
         PointData data = ctx.point();
         int[] valid = data.valid();
         PhaseResult r = ctx.phase().run((worker, random) -> valid.length == 0 ? null
-                : new Read(ctx, data, valid[random.nextInt(valid.length)]),
+                : new Read(ctx, worker, data, valid[random.nextInt(valid.length)]),
                 ctx.sizes().concurrency(), ctx.sizes().phase(), ctx.sizes().grace());
         ctx.checks().check(r.errors() == 0 && r.ops() > 0, String.format(
                 "W2 every read answered 200 with its own entity and an ETag (%,d reads, %,d errors%s)", r.ops(),
@@ -36,18 +36,20 @@ public final class ReadEntities implements Workload {
 
     private static final class Read implements Op {
         private final WorkloadContext ctx;
+        private final int worker;
         private final PointData data;
         private final int index;
 
-        Read(WorkloadContext ctx, PointData data, int index) {
+        Read(WorkloadContext ctx, int worker, PointData data, int index) {
             this.ctx = ctx;
+            this.worker = worker;
             this.data = data;
             this.index = index;
         }
 
         @Override
         public Request request() {
-            return ctx.pointTable().get(data.partitionKey(index), data.rowKey(index), TableRequests.NO_METADATA);
+            return ctx.pointTable(worker).get(data.partitionKey(index), data.rowKey(index), TableRequests.NO_METADATA);
         }
 
         @Override

@@ -9,6 +9,7 @@ import io.cerulean.bench.run.PhaseResult;
 import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.FullHttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
@@ -26,7 +27,7 @@ public final class WarmUp {
 
     /** Runs the four parts against {@code table}, which must exist; returns the requests made. */
     public static long run(WorkloadContext ctx, String table) {
-        TableRequests.Table scratch = ctx.requests().table(table);
+        List<TableRequests.Table> scratch = ctx.tables(table);
         Sizes sizes = ctx.sizes();
         AtomicLong next = new AtomicLong();
         long requests = part(ctx, (worker, random) -> {
@@ -34,23 +35,23 @@ public final class WarmUp {
             return new Unchecked(() -> {
                 ByteBuf body = ctx.requests().alloc().buffer(sizes.entityBytes() + 64);
                 ctx.entities().writeJson(body, EntityFactory.WARM, partition(i), row(i));
-                return scratch.insert(body);
+                return scratch.get(worker).insert(body);
             });
         });
         long inserted = Math.max(1, next.get());
         requests += part(ctx, (worker, random) -> {
             long i = random.nextLong(inserted);
-            return new Unchecked(() -> scratch.get(EntityFactory.partitionKey(EntityFactory.WARM, partition(i)),
+            return new Unchecked(() -> scratch.get(worker).get(EntityFactory.partitionKey(EntityFactory.WARM, partition(i)),
                     EntityFactory.rowKey(row(i)), TableRequests.NO_METADATA));
         });
         requests += part(ctx, (worker, random) -> {
             long i = random.nextLong(inserted);
             String body = "{\"Score@odata.type\":\"Edm.Double\",\"Score\":" + (random.nextInt(1000) + 0.5) + "}";
-            return new Unchecked(() -> scratch.merge(EntityFactory.partitionKey(EntityFactory.WARM, partition(i)),
+            return new Unchecked(() -> scratch.get(worker).merge(EntityFactory.partitionKey(EntityFactory.WARM, partition(i)),
                     EntityFactory.rowKey(row(i)), ctx.requests().alloc().buffer().writeBytes(
                             body.getBytes(StandardCharsets.US_ASCII)), "*"));
         });
-        requests += part(ctx, (worker, random) -> new QueryOp(scratch, QueryOp.query("PartitionKey eq '"
+        requests += part(ctx, (worker, random) -> new QueryOp(scratch.get(worker), QueryOp.query("PartitionKey eq '"
                 + EntityFactory.partitionKey(EntityFactory.WARM, random.nextInt(PARTITIONS)) + "' and Age gt 30", 50),
                 new PageReader(), pages -> { }));
         return requests;

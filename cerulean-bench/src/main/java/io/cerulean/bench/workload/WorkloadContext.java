@@ -9,38 +9,52 @@ import io.cerulean.bench.report.WorkloadResult;
 import io.cerulean.bench.run.Phase;
 import io.cerulean.bench.run.PhaseResult;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 
 /**
  * What the workloads of one run share: sizes, connections, the two tables and what earlier
  * workloads left in them (W1's entities for W2 and W7, W3's for the queries), and the checks.
+ * Each worker builds its requests for the endpoint its connection goes to (servers sharing a
+ * store may be several); requests outside the timed loops go to the first connection's.
  * Used from the run's main thread; the phases it starts have their own threads.
  */
 public final class WorkloadContext {
     private static final long CALL_TIMEOUT_SECONDS = 120;
 
     private final Sizes sizes;
-    private final TableRequests requests;
+    private final List<TableRequests> requests;
     private final List<Connection> connections;
     private final Phase phase;
     private final Checks checks;
     private final EntityFactory entities;
-    private final TableRequests.Table pointTable;
-    private final TableRequests.Table bigTable;
+    private final List<TableRequests.Table> pointTable;
+    private final List<TableRequests.Table> bigTable;
     private PointData point;
     private BigData big;
 
-    public WorkloadContext(Sizes sizes, TableRequests requests, List<Connection> connections, Checks checks,
+    /**
+     * @param requests    per connection, the requests for its endpoint: {@code requests.get(i)} builds what
+     *                    {@code connections.get(i)} sends
+     * @param connections one per worker
+     */
+    public WorkloadContext(Sizes sizes, List<TableRequests> requests, List<Connection> connections, Checks checks,
                            String pointTable, String bigTable) {
+        if (requests.size() != connections.size() || connections.isEmpty()) {
+            throw new IllegalArgumentException("one TableRequests per connection: " + requests.size() + " for "
+                    + connections.size());
+        }
         this.sizes = sizes;
-        this.requests = requests;
+        this.requests = List.copyOf(requests);
         this.connections = List.copyOf(connections);
         this.phase = new Phase(connections);
         this.checks = checks;
         this.entities = new EntityFactory(sizes.entityBytes());
-        this.pointTable = requests.table(pointTable);
-        this.bigTable = requests.table(bigTable);
+        this.pointTable = tables(pointTable);
+        this.bigTable = tables(bigTable);
     }
 
     public Sizes sizes() {
@@ -51,8 +65,24 @@ public final class WorkloadContext {
         return checks;
     }
 
+    /** The first connection's requests; any worker's allocate alike. */
     TableRequests requests() {
-        return requests;
+        return requests.get(0);
+    }
+
+    /** The requests for the endpoint worker {@code worker} talks to. */
+    TableRequests requests(int worker) {
+        return requests.get(worker);
+    }
+
+    /** A table's requests for every worker, one object per endpoint: {@code get(i)} for worker i. */
+    List<TableRequests.Table> tables(String name) {
+        Map<TableRequests, TableRequests.Table> perEndpoint = new IdentityHashMap<>();
+        List<TableRequests.Table> tables = new ArrayList<>(requests.size());
+        for (TableRequests r : requests) {
+            tables.add(perEndpoint.computeIfAbsent(r, x -> x.table(name)));
+        }
+        return List.copyOf(tables);
     }
 
     Phase phase() {
@@ -67,12 +97,24 @@ public final class WorkloadContext {
         return connections.get(worker);
     }
 
+    /** W1's table, as the first connection addresses it. */
     TableRequests.Table pointTable() {
-        return pointTable;
+        return pointTable.get(0);
     }
 
+    /** W1's table, as worker {@code worker} addresses it. */
+    TableRequests.Table pointTable(int worker) {
+        return pointTable.get(worker);
+    }
+
+    /** W3's table, as the first connection addresses it. */
     TableRequests.Table bigTable() {
-        return bigTable;
+        return bigTable.get(0);
+    }
+
+    /** W3's table, as worker {@code worker} addresses it. */
+    TableRequests.Table bigTable(int worker) {
+        return bigTable.get(worker);
     }
 
     PointData point() {
