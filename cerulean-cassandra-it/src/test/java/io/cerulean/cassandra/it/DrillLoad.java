@@ -121,15 +121,21 @@ final class DrillLoad {
     }
 
     private void run(int client) {
-        for (long n = 0; !stopping; n++) {
-            int kind = (int) (n % 10);
-            if (kind < 5) {
-                insert(client, n);
-            } else if (kind < 8) {
-                batch(client, n);
-            } else {
-                increment(client, n);
+        long n = 0;
+        try {
+            for (; !stopping; n++) {
+                int kind = (int) (n % 10);
+                if (kind < 5) {
+                    insert(client, n);
+                } else if (kind < 8) {
+                    batch(client, n);
+                } else {
+                    increment(client, n);
+                }
             }
+        } catch (RuntimeException | Error e) {
+            // A client that stops mid-operation leaves it out of the ledger: the drill must fail.
+            gaveUp.add("client " + client + " stopped at operation " + n + " by " + e);
         }
     }
 
@@ -220,13 +226,16 @@ final class DrillLoad {
                 }
                 continue; // lost an If-Match race: try again at once
             } catch (TableServiceException e) {
-                if (failedBefore && appliedBefore != null && e.getResponse().getStatusCode() == 409) {
+                if (e.getResponse() == null) { // the transaction's answer was cut off
+                    failed(server, "no answer: the transaction's response cut off");
+                } else if (failedBefore && appliedBefore != null && e.getResponse().getStatusCode() == 409) {
                     appliedBefore.run();
                     succeeded();
                     return;
+                } else {
+                    failed(server, e.getResponse().getStatusCode() + " "
+                            + e.getResponse().getHeaders().getValue(ERROR_CODE));
                 }
-                failed(server, e.getResponse().getStatusCode() + " "
-                        + e.getResponse().getHeaders().getValue(ERROR_CODE));
             } catch (RuntimeException e) {
                 failed(server, "no answer: " + rootCause(e).getClass().getSimpleName());
             }

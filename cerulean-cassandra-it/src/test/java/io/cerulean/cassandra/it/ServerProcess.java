@@ -36,20 +36,28 @@ final class ServerProcess implements AutoCloseable {
      * when missing) and waits until it takes connections.
      */
     static ServerProcess start(String name, CassandraNodes nodes, String keyspace, int replication) {
+        return start(name, List.of("--store", "cassandra",
+                "--cassandra-contact-points", nodes.contactPoints(),
+                "--cassandra-keyspace", keyspace,
+                "--cassandra-replication", Integer.toString(replication)));
+    }
+
+    /** Starts a server on RocksDB in {@code dataDir}, the default store, for figures to compare with. */
+    static ServerProcess startOnRocksDb(String name, Path dataDir) {
+        return start(name, List.of("--store", "rocksdb", "--data-dir", dataDir.toString()));
+    }
+
+    private static ServerProcess start(String name, List<String> storeArguments) {
         int port = freePort();
         Path runDir = Path.of(System.getProperty("cassandra.run.dir", "target/cassandra")).toAbsolutePath();
         Path log = runDir.resolve("server-" + name + ".log");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx128m", "-XX:+UseSerialGC",
+                "-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC", // as the launcher starts a server
                 "-cp", System.getProperty("java.class.path"),
-                "io.cerulean.app.Main", "serve",
-                "--store", "cassandra",
-                "--cassandra-contact-points", nodes.contactPoints(),
-                "--cassandra-keyspace", keyspace,
-                "--cassandra-replication", Integer.toString(replication),
-                "--host", "127.0.0.1",
-                "--port", Integer.toString(port)));
+                "io.cerulean.app.Main", "serve"));
+        command.addAll(storeArguments);
+        command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(port)));
         try {
             Files.createDirectories(runDir);
             Process process = new ProcessBuilder(command).redirectErrorStream(true)
@@ -66,11 +74,20 @@ final class ServerProcess implements AutoCloseable {
         return name;
     }
 
+    long pid() {
+        return process.pid();
+    }
+
+    /** The Table endpoint of the development account on this server. */
+    String endpoint() {
+        return "http://127.0.0.1:" + port + "/devstoreaccount1";
+    }
+
     /** The connection string a client of this server uses. */
     String connectionString() {
         return "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;"
                 + "AccountKey=Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==;"
-                + "TableEndpoint=http://127.0.0.1:" + port + "/devstoreaccount1;";
+                + "TableEndpoint=" + endpoint() + ";";
     }
 
     /** Kills the server with SIGKILL, mid-request if it is in one, and waits until it is gone. */
