@@ -1,14 +1,12 @@
 package io.cerulean.cassandra.it;
 
-import com.datastax.oss.driver.api.core.ConsistencyLevel;
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
-import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import io.cerulean.store.cassandra.CassandraKeyValueStore;
+import io.cerulean.store.cassandra.CassandraStoreConfig;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -101,7 +99,7 @@ final class CqlBaseline {
                         + "phase=%ss  payload=%d B  partitions=%d%n", String.join(",", settings.contactPoints()), keyspace,
                 settings.replicationFactor(), settings.concurrency(), settings.phase().toMillis() / 1000.0,
                 PAYLOAD_BYTES, PARTITIONS);
-        try (CqlSession session = session()) {
+        try (CqlSession session = session(keyspace)) {
             try {
                 createSchema(session, keyspace);
                 String table = keyspace + ".records";
@@ -147,28 +145,11 @@ final class CqlBaseline {
         }
     }
 
-    /** The store's session settings (CassandraKeyValueStore#driverConfig), with a timeout for a loaded machine. */
-    private CqlSession session() {
-        Duration timeout = Duration.ofSeconds(20);
-        var builder = CqlSession.builder().withLocalDatacenter(settings.datacenter())
-                .withConfigLoader(DriverConfigLoader.programmaticBuilder()
-                        .withString(DefaultDriverOption.PROTOCOL_VERSION, "V4")
-                        .withString(DefaultDriverOption.REQUEST_CONSISTENCY, ConsistencyLevel.QUORUM.name())
-                        .withString(DefaultDriverOption.REQUEST_SERIAL_CONSISTENCY, ConsistencyLevel.SERIAL.name())
-                        .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, false)
-                        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, timeout)
-                        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, timeout)
-                        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, timeout)
-                        .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, timeout)
-                        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, timeout.multipliedBy(3))
-                        .build());
-        for (String point : settings.contactPoints()) {
-            int colon = point.lastIndexOf(':');
-            builder.addContactPoint(colon < 0 ? new InetSocketAddress(point.strip(), 9042)
-                    : new InetSocketAddress(point.substring(0, colon).strip(),
-                            Integer.parseInt(point.substring(colon + 1).strip())));
-        }
-        return builder.build();
+    /** A session on the store's own settings, with a timeout for a loaded machine. */
+    private CqlSession session(String keyspace) {
+        return CassandraKeyValueStore.sessionBuilder(CassandraStoreConfig.of(String.join(",", settings.contactPoints()))
+                .withLocalDatacenter(settings.datacenter()).withKeyspace(keyspace)
+                .withRequestTimeout(Duration.ofSeconds(20))).build();
     }
 
     /** The keyspace as the store creates its own, and a table of the shape of its {@code records} (CassandraLayout). */

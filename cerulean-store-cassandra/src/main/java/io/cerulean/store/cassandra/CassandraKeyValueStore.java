@@ -80,14 +80,7 @@ public final class CassandraKeyValueStore implements KeyValueStore {
     public static CassandraKeyValueStore open(CassandraStoreConfig config) {
         CqlSession session;
         try {
-            CqlSessionBuilder builder = CqlSession.builder()
-                    .addContactPoints(config.addresses())
-                    .withLocalDatacenter(config.localDatacenter())
-                    .withConfigLoader(driverConfig(config));
-            if (config.username() != null) {
-                builder.withAuthCredentials(config.username(), config.password());
-            }
-            session = builder.build();
+            session = sessionBuilder(config).build();
         } catch (RuntimeException e) {
             throw new ClusterUnreachableException("no Cassandra node answered at " + String.join(",", config.contactPoints())
                     + " (data centre " + config.localDatacenter() + "): " + e.getMessage(), e);
@@ -103,6 +96,22 @@ public final class CassandraKeyValueStore implements KeyValueStore {
             throw new ClusterUnreachableException("Cassandra answered at " + String.join(",", config.contactPoints())
                     + " but keyspace " + config.keyspace() + " could not be prepared: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A session as the store opens its own: the contact points, data centre and credentials of
+     * {@code config}, protocol V4, QUORUM with Paxos at SERIAL, its timeouts. Public so that what
+     * compares Cerulean with plain CQL measures plain CQL on the same settings.
+     */
+    public static CqlSessionBuilder sessionBuilder(CassandraStoreConfig config) {
+        CqlSessionBuilder builder = CqlSession.builder()
+                .addContactPoints(config.addresses())
+                .withLocalDatacenter(config.localDatacenter())
+                .withConfigLoader(driverConfig(config));
+        if (config.username() != null) {
+            builder.withAuthCredentials(config.username(), config.password());
+        }
+        return builder;
     }
 
     private static DriverConfigLoader driverConfig(CassandraStoreConfig config) {
