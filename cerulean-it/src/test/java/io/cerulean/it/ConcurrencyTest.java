@@ -19,7 +19,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Many clients writing at once: optimistic concurrency loses nothing, parallel inserts all land. */
 class ConcurrencyTest {
@@ -38,7 +37,7 @@ class ConcurrencyTest {
      * an append from the Log.
      */
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void conditionalMergesFromManyThreadsLoseNoUpdate(ServerFixture fixture) throws Exception {
         TableClient table = SERVERS.newTable(fixture, "Occ");
         table.createEntity(new TableEntity("p", "hot").addProperty("Log", ""));
@@ -111,7 +110,7 @@ class ConcurrencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void parallelInsertsIntoOnePartitionAllLand(ServerFixture fixture) throws Exception {
         TableClient table = SERVERS.newTable(fixture, "Par");
         CountDownLatch start = new CountDownLatch(1);
@@ -142,7 +141,7 @@ class ConcurrencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void racingInsertsOfTheSameKeyHaveExactlyOneWinner(ServerFixture fixture) throws Exception {
         TableClient table = SERVERS.newTable(fixture, "Race");
         for (int round = 0; round < 20; round++) {

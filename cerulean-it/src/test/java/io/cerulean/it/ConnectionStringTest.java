@@ -17,7 +17,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** The ways users point the SDK at Cerulean: connection strings and endpoint + named key. */
 class ConnectionStringTest {
@@ -36,7 +35,7 @@ class ConnectionStringTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void explicitConnectionStringWithTableEndpointWorks(ServerFixture fixture) {
         Cerulean cerulean = SERVERS.server(fixture).cerulean();
         String connectionString = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey="
@@ -47,7 +46,7 @@ class ConnectionStringTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void connectionStringWithoutTrailingSemicolonWorksForATableClient(ServerFixture fixture) {
         Cerulean cerulean = SERVERS.server(fixture).cerulean();
         String connectionString = "AccountName=devstoreaccount1;AccountKey=" + SignedHttp.DEV_KEY
@@ -61,7 +60,7 @@ class ConnectionStringTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void endpointWithNamedKeyCredentialWorks(ServerFixture fixture) {
         Cerulean cerulean = SERVERS.server(fixture).cerulean();
         TableServiceClient service = new TableServiceClientBuilder()

@@ -9,7 +9,6 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A filter whose string literal holds control characters is answered like any other. It used to
@@ -25,7 +24,7 @@ class ControlCharacterQueriesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aFilterWithControlCharactersFindsItsEntities(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SERVERS.newTable(fixture, "Ctl").getTableName();

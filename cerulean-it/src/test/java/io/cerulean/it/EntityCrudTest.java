@@ -13,7 +13,6 @@ import io.cerulean.it.support.SharedServers;
 import io.cerulean.it.support.SignedHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Insert, get, update, merge, upsert and delete of entities through the Java SDK. */
 class EntityCrudTest {
@@ -29,7 +28,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void insertedEntityCanBeReadBack(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Ins");
         Response<Void> created = table.createEntityWithResponse(entity("p", "r"), null, null);
@@ -44,7 +43,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void insertingAnExistingEntityIsRefusedWith409AndLeavesItUnchanged(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Dup");
         table.createEntity(entity("p", "r"));
@@ -54,7 +53,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void updateReplacesAllPropertiesDroppingMissingOnes(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Upd");
         table.createEntity(entity("p", "r"));
@@ -64,7 +63,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void mergeKeepsPropertiesNotSentAndReplacesTypesOfSentOnes(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Mrg");
         table.createEntity(entity("p", "r"));
@@ -75,7 +74,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void upsertReplaceInsertsWhenMissingAndReplacesWhenPresent(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "UpsR");
         table.upsertEntity(entity("p", "r"));
@@ -87,7 +86,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void upsertMergeInsertsWhenMissingAndMergesWhenPresent(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "UpsM");
         table.upsertEntityWithResponse(entity("p", "r"), TableEntityUpdateMode.MERGE, null, null);
@@ -98,7 +97,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void deletedEntityIsGone(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Dele");
         table.createEntity(entity("p", "r"));
@@ -110,7 +109,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void updateAndMergeOfAMissingEntityAre404ResourceNotFoundAndCreateNothing(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Miss");
         for (TableEntityUpdateMode mode : TableEntityUpdateMode.values()) {
@@ -120,7 +119,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void deleteOfAMissingEntityIs404ResourceNotFoundOnTheWire(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "DelM");
         Response<Void> swallowed = table.deleteEntityWithResponse(new TableEntity("p", "r"), false, null, null);
@@ -131,7 +130,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void everyEntityOperationOnAMissingTableIs404TableNotFound(ServerFixture fixture) {
         TableClient table = SERVERS.service(fixture).getTableClient(SharedServers.uniqueTableName("Absent"));
         assertSdkError(() -> table.createEntity(entity("p", "r")), 404, "TableNotFound");
@@ -149,7 +148,7 @@ class EntityCrudTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void clientSentTimestampIsIgnored(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "Ts").getTableName();
         SignedHttp http = SERVERS.http(fixture);

@@ -17,7 +17,6 @@ import java.util.HashSet;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Optimistic concurrency: ETags, Timestamps and If-Match. */
 class EntityEtagTest {
@@ -35,7 +34,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void updateMergeAndDeleteWithTheCurrentEtagSucceed(ServerFixture fixture) {
         TableClient table = tableWithEntity(fixture);
         TableEntity current = table.getEntity("p", "r");
@@ -53,7 +52,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void updateWithStaleEtagIsRefusedWith412(ServerFixture fixture) {
         TableClient table = tableWithEntity(fixture);
         TableEntity stale = table.getEntity("p", "r");
@@ -65,7 +64,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void mergeWithStaleEtagIsRefusedWith412(ServerFixture fixture) {
         TableClient table = tableWithEntity(fixture);
         TableEntity stale = table.getEntity("p", "r");
@@ -77,7 +76,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void deleteWithStaleEtagIsRefusedWith412(ServerFixture fixture) {
         TableClient table = tableWithEntity(fixture);
         TableEntity stale = table.getEntity("p", "r");
@@ -87,7 +86,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void conditionalWritesOnAMissingEntityAre404EvenWithAnEtag(ServerFixture fixture) {
         TableClient table = tableWithEntity(fixture);
         TableEntity fetched = table.getEntity("p", "r");
@@ -102,7 +101,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void wildcardIfMatchMatchesAnyExistingEntity(ServerFixture fixture) {
         TableClient table = tableWithEntity(fixture);
         SignedHttp http = SERVERS.http(fixture);
@@ -115,7 +114,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void etagChangesOnEveryWriteAndMatchesTheBodyEtag(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Etags");
         SignedHttp http = SERVERS.http(fixture);
@@ -143,7 +142,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void timestampIsSetByTheServerAndIncreasesWithEachWrite(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Time");
         OffsetDateTime before = OffsetDateTime.now().minusSeconds(5);
@@ -162,7 +161,7 @@ class EntityEtagTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedIfMatchIs400InvalidInputAndChangesNothing(ServerFixture fixture) {
         TableClient table = tableWithEntity(fixture);
         SignedHttp http = SERVERS.http(fixture);

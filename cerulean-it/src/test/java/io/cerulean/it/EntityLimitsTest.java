@@ -10,7 +10,6 @@ import io.cerulean.it.support.SharedServers;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Data-model limits, checked through the SDK on insert, upsert and merge: each refusal has the
@@ -49,7 +48,7 @@ class EntityLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void entityWith252CustomPropertiesIsAccepted(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Props");
         table.createEntity(withProperties("r", 252));
@@ -59,7 +58,7 @@ class EntityLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void entityWith253CustomPropertiesIsRefusedWithTooManyProperties(ServerFixture fixture) {
         assertRefusedEverywhere(fixture, e -> {
             for (int i = 0; i < 253; i++) {
@@ -69,7 +68,7 @@ class EntityLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void mergeThatWouldExceed252PropertiesIsRefused(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "MergeProps");
         table.createEntity(withProperties("r", 200));
@@ -82,19 +81,19 @@ class EntityLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void propertyNameStartingWithADigitIsInvalid(ServerFixture fixture) {
         assertRefusedEverywhere(fixture, e -> e.addProperty("1abc", 1), "PropertyNameInvalid");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void propertyNameWithADashIsInvalid(ServerFixture fixture) {
         assertRefusedEverywhere(fixture, e -> e.addProperty("a-b", 1), "PropertyNameInvalid");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void propertyNamesFollowingIdentifierRulesAreAccepted(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Names");
         String longest = "N".repeat(255);
@@ -105,19 +104,19 @@ class EntityLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void propertyNameOf256CharactersIsTooLong(ServerFixture fixture) {
         assertRefusedEverywhere(fixture, e -> e.addProperty("N".repeat(256), 1), "PropertyNameTooLong");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void stringLongerThan32KCharactersIsTooLarge(ServerFixture fixture) {
         assertRefusedEverywhere(fixture, e -> e.addProperty("S", "x".repeat(32 * 1024 + 1)), "PropertyValueTooLarge");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void stringOfNonAsciiCharactersIsMeasuredInUtf16Units(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Utf16");
         String fits = "é".repeat(32 * 1024);
@@ -129,13 +128,13 @@ class EntityLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void binaryLongerThan64KiBIsTooLarge(ServerFixture fixture) {
         assertRefusedEverywhere(fixture, e -> e.addProperty("B", new byte[64 * 1024 + 1]), "PropertyValueTooLarge");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void entityLargerThan1MiBIsTooLarge(ServerFixture fixture) {
         assertRefusedEverywhere(fixture, e -> {
             for (int i = 0; i < 20; i++) {
@@ -145,7 +144,7 @@ class EntityLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void mergeThatMakesTheEntityLargerThan1MiBIsRefused(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "MergeBig");
         TableEntity half = new TableEntity("p", "r");
@@ -162,7 +161,7 @@ class EntityLimitsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void entityJustUnder1MiBIsAccepted(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "AlmostBig");
         TableEntity entity = new TableEntity("p", "r");

@@ -15,7 +15,6 @@ import java.util.Random;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Every EDM type survives a round trip through the Java SDK: get and list return what was stored. */
 class EntityTypesTest {
@@ -41,7 +40,7 @@ class EntityTypesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void stringsRoundTrip(ServerFixture fixture) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("Empty", "");
@@ -56,14 +55,14 @@ class EntityTypesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void int32BoundariesRoundTrip(ServerFixture fixture) {
         assertRoundTrips(fixture, new LinkedHashMap<>(Map.of("Min", Integer.MIN_VALUE, "Max", Integer.MAX_VALUE,
                 "Zero", 0, "MinusOne", -1)));
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void int64BoundariesRoundTripIncludingValuesBeyondDoublePrecision(ServerFixture fixture) {
         assertRoundTrips(fixture, new LinkedHashMap<>(Map.of("Min", Long.MIN_VALUE, "Max", Long.MAX_VALUE,
                 "Beyond53", 9_007_199_254_740_993L, "NegBeyond53", -9_007_199_254_740_993L, "Small", 5L,
@@ -71,7 +70,7 @@ class EntityTypesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void finiteDoublesRoundTripIncludingNegativeZeroAndIntegralValues(ServerFixture fixture) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("NegZero", -0.0);
@@ -87,13 +86,13 @@ class EntityTypesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void booleansRoundTrip(ServerFixture fixture) {
         assertRoundTrips(fixture, new LinkedHashMap<>(Map.of("T", true, "F", false)));
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void dateTimesRoundTripWith100NanosecondPrecision(ServerFixture fixture) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("Ticks", OffsetDateTime.parse("2021-10-15T16:13:10.7791241Z"));
@@ -107,7 +106,7 @@ class EntityTypesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void dateTimeWithAnOffsetIsStoredAsTheSameInstant(ServerFixture fixture) {
         OffsetDateTime withOffset = OffsetDateTime.parse("2022-03-04T05:06:07.1234567+02:00");
         for (TableEntity got : roundTrip(fixture, new LinkedHashMap<>(Map.of("D", withOffset)))) {
@@ -118,14 +117,14 @@ class EntityTypesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void guidsRoundTrip(ServerFixture fixture) {
         assertRoundTrips(fixture, new LinkedHashMap<>(Map.of("G", UUID.fromString("a455c695-df98-5678-aaaa-81d3367e5a34"),
                 "Zero", new UUID(0, 0), "Random", UUID.randomUUID())));
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void binariesRoundTripFromEmptyTo64KiB(ServerFixture fixture) {
         byte[] full = new byte[64 * 1024];
         new Random(42).nextBytes(full);
@@ -141,7 +140,7 @@ class EntityTypesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void allTypesTogetherSurviveAMergeOfAnotherProperty(ServerFixture fixture) {
         Map<String, Object> p = new LinkedHashMap<>();
         p.put("S", "s");

@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** $filter over typed properties, evaluated as Azure does (type-compatible comparisons, missing = false). */
 class FilterSemanticsTest {
@@ -56,7 +55,7 @@ class FilterSemanticsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void comparisonsOnEachTypeMatchTheStoredValues(ServerFixture fixture) {
         assertThat(rows(fixture, "I ge 20")).containsExactly("r2", "r3");
         assertThat(rows(fixture, "L gt 5000000001L")).containsExactly("r2", "r3");
@@ -71,7 +70,7 @@ class FilterSemanticsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void booleanLogicAndParenthesesFollowPrecedence(ServerFixture fixture) {
         assertThat(rows(fixture, "I eq 0 or I eq 10 and B eq true")).containsExactly("r0");
         assertThat(rows(fixture, "(I eq 0 or I eq 10) and B eq false")).containsExactly("r1");
@@ -80,7 +79,7 @@ class FilterSemanticsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void entitiesWithoutThePropertyNeverMatchAComparison(ServerFixture fixture) {
         assertThat(rows(fixture, "S ne 'zzz'")).containsExactly("r0", "r1", "r2", "r3");
         assertThat(rows(fixture, "S gt ''")).containsExactly("r0", "r1", "r2", "r3");
@@ -89,7 +88,7 @@ class FilterSemanticsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void literalsOfAnIncompatibleTypeMatchNothing(ServerFixture fixture) {
         assertThat(rows(fixture, "S eq 3")).isEmpty();
         assertThat(rows(fixture, "I eq '10'")).isEmpty();
@@ -98,7 +97,7 @@ class FilterSemanticsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void int32LiteralsMatchInt64AndDoublePropertiesNumerically(ServerFixture fixture) {
         assertThat(rows(fixture, "D gt 2")).containsExactly("r2", "r3");
         assertThat(rows(fixture, "L ge 0")).containsExactly("r0", "r1", "r2", "r3");
@@ -106,7 +105,7 @@ class FilterSemanticsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void timestampIsFilterableAsADateTime(ServerFixture fixture) {
         table(fixture);
         String old = "datetime'2000-01-01T00:00:00Z'";
@@ -115,7 +114,7 @@ class FilterSemanticsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void filterOnTableQueryAndSelectComposeOnTheWire(ServerFixture fixture) {
         String table = table(fixture).getTableName();
         RawResponse response = SERVERS.http(fixture).get("/" + table + "()?$filter="

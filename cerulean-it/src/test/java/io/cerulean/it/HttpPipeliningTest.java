@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * HTTP/1.1 connection semantics on a raw socket: a server must answer pipelined requests in the
@@ -30,7 +29,7 @@ class HttpPipeliningTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void pipelinedRequestsAreAnsweredInTheOrderSent(ServerFixture fixture) throws Exception {
         int port = SERVERS.server(fixture).cerulean().port();
         StringBuilder pipeline = new StringBuilder();

@@ -14,7 +14,6 @@ import io.cerulean.it.support.SignedHttp;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** HTTP-level protocol: verbs, X-HTTP-Method tunnelling, versions, headers and authentication. */
 class HttpProtocolTest {
@@ -39,7 +38,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void mergeVerbMergesLikePatch(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = tableWithEntity(fixture, http);
@@ -52,7 +51,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void postWithXHttpMethodMergeMergesAndUpserts(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = tableWithEntity(fixture, http);
@@ -69,7 +68,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void postWithXHttpMethodDeleteAndPutActAsThoseVerbs(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = tableWithEntity(fixture, http);
@@ -83,7 +82,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void xHttpMethodWithAVerbOtherThanPostIsRefused(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = tableWithEntity(fixture, http);
@@ -95,7 +94,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void xHttpMethodWithAnUnknownValueIsRefused(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = tableWithEntity(fixture, http);
@@ -107,7 +106,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void wrongOrUnknownMethodsAre405NeverServerErrors(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = tableWithEntity(fixture, http);
@@ -130,7 +129,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void unknownVersionIsServedAndEchoed(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         RawResponse response = http.get("/Tables", "x-ms-version", "2099-01-01");
@@ -141,7 +140,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void fullSharedKeySignaturesAreAccepted(ServerFixture fixture) {
         SignedHttp sharedKey = SERVERS.http(fixture).withSharedKey();
         String table = SharedServers.uniqueTableName("SharedKey");
@@ -154,7 +153,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void commonResponseHeadersArePresentAndClientRequestIdIsEchoed(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         RawResponse ok = http.get("/Tables", "x-ms-client-request-id", "my-id-123");
@@ -174,7 +173,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void unsignedRequestsAre403AndWriteNothing(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SharedServers.uniqueTableName("Unsigned");
@@ -192,7 +191,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void badSignaturesAre403AndWriteNothing(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SharedServers.uniqueTableName("BadSig");
@@ -210,7 +209,7 @@ class HttpProtocolTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void sdkWithAWrongAccountKeyIsRefusedWith403(ServerFixture fixture) {
         String connectionString = SERVERS.server(fixture).connectionString().replace(SignedHttp.DEV_KEY, WRONG_KEY);
         assertThat(connectionString).contains(WRONG_KEY);

@@ -16,7 +16,6 @@ import io.cerulean.it.support.SignedHttp;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Which characters and lengths PartitionKey and RowKey accept, end to end through URLs and bodies. */
 class KeyCharactersTest {
@@ -31,7 +30,7 @@ class KeyCharactersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void specialCharactersInKeysRoundTripThroughGetUpdateAndDelete(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Keys");
         for (String key : ALLOWED) {
@@ -54,7 +53,7 @@ class KeyCharactersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void keysWithQuotesCanBeFilteredOn(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "KeyF");
         table.createEntity(new TableEntity("O'Brien", "it's"));
@@ -64,7 +63,7 @@ class KeyCharactersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void emptyPartitionKeyAndRowKeyAreAllowed(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Empty");
         table.createEntity(new TableEntity("", "").addProperty("V", "both empty"));
@@ -82,7 +81,7 @@ class KeyCharactersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void forbiddenCharactersInKeysAreRefusedWith400AndNothingIsWritten(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Forbid");
         List<String> forbidden = List.of("a/b", "a\\b", "a#b", "a?b", "tab\tkey", "nl\nkey", "nul\u0000key",
@@ -98,7 +97,7 @@ class KeyCharactersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void forbiddenCharactersInUrlKeysAreRefusedWith400(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "ForbidUrl").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -114,7 +113,7 @@ class KeyCharactersTest {
      * InvalidInput "Bad Request - Error in query syntax.", azure-storage-net#386; the code is not pinned).
      */
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void slashInUrlKeyIsRefusedWith400(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Slash");
         RawResponse response = SERVERS.http(fixture).send("PUT",
@@ -128,7 +127,7 @@ class KeyCharactersTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void keysUpTo512CharactersAreAcceptedAndLongerAreRefused(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Long");
         String longest = "k".repeat(512);

@@ -20,7 +20,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Query Entities through the SDK over one table of 2,500 entities in 3 partitions (filled once per
@@ -94,7 +93,7 @@ class QueryEntitiesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void listEntitiesReturnsEverythingInOrdinalKeyOrder(ServerFixture fixture) throws Exception {
         TableClient table = table(SERVERS, TABLES, fixture);
         List<String> expected = expectedKeys();
@@ -103,7 +102,7 @@ class QueryEntitiesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aPageHoldsAtMost1000EntitiesAndSaysWhereToContinue(ServerFixture fixture) throws Exception {
         TableClient table = table(SERVERS, TABLES, fixture);
         RawResponse page = SERVERS.http(fixture).get("/" + table.getTableName() + "()", "Accept",
@@ -113,7 +112,7 @@ class QueryEntitiesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void filterOnPartitionKeyReturnsOnlyThatPartitionInOrder(ServerFixture fixture) throws Exception {
         TableClient table = table(SERVERS, TABLES, fixture);
         var options = new ListEntitiesOptions().setFilter("PartitionKey eq 'P10'");
@@ -122,7 +121,7 @@ class QueryEntitiesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void filterOnCustomPropertiesCombinesWithKeys(ServerFixture fixture) throws Exception {
         TableClient table = table(SERVERS, TABLES, fixture);
         var options = new ListEntitiesOptions()
@@ -135,7 +134,7 @@ class QueryEntitiesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void topLimitsPageSizeWhileTheSdkFollowsContinuations(ServerFixture fixture) throws Exception {
         TableClient table = table(SERVERS, TABLES, fixture);
         var options = new ListEntitiesOptions().setTop(97).setFilter("PartitionKey ge 'P1'");
@@ -152,7 +151,7 @@ class QueryEntitiesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void selectReturnsOnlyTheNamedProperties(ServerFixture fixture) throws Exception {
         TableClient table = table(SERVERS, TABLES, fixture);
         TableEntity got = table.getEntityWithResponse("p0", "r0007", List.of("N", "Even"), null, null).getValue();
@@ -171,7 +170,7 @@ class QueryEntitiesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedFilterIs400InvalidInput(ServerFixture fixture) throws Exception {
         TableClient table = table(SERVERS, TABLES, fixture);
         for (String filter : List.of("PartitionKey eq", "PartitionKey eq 'unterminated", "N eq 1 and", "(N eq 1",

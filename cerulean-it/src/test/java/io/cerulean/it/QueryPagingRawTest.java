@@ -18,7 +18,6 @@ import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Query Entities continuation on the wire: x-ms-continuation-Next* headers and exact resumption. */
 class QueryPagingRawTest {
@@ -83,7 +82,7 @@ class QueryPagingRawTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void pagesOfTop100CoverTheTableInOrderWithoutGapsOrDuplicates(ServerFixture fixture) throws Exception {
         TreeSet<String> keys = new TreeSet<>();
         String table = filledTable(fixture, keys);
@@ -94,7 +93,7 @@ class QueryPagingRawTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void resumptionIsExactWhenEntitiesAreInsertedAndDeletedBetweenPages(ServerFixture fixture) throws Exception {
         TreeSet<String> keys = new TreeSet<>();
         String table = filledTable(fixture, keys);
@@ -127,7 +126,7 @@ class QueryPagingRawTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void resumingWithOnlyNextPartitionKeyStartsAtThatPartition(ServerFixture fixture) throws Exception {
         TreeSet<String> keys = new TreeSet<>();
         String table = filledTable(fixture, keys);
@@ -145,7 +144,7 @@ class QueryPagingRawTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void pagingWithAFilterReturnsOnlyMatchesAcrossPages(ServerFixture fixture) throws Exception {
         TreeSet<String> keys = new TreeSet<>();
         String table = filledTable(fixture, keys);
@@ -156,7 +155,7 @@ class QueryPagingRawTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedFilterOnTheWireIs400InvalidInput(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "BadFilter").getTableName();
         SignedHttp http = SERVERS.http(fixture);

@@ -11,7 +11,6 @@ import io.cerulean.it.support.SignedHttp;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Malformed entity bodies sent as raw HTTP: each is a 400 with the Azure code (never a 500), for
@@ -47,75 +46,75 @@ class RequestBodyValidationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void duplicatePropertyNamesAreRefused(ServerFixture fixture) {
         assertRefused(fixture, "\"A\":1,\"A\":2", 400, "DuplicatePropertiesSpecified");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void int32AnnotationWithNonNumberIsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A@odata.type\":\"Edm.Int32\",\"A\":\"abc\"", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void int32OutOfRangeIsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A@odata.type\":\"Edm.Int32\",\"A\":2147483648", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void int64OutOfRangeIsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A@odata.type\":\"Edm.Int64\",\"A\":\"9223372036854775808\"", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedGuidIsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A@odata.type\":\"Edm.Guid\",\"A\":\"nope\"", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedDateTimeIsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A@odata.type\":\"Edm.DateTime\",\"A\":\"x\"", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void emptyDateTimeIsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A@odata.type\":\"Edm.DateTime\",\"A\":\"\"", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedBase64IsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A@odata.type\":\"Edm.Binary\",\"A\":\"!!\"", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void unknownTypeNameIsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A@odata.type\":\"Edm.Foo\",\"A\":\"x\"", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void doubleOverflowIsInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A\":13e7705", 400, "InvalidInput");
         assertRefused(fixture, "\"A@odata.type\":\"Edm.Double\",\"A\":\"13e7705\"", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void objectAndArrayValuesAreInvalidInput(ServerFixture fixture) {
         assertRefused(fixture, "\"A\":{\"x\":1}", 400, "InvalidInput");
         assertRefused(fixture, "\"A\":[1,2]", 400, "InvalidInput");
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedJsonIsRefusedAsInvalidInput(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "Json").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -129,7 +128,7 @@ class RequestBodyValidationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void missingKeysAreRefusedWithPropertiesNeedValue(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "NoKey").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -141,7 +140,7 @@ class RequestBodyValidationTest {
 
     /** Repeated, because the failure mode (connection reset before the 413 is read) is a race. */
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void bodyOver4MiBIsRefusedWith413(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "Huge").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -160,7 +159,7 @@ class RequestBodyValidationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void sdkSeesRequestBodyTooLargeForAHugeEntity(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "HugeSdk");
         for (int attempt = 0; attempt < 3; attempt++) {
@@ -174,7 +173,7 @@ class RequestBodyValidationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void nullValuesAndODataControlKeysAreNotStored(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "Nulls").getTableName();
         SignedHttp http = SERVERS.http(fixture);

@@ -7,11 +7,10 @@ import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 class SmokeTest {
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void roundTrip(ServerFixture fixture) {
         try (var server = fixture.start()) {
             TableServiceClient service = new TableServiceClientBuilder()

@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Tables, partitions and keys that share prefixes stay apart (store key layouts must not blur them). */
 class TableIsolationTest {
@@ -29,7 +28,7 @@ class TableIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void tablesWhoseNamesArePrefixesOfEachOtherKeepTheirOwnEntities(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         String name = SharedServers.uniqueTableName("Pre");
@@ -45,7 +44,7 @@ class TableIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void keysThatConcatenateAlikeAreDistinctEntities(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Concat");
         List<String[]> pairs = List.of(new String[] {"a", "bc"}, new String[] {"ab", "c"}, new String[] {"abc", ""},
@@ -64,7 +63,7 @@ class TableIsolationTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void deletingAPartitionsEntitiesLeavesNeighbouringPartitionsAlone(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Neigh");
         for (String pk : List.of("p", "p0", "pp", "o")) {

@@ -20,7 +20,6 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Create, delete and list tables through the Java SDK. */
 class TableOperationsTest {
@@ -38,7 +37,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void createTableSucceedsAndTheTableIsListed(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         String name = SharedServers.uniqueTableName("Create");
@@ -49,7 +48,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void createExistingTableIsRefusedWith409TableAlreadyExists(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         String name = SharedServers.uniqueTableName("Dup");
@@ -61,7 +60,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void createTableIfNotExistsCreatesOnceAndThenLeavesTheTableAlone(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         String name = SharedServers.uniqueTableName("IfNot");
@@ -73,7 +72,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void deletedTableIsGoneAndItsEntitiesAreUnreachable(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         TableClient table = SERVERS.newTable(fixture, "Del");
@@ -86,7 +85,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void deletingAMissingTableIsSwallowedBySdkAs404(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         Response<Void> response = service.deleteTableWithResponse(SharedServers.uniqueTableName("Never"), null, null);
@@ -94,7 +93,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void deletingATableWithManyEntitiesRemovesThemAllAndARecreatedTableIsEmpty(ServerFixture fixture) throws Exception {
         TableServiceClient service = SERVERS.service(fixture);
         TableClient table = SERVERS.newTable(fixture, "Big");
@@ -122,7 +121,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void listTablesReturnsNamesInOrderWithoutRegardToCase(ServerFixture fixture) {
         // Table names are unique without regard to case, so they are also ordered that way (the
         // service does not document its order; case-insensitive keeps "Beta2" next to "beta").
@@ -138,7 +137,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void listTablesWithAnEqualityFilterReturnsOnlyThatTable(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         String name = SharedServers.uniqueTableName("Filter");
@@ -149,7 +148,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void listTablesWithARangeFilterReturnsTheRangeInOrder(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         String prefix = SharedServers.uniqueTableName("Rng");
@@ -162,7 +161,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void listTablesWithTopPagesThroughEveryTable(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         String prefix = SharedServers.uniqueTableName("Page");
@@ -183,7 +182,7 @@ class TableOperationsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void tableNamesOutsideTheRulesAreRefusedAndNotCreated(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         String tooLong = "a" + IntStream.range(0, 63).mapToObj(i -> "b").collect(Collectors.joining());

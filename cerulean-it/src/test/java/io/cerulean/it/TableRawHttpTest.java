@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Table operations on the wire: status codes, bodies, headers and continuation of Query Tables. */
 class TableRawHttpTest {
@@ -24,7 +23,7 @@ class TableRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void createTableWithoutPreferAnswers201WithBodyAndLocation(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String name = SharedServers.uniqueTableName("Raw");
@@ -38,7 +37,7 @@ class TableRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void createTableWithReturnNoContentAnswers204(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String name = SharedServers.uniqueTableName("Raw");
@@ -51,7 +50,7 @@ class TableRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void getSingleTableAnswers200ForExistingAnd404ForMissing(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String name = SERVERS.newTable(fixture, "Single").getTableName();
@@ -66,7 +65,7 @@ class TableRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void deleteMissingTableAnswers404ResourceNotFound(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         assertRawError(http.send("DELETE", "/Tables('NoSuchTable1')", null), 404, "ResourceNotFound");
@@ -76,7 +75,7 @@ class TableRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void queryTablesWithTopPagesWithNextTableNameWithoutGapsOrDuplicates(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String prefix = SharedServers.uniqueTableName("Cont");
@@ -104,7 +103,7 @@ class TableRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void queryTablesPagesOverAllTablesWithoutFilter(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         for (int i = 0; i < 3; i++) {
@@ -127,7 +126,7 @@ class TableRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void queryTablesMetadataLevels(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String name = SERVERS.newTable(fixture, "Meta").getTableName();
@@ -145,7 +144,7 @@ class TableRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void createTableWithInvalidNamesAnswers400WithTheAzureCode(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         assertRawError(http.send("POST", "/Tables", "{\"TableName\":\"ab\"}"), 400, "OutOfRangeInput");

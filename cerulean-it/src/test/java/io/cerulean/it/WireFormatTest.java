@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** The JSON the server emits for entities: EDM wire forms, DateTime/ETag formats, metadata levels. */
 class WireFormatTest {
@@ -46,7 +45,7 @@ class WireFormatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void valuesUseTheAzureWireForms(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
@@ -69,7 +68,7 @@ class WireFormatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void timestampAndEtagHaveTheAzureFormat(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
@@ -84,7 +83,7 @@ class WireFormatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void noMetadataHasNoODataKeysOrAnnotations(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
@@ -99,7 +98,7 @@ class WireFormatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void minimalMetadataHasMetadataUrlAndEtagButNoTypeIdOrEditLink(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
@@ -114,7 +113,7 @@ class WireFormatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void fullMetadataAddsTypeIdEditLinkAndTimestampType(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
@@ -133,7 +132,7 @@ class WireFormatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void insertWithoutPreferEchoesTheEntityWith201(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SERVERS.newTable(fixture, "Echo").getTableName();
@@ -148,7 +147,7 @@ class WireFormatTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void selectProjectsOnTheWireAndKeepsAnnotations(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = insert(http, fixture);
@@ -163,7 +162,7 @@ class WireFormatTest {
 
     /** The real-service example of section 1.2: quotes doubled, '"' escaped, ',()=' literal. */
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void urlsOfEntitiesWithSpecialKeysAreEscapedLikeAzure(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SERVERS.newTable(fixture, "SpecialChars").getTableName();

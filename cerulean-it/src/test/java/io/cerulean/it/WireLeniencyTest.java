@@ -9,7 +9,6 @@ import io.cerulean.it.support.SharedServers;
 import io.cerulean.it.support.SignedHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** What the server accepts from the many clients out there: lenient inputs, strict outputs. */
 class WireLeniencyTest {
@@ -30,7 +29,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void unannotatedNumbersAreInt32WhenTheyFitAndDoubleOtherwise(ServerFixture fixture) {
         JsonNode got = insertAndGet(fixture, "\"Small\":2147483647,\"Big\":2147483648,\"Frac\":1.5,\"Exp\":1e3");
         assertThat(got.has("Small@odata.type")).isFalse();
@@ -42,7 +41,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void annotatedValuesInAlternativeJsonFormsAreAccepted(ServerFixture fixture) {
         JsonNode got = insertAndGet(fixture, "\"L@odata.type\":\"Edm.Int64\",\"L\":12,"
                 + "\"D@odata.type\":\"Edm.Double\",\"D\":\"1.23456789012346e+24\","
@@ -60,7 +59,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void dateTimesWithOffsetsOrFewerDigitsAreNormalisedToUtc(ServerFixture fixture) {
         JsonNode got = insertAndGet(fixture, "\"A@odata.type\":\"Edm.DateTime\",\"A\":\"2020-05-06T07:08:09+02:00\","
                 + "\"B@odata.type\":\"Edm.DateTime\",\"B\":\"2020-05-06T07:08:09.123Z\","
@@ -71,7 +70,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void metadataParametersAreParsedIgnoringSpacesAndCase(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "Accept").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -87,7 +86,7 @@ class WireLeniencyTest {
 
     /** RFC 3986 makes ';' ordinary data in a query; Azure does not split parameters on it. */
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void semicolonInAQueryValueIsData(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "Semi").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -103,7 +102,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void urlKeysWinOverBodyKeysOnUpdate(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "UrlWins").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -117,7 +116,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void tableNamesInEntityUrlsAreCaseInsensitiveAndTimeoutIsIgnored(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "CaseTbl").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -130,7 +129,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void insertWithReturnContentEchoesAndSaysSo(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "RetCont").getTableName();
         RawResponse created = SERVERS.http(fixture).send("POST", "/" + table,
@@ -141,7 +140,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void ifNoneMatchOnWritesIsInvalidInput(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "NoneMatch").getTableName();
         SignedHttp http = SERVERS.http(fixture);
@@ -153,7 +152,7 @@ class WireLeniencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void nonStringKeysAreRefused(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "NumKey").getTableName();
         SignedHttp http = SERVERS.http(fixture);

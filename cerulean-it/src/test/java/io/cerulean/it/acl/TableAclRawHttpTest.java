@@ -2,6 +2,7 @@ package io.cerulean.it.acl;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
@@ -10,7 +11,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Get and Set Table ACL on the wire (contract 3.5, 3.6, 7.2): exact bodies, XML errors, nothing changed on error. */
 class TableAclRawHttpTest {
@@ -45,7 +45,7 @@ class TableAclRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void getAnswersTheServiceDocumentByteForByte(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SERVERS.newTable(fixture, "AclRaw").getTableName();
@@ -67,7 +67,7 @@ class TableAclRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void anEmptyAclIsASelfClosingRootAndAnEmptyBodyClears(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SERVERS.newTable(fixture, "AclRawEmpty").getTableName();
@@ -78,7 +78,7 @@ class TableAclRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedOrForeignXmlIsInvalidXmlDocumentAndChangesNothing(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SERVERS.newTable(fixture, "AclRawBad").getTableName();
@@ -98,7 +98,7 @@ class TableAclRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aMissingTableIsTableNotFoundInXml(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         String table = SharedServers.uniqueTableName("AclRawNone");

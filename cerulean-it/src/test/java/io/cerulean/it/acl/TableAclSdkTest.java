@@ -13,6 +13,7 @@ import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableSignedIdentifier;
 import com.azure.data.tables.sas.TableSasPermission;
 import com.azure.data.tables.sas.TableSasSignatureValues;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.SharedServers;
 import java.time.OffsetDateTime;
@@ -21,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Get and Set Table ACL (contract 3.5, 3.6) through the Java SDK's access-policy calls. */
 class TableAclSdkTest {
@@ -79,7 +79,7 @@ class TableAclSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void policiesSetAreReadBackWithIdsTimesAndPermissions(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Acl");
         table.setAccessPolicies(List.of(
@@ -98,7 +98,7 @@ class TableAclSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aNewTableHasNoPoliciesAndAnEmptyListClearsThem(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "AclClear");
         assertThat(identifiers(table)).isEmpty();
@@ -110,7 +110,7 @@ class TableAclSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void sixPoliciesAreRefusedAsInvalidXmlDocumentAndChangeNothing(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "AclSix");
         table.setAccessPolicies(List.of(identifier("kept", null, EXPIRY, "r")));
@@ -124,7 +124,7 @@ class TableAclSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void badValuesAreInvalidXmlNodeValue(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "AclBad");
         assertSdkError(() -> table.setAccessPolicies(List.of(identifier("p", null, null, "rwx"))), 400,
@@ -135,7 +135,7 @@ class TableAclSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aMissingTableIsTableNotFound(ServerFixture fixture) {
         TableClient missing = SERVERS.service(fixture).getTableClient(SharedServers.uniqueTableName("AclNone"));
         assertSdkError(missing::getAccessPolicies, 404, "TableNotFound");
@@ -144,7 +144,7 @@ class TableAclSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aTableDeletedAndCreatedAgainHasNoPolicies(ServerFixture fixture) {
         TableServiceClient service = SERVERS.service(fixture);
         TableClient table = SERVERS.newTable(fixture, "AclAgain");
@@ -155,7 +155,7 @@ class TableAclSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aTableSasCanUseTheTableButNotReadOrSetItsAcl(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "AclSas");
         table.createEntity(new TableEntity("p", "r"));
@@ -171,7 +171,7 @@ class TableAclSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aSasNamingAStoredPolicyWorksUntilThePolicyIsRemoved(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "AclSi");
         table.createEntity(new TableEntity("p", "r"));

@@ -8,6 +8,7 @@ import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
@@ -20,7 +21,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The table design guide's index-entities pattern: an employee and the index entity listing the
@@ -71,7 +71,7 @@ class IndexEntitiesPatternTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void concurrentWritersKeepTheIndexEntityExact(ServerFixture fixture) throws Exception {
         TableClient table = SERVERS.newTable(fixture, "Employees");
         ExecutorService pool = Executors.newFixedThreadPool(WRITERS);

@@ -5,13 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableServiceException;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
 import io.cerulean.it.support.SignedHttp;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Contract 6.1 to 6.4 on the wire: the batch bodies the other SDKs send (JavaScript, .NET,
@@ -44,7 +44,7 @@ class SdkDialectsOnTheWireTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void javaScriptBodyWithAbsoluteUrlsLowerCaseHeadersAndExtraBlankLines(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Js");
         table.createEntity(entity("2"));
@@ -92,7 +92,7 @@ class SdkDialectsOnTheWireTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void dotNetBodyWithContentIdsAndAQuotedBoundary(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Net");
         table.createEntity(entity("c"));
@@ -133,7 +133,7 @@ class SdkDialectsOnTheWireTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void pythonBodyWithPartContentIdsTunnelledMergeAndReturnContent(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Py");
         table.createEntity(entity("2"));
@@ -179,7 +179,7 @@ class SdkDialectsOnTheWireTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void legacyBodyWithLfOnlyMergeVerbEmbeddedContentIdsAndNoFinalDelimiter(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Legacy");
         table.createEntity(entity("a"));
@@ -218,7 +218,7 @@ class SdkDialectsOnTheWireTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aFailingPartEchoesItsContentIdAndIndexAndNothingIsApplied(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Fail");
         table.createEntity(entity("taken"));
@@ -250,7 +250,7 @@ class SdkDialectsOnTheWireTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aSingleGetOutsideAChangeSetRetrievesOneEntity(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Get");
         table.createEntity(entity("r").addProperty("w", "x"));

@@ -2,6 +2,7 @@ package io.cerulean.it.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
@@ -10,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Contract 6.4, batch-level errors: a body that is not a batch, a batch without valid
@@ -29,7 +29,7 @@ class TopLevelBatchErrorsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aBodyThatIsNotABatchIs400InvalidInput(ServerFixture fixture) {
         SignedHttp raw = SERVERS.http(fixture).withDateHeader();
         RawResponse malformed = raw.postBatch("multipart/mixed; boundary=batch_x", "{\"not\":\"multipart\"}");
@@ -55,7 +55,7 @@ class TopLevelBatchErrorsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void onlyTheOuterRequestIsAuthenticatedAndWithoutItNothingRuns(ServerFixture fixture) {
         RawResponse unsigned = SERVERS.http(fixture).withDateHeader().postBatch("multipart/mixed; boundary=b",
                 "--b\r\n\r\n--b--".getBytes(StandardCharsets.UTF_8), false);
@@ -64,7 +64,7 @@ class TopLevelBatchErrorsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aBodyOverFourMebibytesIs413RequestBodyTooLarge(ServerFixture fixture) {
         byte[] oversized = new byte[4 * 1024 * 1024 + 1];
         Arrays.fill(oversized, (byte) 'x');

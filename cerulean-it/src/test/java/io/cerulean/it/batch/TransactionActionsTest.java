@@ -11,6 +11,7 @@ import com.azure.data.tables.models.TableTransactionActionResponse;
 import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import com.azure.data.tables.models.TableTransactionResult;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
@@ -21,7 +22,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Contract section 6 through {@code TableClient.submitTransaction}: every action type, results, failures by index. */
 class TransactionActionsTest {
@@ -69,7 +69,7 @@ class TransactionActionsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void everyActionTypeIsAppliedTogetherAndAnswersWithItsEtag(ServerFixture fixture) {
         for (boolean withEtags : new boolean[] {true, false}) {
             TableClient table = SERVERS.newTable(fixture, "Actions");
@@ -108,7 +108,7 @@ class TransactionActionsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aFailingActionNamesItsIndexAndNothingIsApplied(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Failing");
         table.createEntity(entity("exists", "v", 1));
@@ -138,7 +138,7 @@ class TransactionActionsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aHundredActionsAreAcceptedAndAHundredAndOneRefusedAtIndexZero(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Hundred");
         List<TableTransactionAction> actions = new ArrayList<>();
@@ -154,7 +154,7 @@ class TransactionActionsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void theSameEntityTwiceIsAnInvalidDuplicateRow(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Duplicate");
         TableTransactionFailedException e = failure(table, List.of(
@@ -167,7 +167,7 @@ class TransactionActionsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void anotherPartitionIsRefusedAtItsIndex(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Partitions");
         assertFailure(failure(table, List.of(
@@ -177,7 +177,7 @@ class TransactionActionsTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aMissingTableIsReportedAtIndexZero(ServerFixture fixture) {
         TableClient missing = SERVERS.service(fixture).getTableClient(SharedServers.uniqueTableName("Missing"));
         assertFailure(failure(missing, List.of(

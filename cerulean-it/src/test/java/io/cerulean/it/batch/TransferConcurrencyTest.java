@@ -7,6 +7,7 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.data.tables.models.TableTransactionFailedException;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
@@ -19,7 +20,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Entity group transactions under contention: 16 threads move amounts between random accounts of
@@ -51,7 +51,7 @@ class TransferConcurrencyTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void transfersConserveTheTotalAndEveryAcknowledgedTransferIsAppliedOnce(ServerFixture fixture) throws Exception {
         TableClient table = SERVERS.newTable(fixture, "Transfers");
         for (int i = 0; i < ACCOUNTS; i++) {

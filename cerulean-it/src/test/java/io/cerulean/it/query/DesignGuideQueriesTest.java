@@ -7,6 +7,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
@@ -22,7 +23,6 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The query patterns of the Azure Table design guide through the official Java SDK, and through raw
@@ -61,7 +61,7 @@ class DesignGuideQueriesTest {
     // ---------------------------------------------------------------- compound key range
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void compoundKeyRangeReadsOnlyTheRange(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Employees");
         List<String> salesRows = List.of("empid_000122", "empid_000122_z", "empid_000123", "empid_000123_a",
@@ -99,7 +99,7 @@ class DesignGuideQueriesTest {
     // ---------------------------------------------------------------- log tail
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void logTailReturnsTheNewestEntriesFirst(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "LogTail");
         Instant start = Instant.parse("2024-03-01T00:00:00Z");
@@ -173,7 +173,7 @@ class DesignGuideQueriesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void heterogeneousEntityTypesShareATableAndKeepTheirShapes(ServerFixture fixture) {
         TableClient table = companyTable(fixture);
 
@@ -220,7 +220,7 @@ class DesignGuideQueriesTest {
     // ---------------------------------------------------------------- projection
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void projectionOfOnePropertyReturnsOnlyThatProperty(ServerFixture fixture) {
         TableClient table = companyTable(fixture);
 
@@ -263,7 +263,7 @@ class DesignGuideQueriesTest {
     // ---------------------------------------------------------------- plans
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void plansReadOnlyWhatTheFilterAllows(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Plans");
         List<TableEntity> entities = new ArrayList<>();
@@ -337,7 +337,7 @@ class DesignGuideQueriesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void timestampIsFilterableAsADateTime(ServerFixture fixture) {
         TableClient table = SERVERS.newTable(fixture, "Stamped");
         load(table, List.of(new TableEntity("p", "a"), new TableEntity("p", "b")));

@@ -6,6 +6,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
@@ -15,7 +16,6 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Queries over entities at the size limits: keys of 512 UTF-16 units that take three bytes each in
@@ -87,7 +87,7 @@ class QueryLargeEntitiesTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void filtersAndPagesWorkAtTheSizeLimits(ServerFixture fixture) {
         String table = load(fixture);
         SignedHttp http = SERVERS.http(fixture);
@@ -147,7 +147,7 @@ class QueryLargeEntitiesTest {
      * 900,000 bytes (1.2 MB of JSON each) take several pages, and the SDK's paging reads them all.
      */
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aPageEndsAtFourMebibytesOfJsonAndTheSdkPagesOn(ServerFixture fixture) {
         String table = SERVERS.newTable(fixture, "Wide").getTableName();
         SignedHttp http = SERVERS.http(fixture);

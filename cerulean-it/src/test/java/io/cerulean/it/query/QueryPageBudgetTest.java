@@ -6,25 +6,19 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.cerulean.app.Cerulean;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
 import io.cerulean.it.support.SignedHttp;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntPredicate;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Pages cut short by the time budget rather than by $top (spec 5.3: the service may stop after 5 s, and a
@@ -33,37 +27,16 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class QueryPageBudgetTest {
     private static final int SIZE = 700;
-    private static final Map<ServerFixture, Cerulean> SERVERS = new EnumMap<>(ServerFixture.class);
-    private static final List<Path> DIRS = new ArrayList<>();
+    private static final Map<ServerFixture, ServerFixture.RunningServer> SERVERS = new EnumMap<>(ServerFixture.class);
 
     private static synchronized Cerulean server(ServerFixture fixture) {
-        return SERVERS.computeIfAbsent(fixture, f -> {
-            Cerulean.Builder builder = Cerulean.builder().port(0).pageBudget(Duration.ZERO);
-            if (f == ServerFixture.IN_MEMORY) {
-                builder.inMemory();
-            } else {
-                try {
-                    Path dir = Files.createTempDirectory("cerulean-it-budget");
-                    DIRS.add(dir);
-                    builder.dataDir(dir);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }
-            return builder.start();
-        });
+        return SERVERS.computeIfAbsent(fixture, f -> f.start(builder -> builder.pageBudget(Duration.ZERO))).cerulean();
     }
 
     @AfterAll
-    static synchronized void stopServers() throws IOException {
-        SERVERS.values().forEach(Cerulean::close);
+    static synchronized void stopServers() {
+        SERVERS.values().forEach(ServerFixture.RunningServer::close);
         SERVERS.clear();
-        for (Path dir : DIRS) {
-            try (Stream<Path> paths = Files.walk(dir)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
-        DIRS.clear();
     }
 
     private static boolean flagged(int i) {
@@ -106,7 +79,7 @@ class QueryPageBudgetTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void pagesCutByTheBudgetResumeExactly(ServerFixture fixture) {
         Cerulean cerulean = server(fixture);
         TableClient table = SharedServers.serviceClient(cerulean.connectionString())

@@ -10,6 +10,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
@@ -27,7 +28,6 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Query Entities pages: the $top limits, SDK iteration over thousands of entities, exact resumption
@@ -76,7 +76,7 @@ class QueryPagingTest {
     // ---------------------------------------------------------------- $top
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void topIsAPageSizeOfAtMost1000(ServerFixture fixture) {
         String table = bigTable(fixture);
         SignedHttp http = SERVERS.http(fixture);
@@ -113,7 +113,7 @@ class QueryPagingTest {
     // ---------------------------------------------------------------- SDK iteration
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void sdkIterationReturnsEveryEntityExactlyOnceInOrder(ServerFixture fixture) {
         TableClient table = SERVERS.service(fixture).getTableClient(bigTable(fixture));
         List<String> keys = bigKeys();
@@ -166,7 +166,7 @@ class QueryPagingTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void continuationResumesExactlyWhileEntitiesAreInsertedAndDeleted(ServerFixture fixture) {
         Map<String, Predicate<Key>> filters = new LinkedHashMap<>();
         Set<String> points = Set.of("r010", "r011", "r020", "r033", "r034", "r041", "r050", "r051", "r064", "r077");
@@ -312,7 +312,7 @@ class QueryPagingTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void nextPartitionKeyWithoutNextRowKeyStartsAtThePartitionsFirstRow(ServerFixture fixture) {
         String table = partitionTable(fixture);
         SignedHttp http = SERVERS.http(fixture);
@@ -338,7 +338,7 @@ class QueryPagingTest {
      * server should accept that shape. {@code 1!4!Yg--} is the service's token for "b".
      */
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void continuationTokensInTheServicesOwnShapeAreAccepted(ServerFixture fixture) {
         String table = partitionTable(fixture);
         SignedHttp http = SERVERS.http(fixture);
@@ -352,7 +352,7 @@ class QueryPagingTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void malformedContinuationTokensAre400InvalidInput(ServerFixture fixture) {
         String table = partitionTable(fixture);
         SignedHttp http = SERVERS.http(fixture);
@@ -367,7 +367,7 @@ class QueryPagingTest {
     // ---------------------------------------------------------------- filter errors
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void filterErrorsAre400InvalidInputNamingThePosition(ServerFixture fixture) {
         String table = partitionTable(fixture);
         SignedHttp http = SERVERS.http(fixture);

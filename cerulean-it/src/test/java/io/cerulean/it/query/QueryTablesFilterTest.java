@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.ListTablesOptions;
 import com.azure.data.tables.models.TableItem;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Query Tables (spec 3.1, 5.4): $filter on TableName, $top and NextTableName paging. */
 class QueryTablesFilterTest {
@@ -45,7 +45,7 @@ class QueryTablesFilterTest {
     private static final List<String> SUFFIXES = List.of("a0", "a1", "a2", "a3", "a4", "b0", "b1", "b2", "b3", "b4", "c0");
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void tableNameFiltersSelectByName(ServerFixture fixture) {
         String p = createTables(fixture, SUFFIXES);
         SignedHttp http = SERVERS.http(fixture);
@@ -76,7 +76,7 @@ class QueryTablesFilterTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void pagesFollowNextTableName(ServerFixture fixture) {
         String p = createTables(fixture, SUFFIXES);
         SignedHttp http = SERVERS.http(fixture);
@@ -130,7 +130,7 @@ class QueryTablesFilterTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void badTopAndBadContinuationAre400InvalidInput(ServerFixture fixture) {
         SignedHttp http = SERVERS.http(fixture);
         RawResponse tooMany = http.get("/Tables?$top=1001", "Accept", SignedHttp.NO_METADATA);
@@ -150,7 +150,7 @@ class QueryTablesFilterTest {
 
     /** Spec 3.1: "Ordering: by table name (ordinal) [U]", and 5.4 recommends ordinal comparison of the case-preserved name. */
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void tablesAreListedWithoutRegardToCaseButFilteredOrdinally(ServerFixture fixture) {
         // Names are unique without regard to case, and listed that way; TableName comparisons in a
         // filter are ordinal, as every string comparison of the service.

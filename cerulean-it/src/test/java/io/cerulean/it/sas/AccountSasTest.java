@@ -29,6 +29,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AccountSasTest {
+    private static final ServerFixture STORE = ServerFixture.chosenOr(ServerFixture.IN_MEMORY);
     private final SharedServers servers = SharedServers.perClass();
 
     @AfterAll
@@ -37,7 +38,7 @@ class AccountSasTest {
     }
 
     private TableServiceClient owner() {
-        return servers.service(ServerFixture.IN_MEMORY);
+        return servers.service(STORE);
     }
 
     private TableServiceClient withSas(String services, String resourceTypes, String permissions, int expiryHours) {
@@ -45,13 +46,13 @@ class AccountSasTest {
                 OffsetDateTime.now().plusHours(expiryHours), TableAccountSasPermission.parse(permissions),
                 TableAccountSasService.parse(services), TableAccountSasResourceType.parse(resourceTypes)));
         return new TableServiceClientBuilder()
-                .endpoint(servers.server(ServerFixture.IN_MEMORY).cerulean().endpoint("devstoreaccount1"))
+                .endpoint(servers.server(STORE).cerulean().endpoint("devstoreaccount1"))
                 .sasToken(sas).retryOptions(SharedServers.noRetries()).buildClient();
     }
 
     /** Runs one operation with the SAS client against a table the key holder prepared. */
     private void run(TableServiceClient client, String operation) {
-        TableClient prepared = servers.newTable(ServerFixture.IN_MEMORY, "acct");
+        TableClient prepared = servers.newTable(STORE, "acct");
         prepared.upsertEntity(new TableEntity("p", "r").addProperty("V", 1));
         TableClient table = client.getTableClient(prepared.getTableName());
         Consumer<TableServiceClient> call = switch (operation) {
@@ -118,7 +119,7 @@ class AccountSasTest {
 
     @Test
     void noAccountSasReadsOrSetsATableAcl() {
-        TableClient prepared = servers.newTable(ServerFixture.IN_MEMORY, "acctacl");
+        TableClient prepared = servers.newTable(STORE, "acctacl");
         TableClient table = withSas("t", "sco", "rwdlacu", 1).getTableClient(prepared.getTableName());
         assertSdkError(table::getAccessPolicies, 403, "AuthorizationFailure");
     }

@@ -42,12 +42,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TableSasTest {
+    private static final ServerFixture STORE = ServerFixture.chosenOr(ServerFixture.ROCKSDB);
     private final SharedServers servers = SharedServers.perClass();
     private TableClient owner;
 
     @BeforeAll
     void createTable() {
-        owner = servers.newTable(ServerFixture.ROCKSDB, "sas");
+        owner = servers.newTable(STORE, "sas");
         for (String pk : List.of("P1", "P2", "P3", "P4", "P5")) {
             for (String rk : List.of("R1", "R2", "R3", "R4", "R5")) {
                 owner.upsertEntity(new TableEntity(pk, rk).addProperty("Owner", "key"));
@@ -61,7 +62,7 @@ class TableSasTest {
     }
 
     private String endpoint() {
-        return servers.server(ServerFixture.ROCKSDB).cerulean().endpoint("devstoreaccount1");
+        return servers.server(STORE).cerulean().endpoint("devstoreaccount1");
     }
 
     private TableClient withSas(TableClient table, TableSasSignatureValues values) {
@@ -75,7 +76,7 @@ class TableSasTest {
 
     /** A fresh table per case, so that writes in one case cannot change what another sees. */
     private TableClient freshTable() {
-        TableClient table = servers.newTable(ServerFixture.ROCKSDB, "sasop");
+        TableClient table = servers.newTable(STORE, "sasop");
         table.upsertEntity(new TableEntity("p", "existing").addProperty("V", 1));
         return table;
     }
@@ -233,7 +234,7 @@ class TableSasTest {
 
     @Test
     void aSasForOneTableDoesNotReachAnother() {
-        TableClient other = servers.newTable(ServerFixture.ROCKSDB, "sasother");
+        TableClient other = servers.newTable(STORE, "sasother");
         other.upsertEntity(new TableEntity("P1", "R1"));
         String sas = owner.generateSas(valid("raud"));
         TableClient misused = new TableClientBuilder().endpoint(endpoint()).tableName(other.getTableName())

@@ -3,6 +3,7 @@ package io.cerulean.it.service;
 import static io.cerulean.it.service.ServicePropertiesRawHttpTest.xmlErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -14,7 +15,6 @@ import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
 import io.cerulean.it.support.SignedHttp;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * CORS on the wire ("CORS support for the Azure Storage services", "Preflight Table Request"):
@@ -42,7 +42,7 @@ class CorsRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void anAllowedPreflightIsAnswered200WithoutCredentials(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);
@@ -69,7 +69,7 @@ class CorsRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aPreflightNoRuleAllowsIs403AndOneMissingItsHeadersIs400(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);
@@ -96,7 +96,7 @@ class CorsRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void actualRequestsCarryTheMatchingRulesHeadersAndNoneWithoutAMatch(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);
@@ -135,7 +135,7 @@ class CorsRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void errorResponsesCarryTheHeadersToo(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);
@@ -152,7 +152,7 @@ class CorsRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void requestsRefusedBeforeTheyAreReadCarryTheHeadersToo(ServerFixture fixture) throws Exception {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);
@@ -179,7 +179,7 @@ class CorsRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void newRulesApplyFromTheNextRequest(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);

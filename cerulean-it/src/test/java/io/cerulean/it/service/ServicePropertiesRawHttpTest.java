@@ -2,13 +2,13 @@ package io.cerulean.it.service;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SignedHttp;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /** Contract 3.7, 3.8 and 7.2 on the wire: exact documents, statuses, XML errors, and refusals that change nothing. */
 class ServicePropertiesRawHttpTest {
@@ -41,7 +41,7 @@ class ServicePropertiesRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void getAnswersTheDefaultsDocumentAndPutAnswers202WithNoBody(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);
@@ -62,7 +62,7 @@ class ServicePropertiesRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void refusedBodiesAreXmlErrorsAndChangeNothing(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);
@@ -90,7 +90,7 @@ class ServicePropertiesRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aServiceQueryNamingNoOperationIs400InvalidQueryParameterValue(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);
@@ -107,7 +107,7 @@ class ServicePropertiesRawHttpTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void statsAreServedOnTheSecondaryAndThePrimaryEndpoint(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             SignedHttp http = SignedHttp.to(server);

@@ -21,6 +21,7 @@ import com.azure.data.tables.sas.TableAccountSasPermission;
 import com.azure.data.tables.sas.TableAccountSasResourceType;
 import com.azure.data.tables.sas.TableAccountSasService;
 import com.azure.data.tables.sas.TableAccountSasSignatureValues;
+import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.SharedServers;
 import java.time.Duration;
@@ -28,7 +29,6 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Contract 3.7 and 3.8 through the official Java SDK: Get / Set Table Service Properties and Get
@@ -55,7 +55,7 @@ class ServicePropertiesSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void aFreshAccountAnswersTheDefaults(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             TableServiceProperties properties = client(server).getProperties();
@@ -76,7 +76,7 @@ class ServicePropertiesSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void everySectionRoundTripsIncludingCorsRules(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             TableServiceClient client = client(server);
@@ -86,7 +86,7 @@ class ServicePropertiesSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void omittedSectionsKeepTheirValueAndAnEmptyRuleListClearsCors(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             TableServiceClient client = client(server);
@@ -106,7 +106,7 @@ class ServicePropertiesSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void refusedPropertiesAre400AndChangeNothing(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             TableServiceClient client = client(server);
@@ -130,7 +130,7 @@ class ServicePropertiesSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void statisticsSayLiveAndArriveOnThePrimaryEndpoint(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             List<String> urls = new CopyOnWriteArrayList<>();
@@ -153,7 +153,7 @@ class ServicePropertiesSdkTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ServerFixture.class)
+    @EachStore
     void anAccountSasWithServiceReadMayGetButNotSetProperties(ServerFixture fixture) {
         try (ServerFixture.RunningServer server = fixture.start()) {
             TableServiceClient keyed = client(server);
