@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * </pre>
  */
 @EnabledIfSystemProperty(named = "cerulean.figures", matches = "true")
+@DisabledIfSystemProperty(named = "cassandra.it.threeNodes", matches = "true") // once, not again in the three-node JVM
 class ClusterFigures {
     private static final Path LAUNCHER = Path.of("..", "cerulean-app", "target", "cerulean").toAbsolutePath();
     private static final Path CSV = Path.of("target", "cluster-figures.csv").toAbsolutePath();

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledIfSystemProperty;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  * {@link CassandraNodes}), with replication factor 1.
  */
 @EnabledIfSystemProperty(named = "cerulean.figures", matches = "true")
+@DisabledIfSystemProperty(named = "cassandra.it.threeNodes", matches = "true") // once, not again in the three-node JVM
 class CqlBaselineBenchmark {
     @Test
     void conditionalInsertsAndPointReads() {
