@@ -12,6 +12,7 @@ import com.azure.data.tables.models.TableEntityUpdateMode;
 import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import com.azure.data.tables.models.TableTransactionFailedException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -226,16 +227,13 @@ final class DrillLoad {
                 }
                 continue; // lost an If-Match race: try again at once
             } catch (TableServiceException e) {
-                if (e.getResponse() == null) { // the transaction's answer was cut off
-                    failed(server, "no answer: the transaction's response cut off");
-                } else if (failedBefore && appliedBefore != null && e.getResponse().getStatusCode() == 409) {
+                String answer = answer(e);
+                if (failedBefore && appliedBefore != null && answer.endsWith(" EntityAlreadyExists")) {
                     appliedBefore.run();
                     succeeded();
                     return;
-                } else {
-                    failed(server, e.getResponse().getStatusCode() + " "
-                            + e.getResponse().getHeaders().getValue(ERROR_CODE));
                 }
+                failed(server, answer);
             } catch (RuntimeException e) {
                 failed(server, "no answer: " + rootCause(e).getClass().getSimpleName());
             }
@@ -246,6 +244,21 @@ final class DrillLoad {
             pause(tries);
         }
         gaveUp.add(what);
+    }
+
+    /**
+     * "STATUS ErrorCode" of a refusal. A failed transaction comes with the error of its failed
+     * operation and, from the SDK, without the HTTP response (its status was the changeset's 409 or
+     * the like); with neither, the answer was cut off.
+     */
+    private static String answer(TableServiceException e) {
+        if (e.getResponse() != null) {
+            return e.getResponse().getStatusCode() + " " + e.getResponse().getHeaders().getValue(ERROR_CODE);
+        }
+        if (e instanceof TableTransactionFailedException && e.getValue() != null) {
+            return "transaction refused: " + e.getValue().getErrorCode();
+        }
+        return "no answer: the response cut off";
     }
 
     @FunctionalInterface
