@@ -3,6 +3,7 @@ package io.cerulean.app;
 import io.cerulean.http.server.PortInUseException;
 import io.cerulean.storage.StoreFormatException;
 import io.cerulean.storage.StoreUnavailableException;
+import io.cerulean.store.cassandra.CassandraStoreConfig;
 import io.cerulean.store.rocksdb.StoreOpenException;
 import java.nio.file.Path;
 import java.util.List;
@@ -105,11 +106,21 @@ final class ServeCommand implements Callable<Integer> {
             }
         }
         StoreOptions.Kind store = storeOptions.kind();
-        switch (store) {
-            case MEMORY -> builder.inMemory();
-            case CASSANDRA -> builder.cassandra(storeOptions.cassandra());
-            default -> builder.dataDir(dataDir);
-        }
+        String dataLivesIn = switch (store) {
+            case MEMORY -> {
+                builder.inMemory();
+                yield "in memory, nothing is kept";
+            }
+            case CASSANDRA -> {
+                CassandraStoreConfig cassandra = storeOptions.cassandra();
+                builder.cassandra(cassandra);
+                yield "Cassandra keyspace " + cassandra.keyspace() + " at " + String.join(",", cassandra.contactPoints());
+            }
+            default -> {
+                builder.dataDir(dataDir);
+                yield "RocksDB in " + dataDir;
+            }
+        };
         // A variable set to nothing (CERULEAN_TLS_CERT=) means no file, as if it were unset.
         tlsCert = tlsCert == null || tlsCert.toString().isEmpty() ? null : tlsCert;
         tlsKey = tlsKey == null || tlsKey.toString().isEmpty() ? null : tlsKey;
@@ -168,14 +179,7 @@ final class ServeCommand implements Callable<Integer> {
                                 ? " (self-signed, a new one at every start without a data directory; see docs/https.md)"
                         : " (self-signed and kept: trust it once, see docs/https.md)"));
         log.info("Cerulean {} serving the Table service at {} ({}), ready in {} ms", Main.version(),
-                cerulean.endpoint("devstoreaccount1"),
-                switch (store) {
-                    case MEMORY -> "in memory, nothing is kept";
-                    case ROCKSDB -> "RocksDB in " + dataDir;
-                    case CASSANDRA -> "Cassandra keyspace " + storeOptions.cassandra().keyspace() + " at "
-                            + String.join(",", storeOptions.cassandra().contactPoints());
-                },
-                (System.nanoTime() - started) / 1_000_000);
+                cerulean.endpoint("devstoreaccount1"), dataLivesIn, (System.nanoTime() - started) / 1_000_000);
         termination.await();
         return 0;
     }

@@ -20,8 +20,8 @@ final class StoreOptions {
 
     @Option(names = "--store", paramLabel = "rocksdb|memory|cassandra", defaultValue = "${env:CERULEAN_STORE}",
             description = "Where the data is kept: rocksdb (on this machine, under --data-dir), memory (gone when "
-                    + "the server stops) or cassandra (an Apache Cassandra cluster that several servers can share; "
-                    + "in progress) (env CERULEAN_STORE; default rocksdb).")
+                    + "the server stops) or cassandra (an Apache Cassandra cluster that several servers can share) "
+                    + "(env CERULEAN_STORE; default rocksdb).")
     String store;
 
     @Option(names = "--in-memory", defaultValue = "${env:CERULEAN_IN_MEMORY:-false}",
