@@ -28,6 +28,20 @@ public interface KeyValueStore extends AutoCloseable {
     /** One record, if present. */
     Optional<StoredValue> get(Space space, byte[] partition, byte[] row);
 
+    /**
+     * {@link #get}, answered later: a store whose reads wait on the network (a cluster) sends it
+     * and returns, so that a caller can wait on two reads at once; the default reads before it
+     * returns. A store that cannot answer completes it exceptionally with
+     * {@link StoreUnavailableException}.
+     */
+    default CompletableFuture<Optional<StoredValue>> getAsync(Space space, byte[] partition, byte[] row) {
+        try {
+            return CompletableFuture.completedFuture(get(space, partition, row));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
     /** The records of {@code range} in key order, from one snapshot. */
     RecordCursor scan(Space space, RecordRange range);
 

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -107,6 +109,22 @@ public abstract class KeyValueStoreConformanceTest {
         assertThat(get(TABLE_ONE, "p", "r")).contains("@43");
         assertThat(get(TABLE_ONE, "p", "r2")).isEmpty();
         assertThat(get(TABLE_ONE, "p2", "r")).isEmpty();
+    }
+
+    /** Reads answered later agree with reads answered at once, several in flight together. */
+    @Test
+    void aReadAnsweredLaterSeesWhatAReadNowSees() {
+        put(TABLE_ONE, "p", "r", 42, "hello");
+        put(TABLE_TWO, "p", "r", 7, "other");
+        List<CompletableFuture<Optional<StoredValue>>> reads = List.of(
+                store.getAsync(TABLE_ONE, bytes("p"), bytes("r")),
+                store.getAsync(TABLE_TWO, bytes("p"), bytes("r")),
+                store.getAsync(TABLE_ONE, bytes("p"), bytes("missing")));
+        List<Optional<String>> answers = reads.stream().map(read -> read.orTimeout(30, TimeUnit.SECONDS).join()
+                .map(v -> new String(v.payload(), StandardCharsets.ISO_8859_1) + "@" + v.version())).toList();
+        assertThat(answers).containsExactly(Optional.of("hello@42"), Optional.of("other@7"), Optional.empty());
+        store.drop(TABLE_ONE);
+        assertThat(store.getAsync(TABLE_ONE, bytes("p"), bytes("r")).orTimeout(30, TimeUnit.SECONDS).join()).isEmpty();
     }
 
     /** Unsigned bytes: 0x7F before 0x80 before 0xFF; a partition before a longer one it prefixes. */
@@ -372,6 +390,8 @@ public abstract class KeyValueStoreConformanceTest {
         assertThatThrownBy(() -> closed.commit(TABLE_ONE, bytes("p"), List.of(RecordMutation.delete(bytes("r"),
                 Precondition.NONE)))).isInstanceOf(StoreUnavailableException.class);
         assertThatThrownBy(() -> closed.drop(TABLE_ONE)).isInstanceOf(StoreUnavailableException.class);
+        assertThat(closed.getAsync(TABLE_ONE, bytes("p"), bytes("r"))).failsWithin(30, TimeUnit.SECONDS)
+                .withThrowableOfType(ExecutionException.class).withCauseInstanceOf(StoreUnavailableException.class);
         assertThat(closed.whenDurable()).isCompletedExceptionally();
         closed.close(); // a second close does nothing
     }

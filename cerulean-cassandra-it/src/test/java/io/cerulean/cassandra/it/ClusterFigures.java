@@ -23,7 +23,9 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
  *
  * <pre>
  * mvn -B verify -pl cerulean-cassandra-it -am -Dtest=ClusterFigures -Dsurefire.failIfNoSpecifiedTests=false \
- *     -Dcerulean.figures=true [-Dcerulean.figures.entities=10000] [-Dcerulean.figures.seconds=10]
+ *     -Dcerulean.figures=true [-Dcerulean.figures.entities=10000] [-Dcerulean.figures.seconds=10] \
+ *     [-Dcerulean.figures.setups=rocksdb,one-node,three-nodes] [-Dcerulean.figures.only=W1,W2] \
+ *     [-Dcerulean.server.jvmOptions=-XX:StartFlightRecording=filename=target/server.jfr]
  * </pre>
  */
 @EnabledIfSystemProperty(named = "cerulean.figures", matches = "true")
@@ -33,22 +35,30 @@ class ClusterFigures {
     private static final Path CSV = Path.of("target", "cluster-figures.csv").toAbsolutePath();
     private static final int ENTITIES = Integer.getInteger("cerulean.figures.entities", 10_000);
     private static final int SECONDS = Integer.getInteger("cerulean.figures.seconds", 10);
+    private static final List<String> SETUPS = List.of(
+            System.getProperty("cerulean.figures.setups", "rocksdb,one-node,three-nodes").split(","));
+    private static final String ONLY = System.getProperty("cerulean.figures.only", "");
 
     @Test
     void benchOnRocksDbOneNodeAndThreeNodesThroughOneAndTwoServers() throws Exception {
         Files.deleteIfExists(CSV);
-        Path rocksDb = Files.createTempDirectory("cerulean-figures");
-        try (ServerProcess server = ServerProcess.startOnRocksDb("rocksdb", rocksDb)) {
-            bench("rocksdb", List.of(server));
+        if (SETUPS.contains("rocksdb")) {
+            Path rocksDb = Files.createTempDirectory("cerulean-figures");
+            try (ServerProcess server = ServerProcess.startOnRocksDb("rocksdb", rocksDb)) {
+                bench("rocksdb", List.of(server));
+            }
         }
-
-        CassandraNodes one = CassandraNodes.cluster(1);
-        String keyspace = TestCluster.newKeyspace("figures");
-        try (ServerProcess server = ServerProcess.start("one-node", one, keyspace, 1)) {
-            bench("one-node", List.of(server));
+        if (SETUPS.contains("one-node")) {
+            CassandraNodes one = CassandraNodes.cluster(1);
+            String keyspace = TestCluster.newKeyspace("figures");
+            try (ServerProcess server = ServerProcess.start("one-node", one, keyspace, 1)) {
+                bench("one-node", List.of(server));
+            }
+            baseline(one, 1);
         }
-        baseline(one, 1);
-
+        if (!SETUPS.contains("three-nodes")) {
+            return;
+        }
         CassandraNodes three = CassandraNodes.cluster(3);
         String shared = TestCluster.newKeyspace("figures");
         try (ServerProcess a = ServerProcess.start("three-a", three, shared, 3);
@@ -71,6 +81,9 @@ class ClusterFigures {
                 "--server-pid", servers.stream().map(s -> Long.toString(s.pid())).collect(Collectors.joining(",")),
                 "--entities", Integer.toString(ENTITIES), "--seconds", Integer.toString(SECONDS),
                 "--csv", CSV.toString(), "--label", label));
+        if (!ONLY.isEmpty()) {
+            command.addAll(List.of("--only", ONLY));
+        }
         System.out.println("== " + label + ": " + String.join(" ", command));
         Process bench = new ProcessBuilder(command).inheritIO().start();
         assertThat(bench.waitFor()).as("cerulean bench exit code (" + label + ")").isIn(0, 1);

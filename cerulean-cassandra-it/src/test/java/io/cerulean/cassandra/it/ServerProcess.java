@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A Cerulean server as its own process on a Cassandra store, as an operator runs one: started with
@@ -53,9 +54,13 @@ final class ServerProcess implements AutoCloseable {
         Path log = runDir.resolve("server-" + name + ".log");
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC", // as the launcher starts a server
-                "-cp", System.getProperty("java.class.path"),
-                "io.cerulean.app.Main", "serve"));
+                "-Xmx96m", "-Xmn48m", "-XX:+UseSerialGC")); // as the launcher starts a server
+        // Opt-in, for profiling the servers of a figures run: e.g. -XX:StartFlightRecording=...
+        String extra = System.getProperty("cerulean.server.jvmOptions", "").strip();
+        if (!extra.isEmpty()) {
+            command.addAll(List.of(extra.split("\\s+")));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.cerulean.app.Main", "serve"));
         command.addAll(storeArguments);
         command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(port)));
         try {
@@ -139,8 +144,17 @@ final class ServerProcess implements AutoCloseable {
         }
     }
 
+    /** Stops the server as an operator would (SIGTERM), so that it closes cleanly; SIGKILL if it hangs. */
     @Override
     public void close() {
+        process.destroy();
+        try {
+            if (process.waitFor(15, TimeUnit.SECONDS)) {
+                return;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         kill();
     }
 }

@@ -108,6 +108,13 @@ class SharedStoreServersTest {
         assertThat(table(b, "Recycled").getEntity("p", "old")).isNotNull();
         client(a).deleteTable("Recycled");
         client(b).createTable("Recycled");
+        for (Cerulean server : List.of(a, b)) { // each last saw the old table under this name
+            assertThatThrownBy(() -> table(server, "Recycled").getEntity("p", "old"))
+                    .isInstanceOfSatisfying(TableServiceException.class, e -> {
+                        assertThat(e.getResponse().getStatusCode()).isEqualTo(404);
+                        assertThat(e.getValue().getErrorCode().toString()).isEqualTo("ResourceNotFound");
+                    });
+        }
         assertThat(table(a, "Recycled").listEntities().stream()).isEmpty();
         assertThat(table(b, "Recycled").listEntities().stream()).isEmpty();
 

@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 
@@ -144,6 +145,31 @@ public final class CassandraKeyValueStore implements KeyValueStore {
         } catch (RuntimeException e) {
             throw Driver.unavailable("reading " + space, e);
         }
+    }
+
+    @Override
+    public CompletableFuture<Optional<StoredValue>> getAsync(Space space, byte[] partition, byte[] row) {
+        CompletableFuture<Optional<StoredValue>> answer = new CompletableFuture<>();
+        try {
+            ensureOpen();
+            long generation = generations.current(space);
+            session.executeAsync(statements.get.bind(space.keySpace().id(), space.instance(), generation,
+                    ByteBuffer.wrap(partition), ByteBuffer.wrap(row)).setIdempotent(true))
+                    .whenComplete((result, failure) -> {
+                        if (failure == null) {
+                            Row found = result.one();
+                            answer.complete(found == null ? Optional.empty() : Optional.of(value(found)));
+                        } else {
+                            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                                    ? failure.getCause() : failure;
+                            answer.completeExceptionally(cause instanceof RuntimeException runtime
+                                    ? Driver.unavailable("reading " + space, runtime) : cause);
+                        }
+                    });
+        } catch (RuntimeException e) {
+            answer.completeExceptionally(Driver.unavailable("reading " + space, e));
+        }
+        return answer;
     }
 
     @Override

@@ -15,6 +15,7 @@ import io.cerulean.table.model.TableNames;
 import io.cerulean.table.store.CommitResult;
 import io.cerulean.table.store.Condition;
 import io.cerulean.table.store.EntityCursor;
+import io.cerulean.table.store.EntityInTable;
 import io.cerulean.table.store.KeyRange;
 import io.cerulean.table.store.Mutation;
 import io.cerulean.table.store.ScanSnapshot;
@@ -29,6 +30,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -53,6 +55,13 @@ public final class KeyValueTableStore implements TableStore {
      * time, so the catalogue row is read at every lookup.
      */
     private final Map<TableKey, StoredTable> knownTables;
+    /**
+     * On a shared store, the table each name was last found to be: never an answer, only the guess
+     * under which {@link #tableAndEntity} reads an entity while the catalogue is read. Cleared when
+     * it reaches {@link #MAX_GUESSES} names, so that made-up names cannot grow it without bound.
+     */
+    private final Map<TableKey, StoredTable> lastSeen = new ConcurrentHashMap<>();
+    private static final int MAX_GUESSES = 10_000;
 
     private KeyValueTableStore(KeyValueStore store, ServerState state, boolean exclusive) {
         this.store = store;
@@ -106,10 +115,12 @@ public final class KeyValueTableStore implements TableStore {
      */
     @Override
     public Optional<StoredTable> table(String account, String name) {
-        if (knownTables == null) {
-            return readTable(account, name);
-        }
         TableKey key = new TableKey(account, TableNames.normalize(name));
+        if (knownTables == null) {
+            Optional<StoredTable> table = readTable(account, name);
+            rememberGuess(key, table);
+            return table;
+        }
         StoredTable known = knownTables.get(key);
         if (known != null) {
             return Optional.of(known);
@@ -121,6 +132,57 @@ public final class KeyValueTableStore implements TableStore {
             return table;
         } finally {
             tableLock.unlock();
+        }
+    }
+
+    /**
+     * On a shared store the catalogue row is read at every lookup (see {@link #table}); the entity is
+     * read at the same time, under the table last seen by that name, and kept when the catalogue
+     * names that same table: the request waits for one round trip to the store rather than two.
+     * Tables are seldom deleted and created again, so the guess is nearly always right; when it is
+     * not (or there is none yet) the entity is read afterwards, under the table the catalogue names.
+     */
+    @Override
+    public Optional<EntityInTable> tableAndEntity(String account, String name, String partitionKey, String rowKey) {
+        if (knownTables != null) {
+            return TableStore.super.tableAndEntity(account, name, partitionKey, rowKey);
+        }
+        TableKey key = new TableKey(account, TableNames.normalize(name));
+        StoredTable guess = lastSeen.get(key);
+        byte[] partition = EntityKeys.partition(partitionKey);
+        byte[] row = EntityKeys.row(rowKey);
+        CompletableFuture<Optional<StoredValue>> guessed = guess == null ? null
+                : store.getAsync(entities(guess), partition, row);
+        Optional<StoredTable> table = readTable(account, name);
+        rememberGuess(key, table);
+        if (table.isEmpty()) {
+            return Optional.empty();
+        }
+        Optional<StoredValue> value = guess != null && guess.id() == table.get().id() ? join(guessed)
+                : store.get(entities(table.get()), partition, row);
+        return Optional.of(new EntityInTable(table.get(),
+                value.map(v -> EntityCodec.decode(partitionKey, rowKey, v))));
+    }
+
+    private void rememberGuess(TableKey key, Optional<StoredTable> table) {
+        if (table.isEmpty()) {
+            lastSeen.remove(key);
+            return;
+        }
+        if (lastSeen.size() >= MAX_GUESSES && !lastSeen.containsKey(key)) {
+            lastSeen.clear();
+        }
+        lastSeen.put(key, table.get());
+    }
+
+    private static Optional<StoredValue> join(CompletableFuture<Optional<StoredValue>> read) {
+        try {
+            return read.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException failure) {
+                throw failure;
+            }
+            throw e;
         }
     }
 

@@ -17,6 +17,7 @@ import io.cerulean.table.query.QueryPlanner;
 import io.cerulean.table.query.ScanSplitter;
 import io.cerulean.table.query.TablePage;
 import io.cerulean.table.query.filter.Filter;
+import io.cerulean.table.store.EntityInTable;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
 import io.cerulean.table.store.VersionedDocument;
@@ -158,6 +159,23 @@ public final class TableService {
             // Resume just after the last name seen: the smallest string greater than it.
             from = TableNames.normalize(chunk.get(chunk.size() - 1).name()) + '\0';
         }
+    }
+
+    /**
+     * Get Entity's reads: the table (TableNotFound when there is none) and the entity at the keys,
+     * which may be absent. Keys that are not valid are refused after the table is looked up, as
+     * {@link #getEntity} does.
+     */
+    public EntityInTable readEntity(String account, String tableName, String partitionKey, String rowKey) {
+        try {
+            EntityValidator.validateKey(Entity.PARTITION_KEY, partitionKey);
+            EntityValidator.validateKey(Entity.ROW_KEY, rowKey);
+        } catch (TableServiceException invalid) {
+            table(account, tableName);
+            throw invalid;
+        }
+        return store.tableAndEntity(account, tableName, partitionKey, rowKey)
+                .orElseThrow(() -> new TableServiceException(TableError.TABLE_NOT_FOUND));
     }
 
     /** Get Entity (a point query by URL); ResourceNotFound when absent. */

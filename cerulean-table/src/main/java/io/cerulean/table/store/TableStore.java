@@ -46,6 +46,14 @@ public interface TableStore extends AutoCloseable {
     Optional<Entity> get(StoredTable table, String partitionKey, String rowKey);
 
     /**
+     * The table named {@code name} (any case) in {@code account} and its entity at the keys, if the
+     * table exists: {@link #table} and then {@link #get}, or both at once where the store can.
+     */
+    default Optional<EntityInTable> tableAndEntity(String account, String name, String partitionKey, String rowKey) {
+        return table(account, name).map(table -> new EntityInTable(table, get(table, partitionKey, rowKey)));
+    }
+
+    /**
      * The Timestamp of one entity, if present: what a write conditioned on the entity's version
      * needs, without decoding its properties.
      */

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Random;
 import java.util.UUID;
@@ -94,6 +95,24 @@ public abstract class TableStoreConformanceTest {
                 .containsExactly("Alpha", "Bravo", "charlie", "delta");
         assertThat(store.listTables(ACCOUNT, "bravo", 2)).extracting(StoredTable::name)
                 .containsExactly("Bravo", "charlie");
+    }
+
+    @Test
+    void aTableAndOneOfItsEntitiesAreReadTogether() {
+        StoredTable table = store.createTable(ACCOUNT, "Together").orElseThrow();
+        Entity stored = entity("p", "r");
+        put(table, stored);
+        EntityInTable read = store.tableAndEntity(ACCOUNT, "TOGETHER", "p", "r").orElseThrow();
+        assertThat(read.table()).isEqualTo(table);
+        assertThat(read.entity().orElseThrow().properties()).isEqualTo(stored.properties());
+        assertThat(store.tableAndEntity(ACCOUNT, "together", "p", "missing").orElseThrow().entity()).isEmpty();
+        assertThat(store.tableAndEntity(ACCOUNT, "nosuchtable", "p", "r")).isEmpty();
+
+        assertThat(store.deleteTable(ACCOUNT, "together")).isTrue();
+        assertThat(store.tableAndEntity(ACCOUNT, "together", "p", "r")).isEmpty();
+        StoredTable again = store.createTable(ACCOUNT, "together").orElseThrow();
+        assertThat(store.tableAndEntity(ACCOUNT, "together", "p", "r"))
+                .contains(new EntityInTable(again, Optional.empty()));
     }
 
     @Test

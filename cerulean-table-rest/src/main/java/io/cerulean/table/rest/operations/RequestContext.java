@@ -1,5 +1,6 @@
 package io.cerulean.table.rest.operations;
 
+import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.table.error.TableServiceException;
@@ -13,6 +14,7 @@ import io.cerulean.table.rest.auth.EntityPermission;
 import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.service.TableService;
+import io.cerulean.table.store.EntityInTable;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.Operation;
@@ -33,10 +35,17 @@ import java.util.Set;
 public record RequestContext(AzureRequest request, String requestId, Resource resource, String account,
                              MetadataLevel level, String baseUrl, TableService service, AccessGrant grant) {
 
-    /** Get Entity, if the grant may read that entity. */
-    public Entity getEntity(StoredTable table, String partitionKey, String rowKey) {
-        grant.authorizeEntity(table.name(), Set.of(EntityPermission.READ), partitionKey, rowKey);
-        return service.getEntity(table, partitionKey, rowKey);
+    /**
+     * Get Entity, if the grant may read that entity: the table it is in and the entity, or
+     * TableNotFound, then the grant's refusal, then ResourceNotFound, in that order.
+     */
+    public EntityInTable getEntity(String tableName, String partitionKey, String rowKey) {
+        EntityInTable read = service.readEntity(account, tableName, partitionKey, rowKey);
+        grant.authorizeEntity(read.table().name(), Set.of(EntityPermission.READ), partitionKey, rowKey);
+        if (read.entity().isEmpty()) {
+            throw new TableServiceException(CommonError.RESOURCE_NOT_FOUND);
+        }
+        return read;
     }
 
     /**

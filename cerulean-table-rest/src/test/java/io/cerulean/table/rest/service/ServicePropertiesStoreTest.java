@@ -23,13 +23,16 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
 /** Service properties kept per account in the store's account settings, served from a cache. */
 class ServicePropertiesStoreTest {
     private final KeyValueTableStore store = KeyValueTableStore.open(new MemoryKeyValueStore());
     private final TableService service = service(store);
-    private final ServicePropertiesStore properties = new ServicePropertiesStore(new TableServicePropertiesStorage(service));
+    private final AtomicLong nanoClock = new AtomicLong();
+    private final ServicePropertiesStore properties =
+            new ServicePropertiesStore(new TableServicePropertiesStorage(service), nanoClock::get);
 
     private static TableService service(KeyValueTableStore store) {
         return new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
@@ -104,6 +107,28 @@ class ServicePropertiesStoreTest {
                 .isEqualTo(cached);
     }
 
+    /**
+     * On a shared store the CORS rules applied to requests are read again once they are a second
+     * old, not for every request: another server's change reaches them within that second.
+     */
+    @Test
+    void onASharedStoreTheCorsRulesOfRequestsAreAtMostASecondOld() {
+        ServicePropertiesStore other = new ServicePropertiesStore(new TableServicePropertiesStorage(service(store)), nanoClock::get);
+        CorsRule first = CorsRule.parse("http://a.example", "GET", "", "", "10");
+        CorsRule second = CorsRule.parse("http://b.example", "PUT", "", "", "20");
+        other.update("acct", cors(first));
+        assertThat(properties.corsRules("acct").rules()).containsExactly(first);
+
+        other.update("acct", cors(second));
+        nanoClock.addAndGet(ServicePropertiesStore.SHARED_CORS_STALENESS.toNanos() - 1);
+        assertThat(properties.corsRules("acct").rules()).as("within the second, as read").containsExactly(first);
+        nanoClock.addAndGet(1);
+        assertThat(properties.corsRules("acct").rules()).as("a second old: read again").containsExactly(second);
+
+        properties.update("acct", cors(first));
+        assertThat(properties.corsRules("acct").rules()).as("this server's own change, at once").containsExactly(first);
+    }
+
     @Test
     void madeUpAccountsDoNotGrowTheCacheBeyondItsBound() {
         for (int i = 0; i < ServicePropertiesStore.MAX_CACHED_ACCOUNTS + 10; i++) {
@@ -119,10 +144,12 @@ class ServicePropertiesStoreTest {
      */
     @Test
     void serversSharingAStoreServeEachOthersChangesAndLoseNone() throws Exception {
-        ServicePropertiesStore other = new ServicePropertiesStore(new TableServicePropertiesStorage(service(store)));
+        ServicePropertiesStore other = new ServicePropertiesStore(new TableServicePropertiesStorage(service(store)), nanoClock::get);
         CorsRule rule = CorsRule.parse("http://a.example", "GET", "", "", "10");
         assertThat(properties.corsRules("acct").isEmpty()).isTrue();
         other.update("acct", cors(rule));
+        assertThat(properties.get("acct").cors().rules()).as("Get Service Properties reads the store").containsExactly(rule);
+        nanoClock.addAndGet(ServicePropertiesStore.SHARED_CORS_STALENESS.toNanos());
         assertThat(properties.corsRules("acct").rules()).containsExactly(rule);
         properties.update("acct", logging(true));
         assertThat(other.get("acct").logging().read()).isTrue();
