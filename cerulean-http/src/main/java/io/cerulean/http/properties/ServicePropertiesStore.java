@@ -125,8 +125,14 @@ public final class ServicePropertiesStore {
             parsed = new Parsed(version, stored.isEmpty() ? ServiceProperties.defaults()
                     : parse(account, stored.get().document()), readAt);
         }
-        if (!settings.exclusive() && (cache.size() < MAX_CACHED_ACCOUNTS || cache.containsKey(account))) {
-            remember(account, parsed);
+        if (!settings.exclusive()) {
+            if (cache.size() >= MAX_CACHED_ACCOUNTS && !cache.containsKey(account)) {
+                // Requests naming made-up accounts (preflights need no key) must not keep real ones out for good.
+                cache.values().removeIf(stale -> readAt - stale.readAtNanos() >= SHARED_CORS_STALENESS.toNanos());
+            }
+            if (cache.size() < MAX_CACHED_ACCOUNTS || cache.containsKey(account)) {
+                remember(account, parsed);
+            }
         }
         return parsed;
     }

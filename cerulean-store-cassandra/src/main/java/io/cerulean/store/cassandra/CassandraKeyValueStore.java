@@ -156,12 +156,16 @@ public final class CassandraKeyValueStore implements KeyValueStore {
             session.executeAsync(statements.get.bind(space.keySpace().id(), space.instance(), generation,
                     ByteBuffer.wrap(partition), ByteBuffer.wrap(row)).setIdempotent(true))
                     .whenComplete((result, failure) -> {
-                        if (failure == null) {
+                        // Whatever happens here must complete the answer: a caller waits on it.
+                        try {
+                            if (failure != null) {
+                                throw failure;
+                            }
                             Row found = result.one();
                             answer.complete(found == null ? Optional.empty() : Optional.of(value(found)));
-                        } else {
-                            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                                    ? failure.getCause() : failure;
+                        } catch (Throwable thrown) {
+                            Throwable cause = thrown instanceof CompletionException && thrown.getCause() != null
+                                    ? thrown.getCause() : thrown;
                             answer.completeExceptionally(cause instanceof RuntimeException runtime
                                     ? Driver.unavailable("reading " + space, runtime) : cause);
                         }

@@ -19,6 +19,7 @@ import io.cerulean.table.store.EntityInTable;
 import io.cerulean.table.store.KeyRange;
 import io.cerulean.table.store.Mutation;
 import io.cerulean.table.store.ScanSnapshot;
+import io.cerulean.table.store.StoredEntity;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
 import io.cerulean.table.store.VersionedDocument;
@@ -266,10 +267,34 @@ public final class KeyValueTableStore implements TableStore {
                 .map(value -> EntityCodec.decode(partitionKey, rowKey, value));
     }
 
+    /** Every read sent before the first is waited for: on a cluster, one round trip for them all. */
     @Override
-    public Optional<Instant> timestamp(StoredTable table, String partitionKey, String rowKey) {
-        return store.get(entities(table), EntityKeys.partition(partitionKey), EntityKeys.row(rowKey))
-                .map(value -> DateTimes.fromEpochTicks(value.version()));
+    public List<Optional<StoredEntity>> readAll(StoredTable table, String partitionKey, List<String> rowKeys) {
+        Space space = entities(table);
+        byte[] partition = EntityKeys.partition(partitionKey);
+        List<CompletableFuture<Optional<StoredValue>>> reads = new ArrayList<>(rowKeys.size());
+        for (String rowKey : rowKeys) {
+            reads.add(store.getAsync(space, partition, EntityKeys.row(rowKey)));
+        }
+        List<Optional<StoredEntity>> entities = new ArrayList<>(rowKeys.size());
+        for (int i = 0; i < rowKeys.size(); i++) {
+            String rowKey = rowKeys.get(i);
+            entities.add(join(reads.get(i)).map(value -> new EncodedStoredEntity(partitionKey, rowKey, value)));
+        }
+        return entities;
+    }
+
+    /** A stored entity whose properties are decoded when asked for. */
+    private record EncodedStoredEntity(String partitionKey, String rowKey, StoredValue value) implements StoredEntity {
+        @Override
+        public Instant timestamp() {
+            return DateTimes.fromEpochTicks(value.version());
+        }
+
+        @Override
+        public Entity entity() {
+            return EntityCodec.decode(partitionKey, rowKey, value);
+        }
     }
 
     @Override

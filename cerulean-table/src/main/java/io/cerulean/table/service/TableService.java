@@ -29,6 +29,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -162,20 +163,23 @@ public final class TableService {
     }
 
     /**
-     * Get Entity's reads: the table (TableNotFound when there is none) and the entity at the keys,
-     * which may be absent. Keys that are not valid are refused after the table is looked up, as
-     * {@link #getEntity} does.
+     * Get Entity's reads: the table and the entity at the keys, which may be absent. What is refused
+     * is refused in this order: no such table (TableNotFound), then whatever {@code admit} throws for
+     * the table (the caller's grant), then keys that are not valid.
      */
-    public EntityInTable readEntity(String account, String tableName, String partitionKey, String rowKey) {
+    public EntityInTable readEntity(String account, String tableName, String partitionKey, String rowKey,
+                                    Consumer<StoredTable> admit) {
         try {
             EntityValidator.validateKey(Entity.PARTITION_KEY, partitionKey);
             EntityValidator.validateKey(Entity.ROW_KEY, rowKey);
         } catch (TableServiceException invalid) {
-            table(account, tableName);
+            admit.accept(table(account, tableName));
             throw invalid;
         }
-        return store.tableAndEntity(account, tableName, partitionKey, rowKey)
+        EntityInTable read = store.tableAndEntity(account, tableName, partitionKey, rowKey)
                 .orElseThrow(() -> new TableServiceException(TableError.TABLE_NOT_FOUND));
+        admit.accept(read.table());
+        return read;
     }
 
     /** Get Entity (a point query by URL); ResourceNotFound when absent. */

@@ -1,7 +1,7 @@
 package io.cerulean.table.store;
 
 import io.cerulean.table.model.Entity;
-import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -46,19 +46,24 @@ public interface TableStore extends AutoCloseable {
     Optional<Entity> get(StoredTable table, String partitionKey, String rowKey);
 
     /**
+     * The entities at {@code rowKeys} of one partition, each empty when absent, in the order asked
+     * for: what a transaction is planned from. A store whose reads wait on the network sends them
+     * all before it waits for one.
+     */
+    default List<Optional<StoredEntity>> readAll(StoredTable table, String partitionKey, List<String> rowKeys) {
+        List<Optional<StoredEntity>> read = new ArrayList<>(rowKeys.size());
+        for (String rowKey : rowKeys) {
+            read.add(get(table, partitionKey, rowKey).map(StoredEntity::of));
+        }
+        return read;
+    }
+
+    /**
      * The table named {@code name} (any case) in {@code account} and its entity at the keys, if the
      * table exists: {@link #table} and then {@link #get}, or both at once where the store can.
      */
     default Optional<EntityInTable> tableAndEntity(String account, String name, String partitionKey, String rowKey) {
         return table(account, name).map(table -> new EntityInTable(table, get(table, partitionKey, rowKey)));
-    }
-
-    /**
-     * The Timestamp of one entity, if present: what a write conditioned on the entity's version
-     * needs, without decoding its properties.
-     */
-    default Optional<Instant> timestamp(StoredTable table, String partitionKey, String rowKey) {
-        return get(table, partitionKey, rowKey).map(Entity::timestamp);
     }
 
     /** The entities of {@code range} in key order, from one snapshot. */

@@ -9,12 +9,14 @@ import io.cerulean.table.model.EntityValidator;
 import io.cerulean.table.store.CommitResult;
 import io.cerulean.table.store.Condition;
 import io.cerulean.table.store.Mutation;
+import io.cerulean.table.store.StoredEntity;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
 import io.cerulean.table.time.HybridClock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 
 /**
@@ -75,16 +77,18 @@ public final class TransactionExecutor {
     private Plan plan(StoredTable table, List<Operation> operations) {
         Entity[] current = new Entity[operations.size()];
         Instant[] currentTimestamp = new Instant[operations.size()];
+        List<Optional<StoredEntity>> read = readCurrent(table, operations);
         long readTicks = Long.MIN_VALUE;
         long clientTicks = Long.MIN_VALUE;
+        int next = 0;
         for (int i = 0; i < operations.size(); i++) {
             Operation op = operations.get(i);
             if (op.kind().readsCurrent()) {
                 // Merges need the properties; the others only the version they replace.
-                current[i] = store.get(table, op.partitionKey(), op.rowKey()).orElse(null);
+                current[i] = read.get(next++).map(StoredEntity::entity).orElse(null);
                 currentTimestamp[i] = current[i] == null ? null : current[i].timestamp();
             } else if (readsVersion(op)) {
-                currentTimestamp[i] = store.timestamp(table, op.partitionKey(), op.rowKey()).orElse(null);
+                currentTimestamp[i] = read.get(next++).map(StoredEntity::timestamp).orElse(null);
             }
             if (currentTimestamp[i] != null) {
                 readTicks = Math.max(readTicks, DateTimes.toEpochTicks(currentTimestamp[i]));
@@ -105,6 +109,17 @@ public final class TransactionExecutor {
             }
         }
         return plan;
+    }
+
+    /** What the operations planned from the stored state read, in their order, all read together. */
+    private List<Optional<StoredEntity>> readCurrent(StoredTable table, List<Operation> operations) {
+        List<String> rowKeys = new ArrayList<>();
+        for (Operation op : operations) {
+            if (op.kind().readsCurrent() || readsVersion(op)) {
+                rowKeys.add(op.rowKey());
+            }
+        }
+        return rowKeys.isEmpty() ? List.of() : store.readAll(table, operations.get(0).partitionKey(), rowKeys);
     }
 
     /** Whether a write that does not merge is planned from the stored version: all but Insert and those with an ETag. */

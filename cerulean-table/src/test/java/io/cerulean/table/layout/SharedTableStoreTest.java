@@ -11,14 +11,26 @@ import io.cerulean.table.store.Condition;
 import io.cerulean.table.store.EntityInTable;
 import io.cerulean.table.store.Mutation;
 import io.cerulean.table.store.StoredTable;
+import io.cerulean.storage.CommitOutcome;
+import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.RecordCursor;
+import io.cerulean.storage.RecordMutation;
+import io.cerulean.storage.RecordRange;
+import io.cerulean.storage.Space;
+import io.cerulean.storage.StoredValue;
+import io.cerulean.table.store.StoredEntity;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two servers' table stores over one shared store: what one reads together with a table is never
- * an entity of another table that once had its name, whatever it last saw.
+ * Table stores over a store other servers share: what one reads together with a table is never an
+ * entity of another table that once had its name, whatever it last saw; and a transaction's reads
+ * go out together.
  */
 class SharedTableStoreTest {
     private static final String ACCOUNT = "acct";
@@ -30,6 +42,74 @@ class SharedTableStoreTest {
         Entity entity = new Entity("p", rowKey, DateTimes.fromEpochTicks(System.nanoTime()),
                 Map.of("Value", PropertyValue.ofString(value)));
         assertThat(store.commit(table, "p", List.of(Mutation.put(entity, Condition.NONE)))).isEqualTo(CommitResult.APPLIED);
+    }
+
+    /**
+     * A store that answers reads only once {@code together} of them are waiting: a table store that
+     * waited for each read before sending the next would never get an answer.
+     */
+    private static final class AnswersInGroups implements KeyValueStore {
+        private final KeyValueStore store;
+        private final int together;
+        private final List<Runnable> waiting = new ArrayList<>();
+
+        AnswersInGroups(KeyValueStore store, int together) {
+            this.store = store;
+            this.together = together;
+        }
+
+        @Override
+        public synchronized CompletableFuture<Optional<StoredValue>> getAsync(Space space, byte[] partition, byte[] row) {
+            CompletableFuture<Optional<StoredValue>> answer = new CompletableFuture<>();
+            waiting.add(() -> answer.complete(store.get(space, partition, row)));
+            if (waiting.size() == together) {
+                waiting.forEach(Runnable::run);
+                waiting.clear();
+            }
+            return answer.orTimeout(10, TimeUnit.SECONDS);
+        }
+
+        @Override
+        public Optional<StoredValue> get(Space space, byte[] partition, byte[] row) {
+            return store.get(space, partition, row);
+        }
+
+        @Override
+        public RecordCursor scan(Space space, RecordRange range) {
+            return store.scan(space, range);
+        }
+
+        @Override
+        public CommitOutcome commit(Space space, byte[] partition, List<RecordMutation> mutations) {
+            return store.commit(space, partition, mutations);
+        }
+
+        @Override
+        public void drop(Space space) {
+            store.drop(space);
+        }
+
+        @Override
+        public CompletableFuture<Void> whenDurable() {
+            return store.whenDurable();
+        }
+
+        @Override
+        public void close() {
+            store.close();
+        }
+    }
+
+    @Test
+    void aTransactionsReadsAreAllSentBeforeAnyIsWaitedFor() {
+        StoredTable table = a.createTable(ACCOUNT, "Batch").orElseThrow();
+        put(a, table, "r1", "one");
+        put(a, table, "r3", "three");
+        KeyValueTableStore grouped = KeyValueTableStore.open(new AnswersInGroups(shared, 3));
+        List<Optional<StoredEntity>> read = grouped.readAll(table, "p", List.of("r1", "r2", "r3"));
+        assertThat(read).extracting(e -> e.map(s -> s.entity().properties().get("Value")))
+                .containsExactly(Optional.of(PropertyValue.ofString("one")), Optional.empty(),
+                        Optional.of(PropertyValue.ofString("three")));
     }
 
     @Test

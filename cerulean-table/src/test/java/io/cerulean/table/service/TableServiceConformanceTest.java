@@ -33,6 +33,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -85,6 +86,24 @@ public abstract class TableServiceConformanceTest {
 
     private Optional<Entity> read(String rk) {
         return store.get(table, "p", rk);
+    }
+
+    /** Get Entity refuses in one order: no such table, then the caller's grant, then keys that are not valid. */
+    @Test
+    void getEntityRefusesTheMissingTableThenTheGrantThenTheKeys() {
+        run(insert("a"));
+        Consumer<StoredTable> refuse = t -> {
+            throw new TableServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH);
+        };
+        Consumer<StoredTable> admit = t -> { };
+        assertFails(() -> service.readEntity(ACCOUNT, "nosuch", "p", "bad/key", refuse), TableError.TABLE_NOT_FOUND, -1);
+        assertFails(() -> service.readEntity(ACCOUNT, "Semantics", "p", "bad/key", refuse),
+                CommonError.AUTHORIZATION_PERMISSION_MISMATCH, -1);
+        assertFails(() -> service.readEntity(ACCOUNT, "Semantics", "p", "bad/key", admit), CommonError.OUT_OF_RANGE_INPUT, -1);
+        assertFails(() -> service.readEntity(ACCOUNT, "Semantics", "p", "a", refuse),
+                CommonError.AUTHORIZATION_PERMISSION_MISMATCH, -1);
+        assertThat(service.readEntity(ACCOUNT, "Semantics", "p", "a", admit).entity()).isPresent();
+        assertThat(service.readEntity(ACCOUNT, "Semantics", "p", "b", admit).entity()).isEmpty();
     }
 
     @Test

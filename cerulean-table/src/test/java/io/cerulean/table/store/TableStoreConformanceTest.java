@@ -116,6 +116,23 @@ public abstract class TableStoreConformanceTest {
     }
 
     @Test
+    void entitiesOfOnePartitionAreReadTogetherInTheOrderAskedFor() {
+        StoredTable table = store.createTable(ACCOUNT, "readall").orElseThrow();
+        Entity a = entity("p", "a");
+        Entity c = entity("p", "c");
+        put(table, a);
+        put(table, c);
+        put(table, entity("q", "b"));
+        List<Optional<StoredEntity>> read = store.readAll(table, "p", List.of("c", "b", "a"));
+        assertThat(read).hasSize(3);
+        assertThat(read.get(0).orElseThrow().timestamp()).isEqualTo(c.timestamp());
+        assertThat(read.get(0).orElseThrow().entity()).isEqualTo(c);
+        assertThat(read.get(1)).as("b is in another partition").isEmpty();
+        assertThat(read.get(2).orElseThrow().entity()).isEqualTo(a);
+        assertThat(store.readAll(table, "p", List.of())).isEmpty();
+    }
+
+    @Test
     void deletingATableRemovesItsEntitiesAndANewTableOfThatNameIsEmpty() {
         StoredTable first = store.createTable(ACCOUNT, "doomed").orElseThrow();
         for (int i = 0; i < 500; i++) {

@@ -37,11 +37,12 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
 
     /**
      * Get Entity, if the grant may read that entity: the table it is in and the entity, or
-     * TableNotFound, then the grant's refusal, then ResourceNotFound, in that order.
+     * TableNotFound, then the grant's refusal, then keys that are not valid, then ResourceNotFound,
+     * in that order.
      */
     public EntityInTable getEntity(String tableName, String partitionKey, String rowKey) {
-        EntityInTable read = service.readEntity(account, tableName, partitionKey, rowKey);
-        grant.authorizeEntity(read.table().name(), Set.of(EntityPermission.READ), partitionKey, rowKey);
+        EntityInTable read = service.readEntity(account, tableName, partitionKey, rowKey, table ->
+                grant.authorizeEntity(table.name(), Set.of(EntityPermission.READ), partitionKey, rowKey));
         if (read.entity().isEmpty()) {
             throw new TableServiceException(CommonError.RESOURCE_NOT_FOUND);
         }
