@@ -14,11 +14,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The layers, one direction only: app -> table-rest -> http -> common; table-rest -> table ->
- * common and the storage seam <- stores; and app -> bench, a client of the HTTP API only. Modules
- * already keep most imports apart; these rules hold what a module boundary cannot: common and the
- * seam use the JDK alone; the Table service's semantics the JDK, common and the seam, never its
- * REST layer; a store sees only the seam; the kernel knows no service; a service's REST layer
- * knows no store; the bench knows none of them; and no package anywhere is in a cycle.
+ * common and the storage seam <- stores; queue -> common and the seam; and app -> bench, a client
+ * of the HTTP API only. Modules already keep most imports apart; these rules hold what a module
+ * boundary cannot: common and the seam use the JDK alone; each service's semantics the JDK, common
+ * and the seam, never its REST layer nor another service; a store sees only the seam; the kernel
+ * knows no service; a service's REST layer knows no store; the bench knows none of them; and no
+ * package anywhere is in a cycle.
  */
 class ArchitectureTest {
     private static JavaClasses classes;
@@ -51,6 +52,14 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    @Test
+    void theQueueServicesSemanticsDependOnTheJdkCommonAndTheSeamOnly() {
+        classes().that().resideInAPackage("io.cerulean.queue..").and().resideOutsideOfPackage("io.cerulean.queue.rest..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.common..",
+                        "io.cerulean.queue..", "io.cerulean.storage..")
+                .check(classes);
+    }
+
     /** Semantics first, then REST: the Table service's semantics never reach up into its REST layer. */
     @Test
     void theTableServicesSemanticsKnowNothingOfItsRestLayer() {
@@ -63,7 +72,8 @@ class ArchitectureTest {
     @Test
     void storesSeeOnlyTheSeam() {
         noClasses().that().resideInAPackage("io.cerulean.store..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.common..",
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..",
+                        "io.cerulean.common..",
                         "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.app..", "io.cerulean.bench..")
                 .check(classes);
     }
@@ -93,7 +103,7 @@ class ArchitectureTest {
     @Test
     void theKernelKnowsNoService() {
         noClasses().that().resideInAPackage("io.cerulean.http..")
-                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..",
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..",
                         "io.cerulean.storage..", "io.cerulean.store..", "io.cerulean.app..", "io.cerulean.bench..",
                         "org.rocksdb..")
                 .check(classes);
@@ -116,7 +126,7 @@ class ArchitectureTest {
     void theBenchIsAClientOfTheRestApiOnly() {
         noClasses().that().resideInAPackage("io.cerulean.bench..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.common..",
-                        "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.storage..", "io.cerulean.store..",
+                        "io.cerulean.http..", "io.cerulean.queue..", "io.cerulean.storage..", "io.cerulean.store..",
                         "io.cerulean.app..", "org.rocksdb..")
                 .check(classes);
     }
@@ -130,9 +140,9 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.cerulean.table.rest..")
                 .and().doNotHaveFullyQualifiedName("io.cerulean.table.rest.operations.RequestContext")
                 .should().callMethodWhere(DescribedPredicate.describe(
-                        "TableService.execute, getEntity or queryEntities",
+                        "TableService.execute, getEntity, readEntity or queryEntities",
                         call -> call.getTarget().getOwner().getName().equals("io.cerulean.table.service.TableService")
-                                && Set.of("execute", "getEntity", "queryEntities")
+                                && Set.of("execute", "getEntity", "readEntity", "queryEntities")
                                         .contains(call.getTarget().getName())))
                 .check(classes);
     }

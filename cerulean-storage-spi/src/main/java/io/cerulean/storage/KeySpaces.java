@@ -39,8 +39,23 @@ public final class KeySpaces {
      */
     public static final KeySpace SERVICE_PROPERTIES = new KeySpace(4, "service-properties", false);
 
+    /**
+     * The Queue service's catalogue: one partition per account (its name, UTF-8), a row per queue
+     * (its name) holding its metadata, under the id of its messages' instance. Encoded by
+     * {@code io.cerulean.queue.layout.QueueCatalog}.
+     */
+    public static final KeySpace QUEUE_CATALOG = new KeySpace(5, "queue-catalog", false);
+
+    /**
+     * A queue's messages, one instance per queue (a new one when its messages are cleared): sixteen
+     * bucket partitions, a message's rows in the bucket its id picks, ordered by the time it is next
+     * visible. Encoded by {@code io.cerulean.queue.layout.MessageLayout}.
+     */
+    public static final KeySpace QUEUE_MESSAGES = new KeySpace(6, "queue-messages", true);
+
     /** Every key space, in id order. */
-    public static final List<KeySpace> ALL = List.of(SERVER_STATE, TABLE_CATALOG, TABLE_ENTITIES, SERVICE_PROPERTIES);
+    public static final List<KeySpace> ALL = List.of(SERVER_STATE, TABLE_CATALOG, TABLE_ENTITIES, SERVICE_PROPERTIES,
+            QUEUE_CATALOG, QUEUE_MESSAGES);
 
     private static final Map<Integer, KeySpace> BY_ID = ALL.stream()
             .collect(Collectors.toMap(KeySpace::id, Function.identity()));

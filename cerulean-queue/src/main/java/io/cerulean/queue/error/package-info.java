@@ -1,0 +1,2 @@
+/** The Queue service's error catalogue. */
+package io.cerulean.queue.error;

@@ -1,0 +1,37 @@
+package io.cerulean.queue.model;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.queue.error.QueueError;
+
+/**
+ * Queue names as the service takes them: 3 to 63 characters of lower-case letters, digits and '-',
+ * starting and ending with a letter or digit, with no "--". A length outside 3..63 is
+ * OutOfRangeInput; anything else wrong is InvalidResourceName (as the service and its emulator answer).
+ */
+public final class QueueNames {
+    public static final int MIN_LENGTH = 3;
+    public static final int MAX_LENGTH = 63;
+
+    private QueueNames() {
+    }
+
+    /** {@code name}, if it is a valid queue name. */
+    public static String validate(String name) {
+        if (name.length() < MIN_LENGTH || name.length() > MAX_LENGTH) {
+            throw new ServiceException(CommonError.OUT_OF_RANGE_INPUT,
+                    "The queue name must be " + MIN_LENGTH + " to " + MAX_LENGTH + " characters long.");
+        }
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            boolean letterOrDigit = c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
+            boolean inner = i > 0 && i < name.length() - 1;
+            if (!letterOrDigit && !(c == '-' && inner && name.charAt(i - 1) != '-')) {
+                throw new ServiceException(QueueError.INVALID_RESOURCE_NAME, "The queue name '" + name
+                        + "' is not valid: use lower-case letters, digits and single hyphens, starting and ending"
+                        + " with a letter or digit.");
+            }
+        }
+        return name;
+    }
+}
