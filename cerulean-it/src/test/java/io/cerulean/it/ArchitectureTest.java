@@ -140,9 +140,9 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.cerulean.table.rest..")
                 .and().doNotHaveFullyQualifiedName("io.cerulean.table.rest.operations.RequestContext")
                 .should().callMethodWhere(DescribedPredicate.describe(
-                        "TableService.execute, getEntity, readEntity or queryEntities",
+                        "TableService.execute, readEntity or queryEntities",
                         call -> call.getTarget().getOwner().getName().equals("io.cerulean.table.service.TableService")
-                                && Set.of("execute", "getEntity", "readEntity", "queryEntities")
+                                && Set.of("execute", "readEntity", "queryEntities")
                                         .contains(call.getTarget().getName())))
                 .check(classes);
     }

@@ -108,21 +108,20 @@ public final class MessageLayout {
         key.get();
         Position position = new Position(key.getLong(), key.getLong());
         UUID id = new UUID(key.getLong(), key.getLong());
-        ByteBuffer value = ByteBuffer.wrap(payload.array(), payload.offset(), payload.length());
-        long inserted = value.getLong();
-        long expires = value.getLong();
-        long dequeueCount = value.getLong();
-        String text = new String(payload.array(), payload.offset() + 24, payload.length() - 24, StandardCharsets.UTF_8);
-        return new StoredMessage(id, position, version, inserted, expires, dequeueCount, text);
+        return message(id, position, version, payload.array(), payload.offset(), payload.length());
     }
 
     /** The message {@code id} at {@code position}, from its row's stored value. */
     public static StoredMessage message(UUID id, Position position, StoredValue value) {
-        ByteView row = new ByteView();
-        byte[] key = messageRow(position.visibleAt(), position.sequence(), id);
-        row.set(key, 0, key.length);
-        ByteView payload = new ByteView();
-        payload.set(value.bytes(), StoredValue.HEADROOM, value.payloadLength());
-        return message(row, value.version(), payload);
+        return message(id, position, value.version(), value.bytes(), StoredValue.HEADROOM, value.payloadLength());
+    }
+
+    private static StoredMessage message(UUID id, Position position, long version, byte[] bytes, int offset, int length) {
+        ByteBuffer value = ByteBuffer.wrap(bytes, offset, length);
+        long inserted = value.getLong();
+        long expires = value.getLong();
+        long dequeueCount = value.getLong();
+        String text = new String(bytes, offset + 24, length - 24, StandardCharsets.UTF_8);
+        return new StoredMessage(id, position, version, inserted, expires, dequeueCount, text);
     }
 }

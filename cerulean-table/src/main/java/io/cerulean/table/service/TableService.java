@@ -163,7 +163,7 @@ public final class TableService {
     }
 
     /**
-     * Get Entity's reads: the table and the entity at the keys, which may be absent. What is refused
+     * Get Entity (a point query by URL): the table and the entity at the keys, which may be absent. What is refused
      * is refused in this order: no such table (TableNotFound), then whatever {@code admit} throws for
      * the table (the caller's grant), then keys that are not valid.
      */
@@ -180,14 +180,6 @@ public final class TableService {
                 .orElseThrow(() -> new TableServiceException(TableError.TABLE_NOT_FOUND));
         admit.accept(read.table());
         return read;
-    }
-
-    /** Get Entity (a point query by URL); ResourceNotFound when absent. */
-    public Entity getEntity(StoredTable table, String partitionKey, String rowKey) {
-        EntityValidator.validateKey(Entity.PARTITION_KEY, partitionKey);
-        EntityValidator.validateKey(Entity.ROW_KEY, rowKey);
-        return store.get(table, partitionKey, rowKey)
-                .orElseThrow(() -> new TableServiceException(CommonError.RESOURCE_NOT_FOUND));
     }
 
     /** Any entity write, single or batch: all or nothing. */

@@ -91,11 +91,7 @@ class ExecuteBatchTest {
     }
 
     private Optional<Entity> find(String rowKey) {
-        try {
-            return Optional.of(service.getEntity(table, "p", rowKey));
-        } catch (TableServiceException e) {
-            return Optional.empty();
-        }
+        return service.readEntity(table.account(), table.name(), "p", rowKey, t -> { }).entity();
     }
 
     @Test

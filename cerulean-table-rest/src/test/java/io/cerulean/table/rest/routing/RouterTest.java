@@ -123,10 +123,10 @@ class RouterTest {
         service.createTable("devstoreaccount1", "mytable");
         run(service, request("POST", BASE + "/mytable", Map.of(), json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"a\":1}")));
         run(service, request("POST", ENTITY, Map.of(), json("{\"b\":2}"), "MERGE"));
-        assertThat(service.getEntity(service.table("devstoreaccount1", "mytable"), "p", "r").properties())
+        assertThat(service.readEntity("devstoreaccount1", "mytable", "p", "r", table -> { }).entity().orElseThrow().properties())
                 .containsOnlyKeys("a", "b");
         run(service, request("POST", ENTITY, Map.of(), json("{\"c\":3}"), "PUT"));
-        assertThat(service.getEntity(service.table("devstoreaccount1", "mytable"), "p", "r").properties())
+        assertThat(service.readEntity("devstoreaccount1", "mytable", "p", "r", table -> { }).entity().orElseThrow().properties())
                 .containsOnlyKeys("c");
     }
 
