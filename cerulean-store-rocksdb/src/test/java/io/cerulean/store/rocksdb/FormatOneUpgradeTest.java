@@ -3,9 +3,9 @@ package io.cerulean.store.rocksdb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.storage.StoreFormatException;
-import io.cerulean.table.acl.StoredAccessPolicy;
-import io.cerulean.table.acl.TableAcl;
 import io.cerulean.table.layout.KeyValueTableStore;
 import io.cerulean.table.layout.ServerState;
 import io.cerulean.table.model.DateTimes;
@@ -77,7 +77,7 @@ class FormatOneUpgradeTest {
             assertThat(smile.properties().keySet()).containsExactly("Name", "Age", "Big", "Score", "Active", "When",
                     "Id", "Bytes");
 
-            TableAcl acl = TableAcl.decode(store.acl(people));
+            AccessPolicies acl = AccessPolicies.decode(store.acl(people));
             assertThat(acl.policies()).containsExactly(new StoredAccessPolicy("readers", Optional.of(T),
                     Optional.of(T.plusSeconds(3600)), Optional.of("r")));
             assertThat(store.serviceProperties(DEV, "table")).hasValueSatisfying(xml ->

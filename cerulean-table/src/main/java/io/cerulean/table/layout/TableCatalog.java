@@ -15,7 +15,7 @@ import java.nio.charset.StandardCharsets;
  *
  * <pre>
  * row 'T' + normalised table name (UTF-8)   version: the table id   payload: [id: 8][name as created: UTF-8]
- * row 'A' + normalised table name (UTF-8)   version: the table id   payload: the ACL (TableAcl's encoding)
+ * row 'A' + normalised table name (UTF-8)   version: the table id   payload: the ACL (AccessPolicies' encoding)
  * </pre>
  * A table and its ACL share a partition so that Delete Table removes both in one commit; an ACL
  * row counts only while its version is the id of the table of that name (one left behind by a

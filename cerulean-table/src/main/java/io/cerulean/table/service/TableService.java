@@ -1,7 +1,7 @@
 package io.cerulean.table.service;
 
+import io.cerulean.common.acl.AccessPolicies;
 import io.cerulean.common.error.CommonError;
-import io.cerulean.table.acl.TableAcl;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.Entity;
@@ -40,6 +40,11 @@ import java.util.concurrent.Executor;
  * busy.
  */
 public final class TableService {
+    /**
+     * The Table service's permission letters, in its canonical order (query, add, update, delete):
+     * all a table's stored access policy may hold and a table SAS grant.
+     */
+    public static final String PERMISSIONS = "raud";
     /** The name this service's settings go by beside those of other services (its service properties' row). */
     private static final String SERVICE = "table";
     private static final int TABLE_LIST_CHUNK = 256;
@@ -93,14 +98,19 @@ public final class TableService {
     }
 
     /** Get Table ACL: the table's stored access policies. */
-    public TableAcl acl(StoredTable table) {
-        byte[] acl = store.acl(table);
-        return acl.length == 0 ? TableAcl.empty() : TableAcl.decode(acl);
+    public AccessPolicies acl(StoredTable table) {
+        return AccessPolicies.decode(store.acl(table));
     }
 
-    /** Set Table ACL: replaces all of the table's stored access policies. */
-    public void setAcl(StoredTable table, TableAcl acl) {
-        if (!store.setAcl(table, acl.encode())) {
+    /**
+     * Set Table ACL: replaces all of the table's stored access policies.
+     *
+     * @throws io.cerulean.common.error.ServiceException InvalidXmlNodeValue when a policy holds a
+     *                                                   letter other than {@link #PERMISSIONS}, and
+     *                                                   nothing is changed
+     */
+    public void setAcl(StoredTable table, AccessPolicies acl) {
+        if (!store.setAcl(table, acl.requirePermissions(PERMISSIONS).encode())) {
             throw new TableServiceException(TableError.TABLE_NOT_FOUND);
         }
     }

@@ -91,7 +91,7 @@ public interface TableStore extends AutoCloseable {
      */
     CompletableFuture<Void> whenDurable();
 
-    /** The table's stored access policies, as {@code TableAcl} encodes them; empty when it has none. */
+    /** The table's stored access policies, as {@code AccessPolicies} encodes them; empty when it has none. */
     byte[] acl(StoredTable table);
 
     /**

@@ -1,5 +1,6 @@
 package io.cerulean.table.rest.acl;
 
+import io.cerulean.http.acl.SignedIdentifiersXml;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MediaTypes;
 import io.cerulean.table.rest.operations.RequestContext;
@@ -9,7 +10,7 @@ import io.cerulean.table.rest.operations.TableOperation;
 public final class GetTableAcl implements TableOperation {
     @Override
     public AzureResponse handle(RequestContext context) {
-        byte[] body = AclXml.write(context.service().acl(AclRequests.table(context)));
+        byte[] body = SignedIdentifiersXml.write(context.service().acl(AclRequests.table(context)));
         return AzureResponse.status(200).body(MediaTypes.XML, body);
     }
 }

@@ -1,7 +1,8 @@
 package io.cerulean.table.rest.acl;
 
+import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.http.acl.SignedIdentifiersXml;
 import io.cerulean.http.message.AzureResponse;
-import io.cerulean.table.acl.TableAcl;
 import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.operations.TableOperation;
 import io.cerulean.table.store.StoredTable;
@@ -17,7 +18,7 @@ public final class SetTableAcl implements TableOperation {
     @Override
     public AzureResponse handle(RequestContext context) {
         StoredTable table = AclRequests.table(context);
-        TableAcl acl = AclXml.read(context.request().body());
+        AccessPolicies acl = SignedIdentifiersXml.read(context.request().body());
         context.service().setAcl(table, acl);
         return AzureResponse.status(204);
     }

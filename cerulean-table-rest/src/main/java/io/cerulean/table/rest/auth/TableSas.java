@@ -3,14 +3,15 @@ package io.cerulean.table.rest.auth;
 import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
 import static io.cerulean.http.auth.SasChecks.field;
 
+import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.SasChecks;
 import io.cerulean.http.auth.ServiceSas;
 import io.cerulean.http.message.AzureRequest;
-import io.cerulean.table.acl.StoredAccessPolicy;
-import io.cerulean.table.acl.TableAcl;
 import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.service.TableService;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -32,7 +33,7 @@ public final class TableSas implements ServiceSas<AccessGrant> {
     /** Finds a table's stored access policies; empty when the table does not exist. */
     @FunctionalInterface
     public interface StoredPolicies {
-        Optional<TableAcl> acl(String account, String table);
+        Optional<AccessPolicies> acl(String account, String table);
     }
 
     private final StoredPolicies storedPolicies;
@@ -98,7 +99,7 @@ public final class TableSas implements ServiceSas<AccessGrant> {
         SasChecks.window(clock.instant(), start, expiry);
         SasChecks.transport(request, field(request, "spr"), field(request, "sip"));
         for (char letter : permissions.toCharArray()) {
-            if ("raud".indexOf(letter) < 0) {
+            if (TableService.PERMISSIONS.indexOf(letter) < 0) {
                 throw authenticationFailed("The signed permissions (sp) '" + permissions
                         + "' hold a letter a table SAS cannot grant; use r, a, u and d.");
             }

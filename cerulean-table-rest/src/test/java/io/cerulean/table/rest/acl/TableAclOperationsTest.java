@@ -3,14 +3,14 @@ package io.cerulean.table.rest.acl;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ErrorCode;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.store.memory.MemoryKeyValueStore;
-import io.cerulean.table.acl.StoredAccessPolicy;
-import io.cerulean.table.acl.TableAcl;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.layout.KeyValueTableStore;
 import io.cerulean.table.rest.auth.FullAccess;
@@ -82,7 +82,7 @@ class TableAclOperationsTest {
         service.createTable(ACCOUNT, "mytable");
         send("PUT", "mytable", "acl", POLICY);
         assertThat(send("PUT", "mytable", "acl", "").status()).isEqualTo(204);
-        assertThat(service.acl(service.table(ACCOUNT, "mytable"))).isEqualTo(TableAcl.empty());
+        assertThat(service.acl(service.table(ACCOUNT, "mytable"))).isEqualTo(AccessPolicies.empty());
     }
 
     @Test
@@ -115,7 +115,7 @@ class TableAclOperationsTest {
         service.createTable(ACCOUNT, "mytable");
         assertThat(refusal("GET", "mytable", "properties", "")).isEqualTo(CommonError.INVALID_QUERY_PARAMETER_VALUE);
         assertThat(refusal("PUT", "mytable", "ACL", POLICY)).isEqualTo(CommonError.INVALID_QUERY_PARAMETER_VALUE);
-        assertThat(service.acl(service.table(ACCOUNT, "mytable"))).isEqualTo(TableAcl.empty());
+        assertThat(service.acl(service.table(ACCOUNT, "mytable"))).isEqualTo(AccessPolicies.empty());
     }
 
     @Test

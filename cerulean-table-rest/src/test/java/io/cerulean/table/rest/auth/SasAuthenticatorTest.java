@@ -4,6 +4,8 @@ import static io.cerulean.table.rest.auth.Signatures.sign;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ErrorCode;
 import io.cerulean.common.error.ServiceException;
@@ -11,8 +13,6 @@ import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.auth.SasAuthenticator;
 import io.cerulean.http.message.AzureRequest;
-import io.cerulean.table.acl.StoredAccessPolicy;
-import io.cerulean.table.acl.TableAcl;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.time.Clock;
 import java.time.Instant;
@@ -35,7 +35,7 @@ class SasAuthenticatorTest {
     private static final String KEY2 = Base64.getEncoder().encodeToString("second-key-of-the-account".getBytes());
     private static final Instant NOW = Instant.parse("2026-03-01T12:00:00Z");
 
-    private final Map<String, TableAcl> acls = new LinkedHashMap<>();
+    private final Map<String, AccessPolicies> acls = new LinkedHashMap<>();
     private final SasAuthenticator<AccessGrant> authenticator = TableAuthentication.sas(
             new Accounts(List.of(Account.of("Acct", KEY1, KEY2))),
             (account, table) -> Optional.ofNullable(acls.get(table.toLowerCase())), Clock.fixed(NOW, ZoneOffset.UTC));
@@ -150,7 +150,7 @@ class SasAuthenticatorTest {
 
     @Test
     void aStoredPolicyFillsInWhatTheSasLeavesOut() {
-        acls.put("orders", new TableAcl(List.of(new StoredAccessPolicy("readers", Optional.empty(),
+        acls.put("orders", new AccessPolicies(List.of(new StoredAccessPolicy("readers", Optional.empty(),
                 Optional.of(NOW.plusSeconds(60)), Optional.of("r")))));
         TableSasGrant grant = (TableSasGrant) authenticate(withPolicy("", ""));
         assertThat(grant.permissions()).isEqualTo("r");
@@ -158,27 +158,27 @@ class SasAuthenticatorTest {
 
     @Test
     void aFieldGivenByBothTheSasAndItsPolicyIsRefused() {
-        acls.put("orders", new TableAcl(List.of(new StoredAccessPolicy("readers", Optional.empty(),
+        acls.put("orders", new AccessPolicies(List.of(new StoredAccessPolicy("readers", Optional.empty(),
                 Optional.of(NOW.plusSeconds(60)), Optional.of("r")))));
         assertThat(refusal(withPolicy("r", ""))).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
     void anExpiredPolicyRevokesEverySasNamingIt() {
-        acls.put("orders", new TableAcl(List.of(new StoredAccessPolicy("readers", Optional.empty(),
+        acls.put("orders", new AccessPolicies(List.of(new StoredAccessPolicy("readers", Optional.empty(),
                 Optional.of(NOW.minusSeconds(1)), Optional.of("r")))));
         assertThat(refusal(withPolicy("", ""))).isEqualTo(CommonError.AUTHENTICATION_FAILED);
     }
 
     @Test
     void aMissingPolicyIsAuthorizationFailure() {
-        acls.put("orders", TableAcl.empty());
+        acls.put("orders", AccessPolicies.empty());
         assertThat(refusal(withPolicy("r", "2026-03-02"))).isEqualTo(CommonError.AUTHORIZATION_FAILURE);
     }
 
     @Test
     void aPolicyWithoutExpiryNeedsTheSasToGiveIt() {
-        acls.put("orders", new TableAcl(List.of(new StoredAccessPolicy("readers", Optional.empty(),
+        acls.put("orders", new AccessPolicies(List.of(new StoredAccessPolicy("readers", Optional.empty(),
                 Optional.empty(), Optional.of("r")))));
         assertThat(refusal(withPolicy("", ""))).isEqualTo(CommonError.AUTHENTICATION_FAILED);
         assertThat(authenticate(withPolicy("", "2026-03-02"))).isInstanceOf(TableSasGrant.class);

@@ -1,14 +1,14 @@
-package io.cerulean.table.rest.acl;
+package io.cerulean.http.acl;
 
+import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.SevenDigitTimes;
 import io.cerulean.http.xml.InvalidXml;
 import io.cerulean.http.xml.XmlDocuments;
 import io.cerulean.http.xml.XmlElement;
 import io.cerulean.http.xml.XmlWriter;
-import io.cerulean.table.acl.StoredAccessPolicy;
-import io.cerulean.table.acl.TableAcl;
-import io.cerulean.table.error.TableServiceException;
-import io.cerulean.table.model.DateTimes;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,7 +17,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The {@code <SignedIdentifiers>} document of Get and Set Table ACL (contract 3.5, 3.6):
+ * The {@code <SignedIdentifiers>} document of Get and Set Table ACL (contract 3.5, 3.6), and of
+ * Get and Set Queue ACL, which share it:
  * <pre>
  * &lt;SignedIdentifiers&gt;
  *   &lt;SignedIdentifier&gt;
@@ -38,9 +39,11 @@ import java.util.Set;
  * <p>Both ways go through the kernel's XML kit. Reading is stricter than the kit: this schema is
  * closed, so an element it does not name, text where only elements belong, or an element inside a
  * value is InvalidXmlDocument, as is anything not well-formed (including any DTD: no entity is
- * ever expanded or fetched); a value out of bounds is InvalidXmlNodeValue.
+ * ever expanded or fetched); a value out of bounds is InvalidXmlNodeValue. Which permission
+ * letters a policy may hold is the service's to say: callers hold what is read to theirs with
+ * {@link AccessPolicies#requirePermissions}.
  */
-public final class AclXml {
+public final class SignedIdentifiersXml {
     private static final String ROOT = "SignedIdentifiers";
     private static final String IDENTIFIER = "SignedIdentifier";
     private static final String ID = "Id";
@@ -49,11 +52,11 @@ public final class AclXml {
     private static final String EXPIRY = "Expiry";
     private static final String PERMISSION = "Permission";
 
-    private AclXml() {
+    private SignedIdentifiersXml() {
     }
 
-    /** The Get Table ACL body. */
-    public static byte[] write(TableAcl acl) {
+    /** The Get Table (or Queue) ACL body. */
+    public static byte[] write(AccessPolicies acl) {
         XmlWriter xml = new XmlWriter();
         if (acl.policies().isEmpty()) {
             return xml.empty(ROOT).bytes();
@@ -63,8 +66,8 @@ public final class AclXml {
             xml.start(IDENTIFIER).element(ID, policy.id());
             if (policy.start().isPresent() || policy.expiry().isPresent() || policy.permission().isPresent()) {
                 xml.start(POLICY);
-                policy.start().ifPresent(t -> xml.element(START, DateTimes.formatSevenDigits(t)));
-                policy.expiry().ifPresent(t -> xml.element(EXPIRY, DateTimes.formatSevenDigits(t)));
+                policy.start().ifPresent(t -> xml.element(START, SevenDigitTimes.format(t)));
+                policy.expiry().ifPresent(t -> xml.element(EXPIRY, SevenDigitTimes.format(t)));
                 policy.permission().ifPresent(p -> xml.element(PERMISSION, p));
                 xml.end(POLICY);
             }
@@ -74,13 +77,14 @@ public final class AclXml {
     }
 
     /**
-     * The ACL a Set Table ACL body asks for; an empty (or blank) body asks for none.
+     * The ACL a Set Table (or Queue) ACL body asks for; an empty (or blank) body asks for none.
+     * Permission letters are not checked here.
      *
-     * @throws io.cerulean.common.error.ServiceException InvalidXmlDocument or InvalidXmlNodeValue, as above
+     * @throws ServiceException InvalidXmlDocument or InvalidXmlNodeValue, as above
      */
-    public static TableAcl read(byte[] body) {
+    public static AccessPolicies read(byte[] body) {
         if (new String(body, StandardCharsets.UTF_8).isBlank()) {
-            return TableAcl.empty();
+            return AccessPolicies.empty();
         }
         XmlElement root = XmlDocuments.parse(body);
         if (!root.name().equals(ROOT)) {
@@ -90,7 +94,7 @@ public final class AclXml {
         for (XmlElement identifier : elementsOnly(root, Set.of(IDENTIFIER))) {
             policies.add(identifier(identifier));
         }
-        return new TableAcl(policies);
+        return new AccessPolicies(policies);
     }
 
     private static StoredAccessPolicy identifier(XmlElement identifier) {
@@ -129,7 +133,7 @@ public final class AclXml {
 
     /** A field's trimmed text; an empty element counts as absent, like a missing one. */
     private static Optional<String> text(Optional<XmlElement> policy, String name) {
-        return policy.flatMap(p -> p.optionalChild(name)).map(AclXml::textOnly).map(XmlElement::value)
+        return policy.flatMap(p -> p.optionalChild(name)).map(SignedIdentifiersXml::textOnly).map(XmlElement::value)
                 .filter(t -> !t.isEmpty());
     }
 
@@ -138,9 +142,9 @@ public final class AclXml {
         if (text.isEmpty()) {
             return Optional.empty();
         }
-        Optional<Instant> instant = DateTimes.parse(text.get());
+        Optional<Instant> instant = PolicyTimes.parse(text.get());
         if (instant.isEmpty()) {
-            throw new TableServiceException(CommonError.INVALID_XML_NODE_VALUE, "The " + name
+            throw new ServiceException(CommonError.INVALID_XML_NODE_VALUE, "The " + name
                     + " of signed identifier '" + id + "' is not an ISO 8601 date-time the service accepts: '"
                     + text.get() + "'.");
         }
