@@ -11,6 +11,8 @@ import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.tls.TlsConfig;
+import io.cerulean.queue.rest.QueueRest;
+import io.cerulean.queue.service.QueueService;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.store.cassandra.CassandraKeyValueStore;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
@@ -32,43 +34,64 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A running Cerulean: a store, the Table service on it, and the HTTP server. This is the
- * in-process API as well as what {@code cerulean serve} runs:
+ * A running Cerulean: a store, the Table and Queue services on it, each on its own port. This is
+ * the in-process API as well as what {@code cerulean serve} runs:
  *
  * <pre>{@code
  * try (Cerulean cerulean = Cerulean.builder().inMemory().port(0).start()) {
- *     TableServiceClient client = new TableServiceClientBuilder()
+ *     TableServiceClient tables = new TableServiceClientBuilder()
+ *             .connectionString(cerulean.connectionString()).buildClient();
+ *     QueueServiceClient queues = new QueueServiceClientBuilder()
  *             .connectionString(cerulean.connectionString()).buildClient();
  * }
  * }</pre>
  *
- * With {@link Builder#tls()} the same port serves HTTPS as well; {@link #certificateFile()} is
+ * With {@link Builder#tls()} each port serves HTTPS as well; {@link #certificateFile()} is
  * the certificate a client must trust.
  */
 public final class Cerulean implements AutoCloseable {
+    /** The storage services a Cerulean can serve, each on its own port. */
+    public enum Service {
+        TABLE("TableEndpoint"), QUEUE("QueueEndpoint");
+
+        private final String connectionStringKey;
+
+        Service(String connectionStringKey) {
+            this.connectionStringKey = connectionStringKey;
+        }
+
+        /** The key that names this service's endpoint in a connection string ({@code TableEndpoint}). */
+        public String connectionStringKey() {
+            return connectionStringKey;
+        }
+    }
+
     private final TableStore store;
-    private final HttpServer server;
+    private final Map<Service, HttpServer> servers;
     private final Accounts accounts;
     private final TlsConfig tls;
     private final Path temporaryTlsDir;
     private final ExecutorService scanHelper;
     private final RequestLog requestLog;
 
-    private Cerulean(TableStore store, ExecutorService scanHelper, HttpServer server, Accounts accounts, TlsConfig tls,
-                     Path temporaryTlsDir, RequestLog requestLog) {
+    private Cerulean(TableStore store, ExecutorService scanHelper, Map<Service, HttpServer> servers, Accounts accounts,
+                     TlsConfig tls, Path temporaryTlsDir, RequestLog requestLog) {
         this.store = store;
         this.requestLog = requestLog;
         this.scanHelper = scanHelper;
-        this.server = server;
+        this.servers = servers;
         this.accounts = accounts;
         this.tls = tls;
         this.temporaryTlsDir = temporaryTlsDir;
@@ -78,13 +101,48 @@ public final class Cerulean implements AutoCloseable {
         return new Builder();
     }
 
+    /** The services this Cerulean serves. */
+    public Set<Service> services() {
+        return EnumSet.copyOf(servers.keySet());
+    }
+
+    /** The Table service's port. @throws IllegalStateException when it is not served */
     public int port() {
-        return server.port();
+        return port(Service.TABLE);
+    }
+
+    /** The Queue service's port. @throws IllegalStateException when it is not served */
+    public int queuePort() {
+        return port(Service.QUEUE);
+    }
+
+    /** A service's port. @throws IllegalStateException when it is not served */
+    public int port(Service service) {
+        return server(service).port();
+    }
+
+    private HttpServer server(Service service) {
+        HttpServer server = servers.get(service);
+        if (server == null) {
+            throw new IllegalStateException("this Cerulean does not serve the " + service + " service; it serves "
+                    + servers.keySet());
+        }
+        return server;
     }
 
     /** The Table endpoint of an account, e.g. {@code http://127.0.0.1:10002/devstoreaccount1}. */
     public String endpoint(String account) {
-        return "http://" + hostForUrls() + ":" + port() + "/" + account;
+        return endpoint(Service.TABLE, account);
+    }
+
+    /** The Queue endpoint of an account, e.g. {@code http://127.0.0.1:10001/devstoreaccount1}. */
+    public String queueEndpoint(String account) {
+        return endpoint(Service.QUEUE, account);
+    }
+
+    /** A service's endpoint for an account, e.g. {@code http://127.0.0.1:10001/devstoreaccount1}. */
+    public String endpoint(Service service, String account) {
+        return "http://" + hostForUrls() + ":" + port(service) + "/" + account;
     }
 
     /**
@@ -97,7 +155,19 @@ public final class Cerulean implements AutoCloseable {
         if (tls == null) {
             throw new IllegalStateException("this Cerulean serves plain HTTP only; start it with tls()");
         }
-        return "https://" + hostForUrls() + ":" + port() + "/" + account;
+        return secureEndpoint(Service.TABLE, account);
+    }
+
+    /**
+     * A service's HTTPS endpoint for an account: the same port as its HTTP one.
+     *
+     * @throws IllegalStateException when this server was started without TLS
+     */
+    public String secureEndpoint(Service service, String account) {
+        if (tls == null) {
+            throw new IllegalStateException("this Cerulean serves plain HTTP only; start it with tls()");
+        }
+        return "https://" + hostForUrls() + ":" + port(service) + "/" + account;
     }
 
     /** The PEM certificate the server shows over HTTPS, for clients to trust; empty without TLS. */
@@ -105,9 +175,9 @@ public final class Cerulean implements AutoCloseable {
         return Optional.ofNullable(tls).map(TlsConfig::certificateFile);
     }
 
-    /** A connection string for the development account (or the first configured one). */
+    /** A connection string for the development account (or the first configured one), with every service's endpoint. */
     public String connectionString() {
-        return connectionString("http", endpoint(developmentAccount().name()));
+        return connectionString("http");
     }
 
     /**
@@ -116,14 +186,23 @@ public final class Cerulean implements AutoCloseable {
      * @throws IllegalStateException when this server was started without TLS
      */
     public String secureConnectionString() {
-        return connectionString("https", secureEndpoint(developmentAccount().name()));
+        if (tls == null) {
+            throw new IllegalStateException("this Cerulean serves plain HTTP only; start it with tls()");
+        }
+        return connectionString("https");
     }
 
-    private String connectionString(String protocol, String endpoint) {
+    private String connectionString(String protocol) {
         Account account = developmentAccount();
-        return "DefaultEndpointsProtocol=" + protocol + ";AccountName=" + account.name() + ";AccountKey="
-                + java.util.Base64.getEncoder().encodeToString(account.keys().get(0)) + ";TableEndpoint="
-                + endpoint + ";";
+        StringBuilder connection = new StringBuilder("DefaultEndpointsProtocol=").append(protocol)
+                .append(";AccountName=").append(account.name()).append(";AccountKey=")
+                .append(java.util.Base64.getEncoder().encodeToString(account.keys().get(0))).append(';');
+        for (Service service : servers.keySet()) {
+            connection.append(service.connectionStringKey()).append('=').append(protocol).append("://")
+                    .append(hostForUrls()).append(':').append(port(service)).append('/').append(account.name())
+                    .append(';');
+        }
+        return connection.toString();
     }
 
     private Account developmentAccount() {
@@ -131,7 +210,7 @@ public final class Cerulean implements AutoCloseable {
     }
 
     private String hostForUrls() {
-        String host = server.host();
+        String host = servers.values().iterator().next().host();
         return host.equals("0.0.0.0") || host.equals("::") || host.equals("0:0:0:0:0:0:0:0") ? "127.0.0.1" : host;
     }
 
@@ -142,8 +221,18 @@ public final class Cerulean implements AutoCloseable {
     @Override
     public void close() {
         try {
-            server.close();
+            RuntimeException failure = null;
+            for (HttpServer server : servers.values()) {
+                try {
+                    server.close();
+                } catch (RuntimeException e) {
+                    failure = failure == null ? e : failure;
+                }
+            }
             requestLog.close();
+            if (failure != null) {
+                throw failure;
+            }
         } finally {
             // No query is running once the server is closed, so the scan helper is idle or about
             // to be: its cursor must be closed before the store is.
@@ -185,7 +274,12 @@ public final class Cerulean implements AutoCloseable {
         private static final long MAX_CACHE_MEGABYTES = 1L << 20;
         private static final int MAX_WORKER_THREADS = 1024;
         private String host = "127.0.0.1";
+        /** The Queue service's port when none is set and the Table service's is not 0: Azurite's. */
+        public static final int DEFAULT_QUEUE_PORT = 10001;
         private int port = ServerConfig.DEFAULT_PORT;
+        private Integer queuePort;
+        private Set<Service> services = EnumSet.allOf(Service.class);
+        private Clock queueClock = Clock.systemUTC();
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
         private KeyValueStore sharedStore;
@@ -210,9 +304,37 @@ public final class Cerulean implements AutoCloseable {
             return this;
         }
 
-        /** The port to listen on; 0 picks a free one (see {@link Cerulean#port()}). */
+        /** The Table service's port; 0 picks a free one (see {@link Cerulean#port()}). */
         public Builder port(int port) {
             this.port = port;
+            return this;
+        }
+
+        /**
+         * The Queue service's port; 0 picks a free one (see {@link Cerulean#queuePort()}). When not
+         * set: {@value #DEFAULT_QUEUE_PORT}, or a free one when {@link #port(int)} is 0, so that a
+         * server started on free ports takes no fixed one.
+         */
+        public Builder queuePort(int queuePort) {
+            this.queuePort = queuePort;
+            return this;
+        }
+
+        /** The services to serve (all of them by default); at least one. */
+        public Builder services(Set<Service> services) {
+            if (services.isEmpty()) {
+                throw new IllegalArgumentException("at least one service must be served");
+            }
+            this.services = EnumSet.copyOf(services);
+            return this;
+        }
+
+        /**
+         * The clock the Queue service's times come from: when a message becomes visible, when it
+         * expires (the system's by default). A test can move it on rather than wait.
+         */
+        public Builder queueClock(Clock clock) {
+            this.queueClock = java.util.Objects.requireNonNull(clock, "clock");
             return this;
         }
 
@@ -377,10 +499,15 @@ public final class Cerulean implements AutoCloseable {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
+            int queueAt = queuePort != null ? queuePort : port == 0 ? 0 : DEFAULT_QUEUE_PORT;
+            if (services.containsAll(EnumSet.of(Service.TABLE, Service.QUEUE)) && queueAt == port && port != 0) {
+                throw new IllegalArgumentException("the Table and Queue services need ports of their own, not both "
+                        + port);
+            }
             // A start that fails (the port is taken) leaves no data directory it did not find.
             boolean dataDirFound = !keepsDataDir() || Files.exists(dataDir);
             try {
-                return start(configured, trust, config);
+                return start(configured, trust, config, queueAt);
             } catch (RuntimeException e) {
                 requestLog.close();
                 if (!dataDirFound) {
@@ -390,12 +517,17 @@ public final class Cerulean implements AutoCloseable {
             }
         }
 
+        /** Whether this server is its store's only user: RocksDB or memory, not a store passed in or Cassandra. */
+        private boolean keepsOwnStore() {
+            return sharedStore == null && cassandra == null;
+        }
+
         /** Whether the data lives in {@link #dataDir}: RocksDB, not memory, a store passed in or Cassandra. */
         private boolean keepsDataDir() {
             return !inMemory && sharedStore == null && cassandra == null;
         }
 
-        private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config) {
+        private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config, int queueAt) {
             // A store of its own (RocksDB's directory lock keeps other processes out) lets the server keep
             // what it reads of the catalogue; one passed in may be shared, as a Cassandra cluster is, and is
             // read at every request.
@@ -421,10 +553,24 @@ public final class Cerulean implements AutoCloseable {
                 TableService service = new TableService(store, clock, pageBudget, scanHelper);
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);
-                HttpServer server = HttpServer.start(config,
-                        TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC())
-                                .withRequestLog(requestLog));
-                return new Cerulean(store, scanHelper, server, configured, config.tls(), temporaryTlsDir, requestLog);
+                Map<Service, HttpServer> servers = new EnumMap<>(Service.class);
+                try {
+                    if (services.contains(Service.TABLE)) {
+                        servers.put(Service.TABLE, HttpServer.start(config,
+                                TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC())
+                                        .withRequestLog(requestLog)));
+                    }
+                    if (services.contains(Service.QUEUE)) {
+                        QueueService queues = new QueueService(store.keyValueStore(), queueClock);
+                        servers.put(Service.QUEUE, HttpServer.start(config.withPort(queueAt),
+                                QueueRest.pipeline(queues, keepsOwnStore(), configured, trust, metrics, Clock.systemUTC())
+                                        .withRequestLog(requestLog)));
+                    }
+                } catch (RuntimeException e) {
+                    servers.values().forEach(HttpServer::close);
+                    throw e;
+                }
+                return new Cerulean(store, scanHelper, servers, configured, config.tls(), temporaryTlsDir, requestLog);
             } catch (IOException e) {
                 scanHelper.shutdown();
                 store.close();

@@ -6,7 +6,11 @@ import io.cerulean.storage.StoreUnavailableException;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
 import io.cerulean.store.rocksdb.StoreOpenException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,9 +18,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code cerulean serve}: runs the Table service until SIGTERM or Ctrl-C. */
+/** {@code cerulean serve}: runs the Table and Queue services until SIGTERM or Ctrl-C. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve the Azure Table Storage REST API.")
+        description = "Serve the Azure Table and Queue Storage REST APIs.")
 final class ServeCommand implements Callable<Integer> {
     static final int EXIT_PORT_IN_USE = 2;
     static final int EXIT_STORE_UNUSABLE = 3;
@@ -31,8 +35,18 @@ final class ServeCommand implements Callable<Integer> {
     String host;
 
     @Option(names = "--port", defaultValue = "${env:CERULEAN_PORT:-10002}",
-            description = "Port to listen on, 0 for any free one (env CERULEAN_PORT; default ${DEFAULT-VALUE}).")
+            description = "The Table service's port, 0 for any free one (env CERULEAN_PORT; default ${DEFAULT-VALUE}).")
     int port;
+
+    @Option(names = "--queue-port", defaultValue = "${env:CERULEAN_QUEUE_PORT}",
+            description = "The Queue service's port, 0 for any free one (env CERULEAN_QUEUE_PORT; default 10001, "
+                    + "or a free one when --port is 0).")
+    Integer queuePort;
+
+    @Option(names = "--services", paramLabel = "table,queue", split = ",",
+            defaultValue = "${env:CERULEAN_SERVICES:-table,queue}",
+            description = "The services to serve (env CERULEAN_SERVICES; default ${DEFAULT-VALUE}).")
+    List<String> services;
 
     @Option(names = "--data-dir", defaultValue = "${env:CERULEAN_DATA_DIR:-cerulean-data}",
             description = "Where RocksDB keeps the data (env CERULEAN_DATA_DIR; default ${DEFAULT-VALUE}).")
@@ -91,6 +105,15 @@ final class ServeCommand implements Callable<Integer> {
         }
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits());
+        if (queuePort != null) {
+            builder.queuePort(queuePort);
+        }
+        try {
+            builder.services(services(services));
+        } catch (IllegalArgumentException e) {
+            System.err.println("cerulean: --services: " + e.getMessage());
+            return EXIT_BAD_CONFIG;
+        }
         try {
             builder.cacheMegabytes(cacheMb);
         } catch (IllegalArgumentException e) {
@@ -173,14 +196,44 @@ final class ServeCommand implements Callable<Integer> {
         }
         Termination termination = Termination.of(cerulean);
         cerulean.certificateFile().ifPresent(certificate -> log.info("HTTPS is on, on the same port: {} with the "
-                + "certificate {}{}", cerulean.secureEndpoint("devstoreaccount1"), certificate.toAbsolutePath(),
+                + "certificate {}{}", cerulean.secureEndpoint(cerulean.services().iterator().next(), "devstoreaccount1"), certificate.toAbsolutePath(),
                 tlsCert != null ? ""
                         : store != StoreOptions.Kind.ROCKSDB
                                 ? " (self-signed, a new one at every start without a data directory; see docs/https.md)"
                         : " (self-signed and kept: trust it once, see docs/https.md)"));
-        log.info("Cerulean {} serving the Table service at {} ({}), ready in {} ms", Main.version(),
-                cerulean.endpoint("devstoreaccount1"), dataLivesIn, (System.nanoTime() - started) / 1_000_000);
+        List<String> serving = new ArrayList<>();
+        for (Cerulean.Service service : cerulean.services()) {
+            serving.add("the " + displayName(service) + " service at " + cerulean.endpoint(service, "devstoreaccount1")
+                    + "/");
+        }
+        log.info("Cerulean {} serving {} ({}), ready in {} ms", Main.version(), String.join(" and ", serving),
+                dataLivesIn, (System.nanoTime() - started) / 1_000_000);
         termination.await();
         return 0;
+    }
+
+    /** The services named, as {@code --services} takes them: {@code table}, {@code queue}, any case. */
+    static Set<Cerulean.Service> services(List<String> names) {
+        Set<Cerulean.Service> chosen = EnumSet.noneOf(Cerulean.Service.class);
+        for (String name : names) {
+            String trimmed = name.trim();
+            if (trimmed.isEmpty()) {
+                continue;
+            }
+            try {
+                chosen.add(Cerulean.Service.valueOf(trimmed.toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("'" + trimmed + "' is not a service; the services are table, queue");
+            }
+        }
+        if (chosen.isEmpty()) {
+            throw new IllegalArgumentException("name at least one service: table, queue");
+        }
+        return chosen;
+    }
+
+    private static String displayName(Cerulean.Service service) {
+        String name = service.name();
+        return name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT);
     }
 }

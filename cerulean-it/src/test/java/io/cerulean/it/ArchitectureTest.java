@@ -13,8 +13,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers, one direction only: app -> table-rest -> http -> common; table-rest -> table ->
- * common and the storage seam <- stores; queue -> common and the seam; and app -> bench, a client
+ * The layers, one direction only: app -> table-rest, queue-rest -> http -> common; table-rest -> table ->
+ * common and the storage seam <- stores; queue-rest -> queue -> common and the seam; and app -> bench, a client
  * of the HTTP API only. Modules already keep most imports apart; these rules hold what a module
  * boundary cannot: common and the seam use the JDK alone; each service's semantics the JDK, common
  * and the seam, never its REST layer nor another service; a store sees only the seam; the kernel
@@ -115,6 +115,21 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
                         "io.cerulean.queue..", "io.cerulean.blob..",
                         "io.cerulean.bench..", "org.rocksdb..")
+                .check(classes);
+    }
+
+    @Test
+    void theQueueRestLayerKnowsNoStoreAndNoOtherService() {
+        noClasses().that().resideInAPackage("io.cerulean.queue.rest..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
+                        "io.cerulean.table..", "io.cerulean.blob..", "io.cerulean.bench..", "org.rocksdb..")
+                .check(classes);
+    }
+
+    @Test
+    void theQueueServicesSemanticsKnowNothingOfItsRestLayer() {
+        noClasses().that().resideInAPackage("io.cerulean.queue..").and().resideOutsideOfPackage("io.cerulean.queue.rest..")
+                .should().dependOnClassesThat().resideInAPackage("io.cerulean.queue.rest..")
                 .check(classes);
     }
 

@@ -35,6 +35,10 @@ public record ServerConfig(String host, int port, int workerThreads, TlsConfig t
     }
 
     /** The same, serving HTTPS too with this certificate and key (or plain only, with null). */
+    public ServerConfig withPort(int port) {
+        return new ServerConfig(host, port, workerThreads, tls, limits);
+    }
+
     public ServerConfig withTls(TlsConfig tls) {
         return new ServerConfig(host, port, workerThreads, tls, limits);
     }

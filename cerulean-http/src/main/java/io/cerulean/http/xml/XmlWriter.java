@@ -15,6 +15,22 @@ public final class XmlWriter {
         return this;
     }
 
+    /** A start tag with one attribute, its value escaped as text is. */
+    public XmlWriter startWithAttribute(String name, String attribute, String value) {
+        out.append('<').append(name).append(' ').append(attribute).append("=\"");
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            switch (c) {
+                case '&' -> out.append("&amp;");
+                case '<' -> out.append("&lt;");
+                case '"' -> out.append("&quot;");
+                default -> out.append(c);
+            }
+        }
+        out.append("\">");
+        return this;
+    }
+
     public XmlWriter end(String name) {
         out.append("</").append(name).append('>');
         return this;

@@ -49,6 +49,7 @@ final class ServerProcess implements AutoCloseable {
     static final Duration EXIT_TIMEOUT = Duration.ofSeconds(30);
 
     private static final Pattern READY = Pattern.compile("serving the Table service at (http://([^/\\s]+):(\\d+))/");
+    private static final Pattern QUEUE = Pattern.compile("the Queue service at (http://[^/\\s]+:\\d+)/");
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
@@ -64,6 +65,7 @@ final class ServerProcess implements AutoCloseable {
     private final CompletableFuture<String> ready = new CompletableFuture<>();
     private final Thread[] pumps;
     private volatile String baseUrl;
+    private volatile String queueBaseUrl;
 
     private ServerProcess(Process process, List<String> command, long startedNanos) {
         this.process = process;
@@ -194,9 +196,13 @@ final class ServerProcess implements AutoCloseable {
                 command.addAll(List.of("--data-dir", dataDir.toString()));
             }
             command.addAll(args);
+            if (words.equals(List.of("serve")) && !args.contains("--queue-port") && !env.containsKey("CERULEAN_QUEUE_PORT")) {
+                // Each test's server on ports of its own: the Queue service too, not on 10001.
+                command.addAll(List.of("--queue-port", "0"));
+            }
             ProcessBuilder builder = new ProcessBuilder(command);
             Map<String, String> environment = builder.environment();
-            for (String inherited : List.of("CERULEAN_PORT", "CERULEAN_DATA_DIR", "CERULEAN_HOST",
+            for (String inherited : List.of("CERULEAN_PORT", "CERULEAN_QUEUE_PORT", "CERULEAN_SERVICES", "CERULEAN_DATA_DIR", "CERULEAN_HOST",
                     "CERULEAN_IN_MEMORY", "CERULEAN_ACCOUNTS", "AZURITE_ACCOUNTS", "CERULEAN_TLS", "CERULEAN_TLS_CERT",
                     "CERULEAN_TLS_KEY", "CERULEAN_OAUTH_JWKS", "CERULEAN_OAUTH_ISSUER", "CERULEAN_OAUTH_ROLES",
                     "CERULEAN_OAUTH_INSECURE_ACCEPT_ANY", "CERULEAN_STORE", "CERULEAN_CASSANDRA_CONTACT_POINTS",
@@ -253,6 +259,10 @@ final class ServerProcess implements AutoCloseable {
                         stderr.append(line).append('\n');
                     }
                     Matcher m = READY.matcher(line);
+                    Matcher queue = QUEUE.matcher(line);
+                    if (queue.find()) {
+                        queueBaseUrl = queue.group(1);
+                    }
                     if (m.find()) {
                         ready.complete(m.group(1));
                     }
@@ -353,6 +363,19 @@ final class ServerProcess implements AutoCloseable {
             throw new IllegalStateException("not ready");
         }
         return baseUrl;
+    }
+
+    /** {@code http://127.0.0.1:PORT} of the Queue service, from the ready line. */
+    String queueBaseUrl() {
+        if (queueBaseUrl == null) {
+            throw new IllegalStateException("not ready, or not serving the Queue service");
+        }
+        return queueBaseUrl;
+    }
+
+    /** A connection string with both services' endpoints, for the development account. */
+    String queueConnectionString() {
+        return connectionString() + "QueueEndpoint=" + queueBaseUrl() + "/" + DEV_ACCOUNT + ";";
     }
 
     int port() {

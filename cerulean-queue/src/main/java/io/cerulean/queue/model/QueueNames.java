@@ -16,6 +16,16 @@ public final class QueueNames {
     private QueueNames() {
     }
 
+    /** Whether {@code name} is a valid queue name. */
+    public static boolean isValid(String name) {
+        try {
+            validate(name);
+            return true;
+        } catch (ServiceException e) {
+            return false;
+        }
+    }
+
     /** {@code name}, if it is a valid queue name. */
     public static String validate(String name) {
         if (name.length() < MIN_LENGTH || name.length() > MAX_LENGTH) {

@@ -1,5 +1,6 @@
 package io.cerulean.queue.service;
 
+import io.cerulean.common.acl.AccessPolicies;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.queue.error.QueueError;
@@ -8,6 +9,7 @@ import io.cerulean.queue.layout.MessageLayout.Position;
 import io.cerulean.queue.layout.MessageLayout.StoredMessage;
 import io.cerulean.queue.layout.PopReceipt;
 import io.cerulean.queue.layout.QueueCatalog;
+import io.cerulean.queue.layout.QueueServiceProperties;
 import io.cerulean.queue.model.Expiry;
 import io.cerulean.queue.model.QueueInfo;
 import io.cerulean.queue.model.QueueMessage;
@@ -30,6 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -92,6 +95,10 @@ public final class QueueService {
 
     /** What Update Message answers: the message's new pop receipt and when it is next visible. */
     public record UpdatedMessage(String popReceipt, Instant timeNextVisible) {
+    }
+
+    /** The account's Queue service properties document as stored, and its version. */
+    public record PropertiesDocument(long version, byte[] document) {
     }
 
     /** The queue as its catalogue row holds it, and that row's version. */
@@ -317,6 +324,62 @@ public final class QueueService {
             }
         }
         throw busy();
+    }
+
+    /** Get Queue ACL: the queue's stored access policies; 404 QueueNotFound when there is no queue. */
+    public AccessPolicies acl(String account, String name) {
+        return findAcl(account, name).orElseThrow(() -> new ServiceException(QueueError.QUEUE_NOT_FOUND));
+    }
+
+    /** The queue's stored access policies, or empty when there is no queue (what a queue SAS naming {@code si} needs). */
+    public Optional<AccessPolicies> findAcl(String account, String name) {
+        if (!QueueNames.isValid(name)) {
+            return Optional.empty();
+        }
+        // The ACL row first: a queue deleted between the two reads is then found missing, never with an old ACL.
+        Optional<StoredValue> acl = store.get(QueueCatalog.SPACE, QueueCatalog.partition(account), QueueCatalog.aclRow(name));
+        if (find(account, name).isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(acl.map(v -> AccessPolicies.decode(v.payload())).orElse(AccessPolicies.empty()));
+    }
+
+    /**
+     * Set Queue ACL: replaces the queue's stored access policies, in one commit with the queue's
+     * row on the version read, so that it never lands beside a queue deleted meanwhile.
+     */
+    public void setAcl(String account, String name, AccessPolicies acl) {
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            Queue queue = queue(account, name);
+            CommitOutcome outcome = store.commit(QueueCatalog.SPACE, QueueCatalog.partition(account), List.of(
+                    RecordMutation.put(QueueCatalog.queueRow(name),
+                            QueueCatalog.queueValue(newId(), queue.instance(), queue.metadata()),
+                            new Precondition.VersionEquals(queue.version())),
+                    RecordMutation.put(QueueCatalog.aclRow(name), StoredValue.of(newId(), acl.encode()), Precondition.NONE)));
+            if (outcome instanceof CommitOutcome.Applied) {
+                return;
+            }
+        }
+        throw busy();
+    }
+
+    /** The account's Queue service properties document, if one was put. */
+    public Optional<PropertiesDocument> serviceProperties(String account) {
+        return store.get(QueueServiceProperties.SPACE, QueueServiceProperties.partition(account), QueueServiceProperties.row())
+                .map(v -> new PropertiesDocument(v.version(), v.payload()));
+    }
+
+    /**
+     * Puts the account's Queue service properties document in place of the one at version
+     * {@code expected} (empty: none yet); the new version, or empty when the stored one is not that one.
+     */
+    public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
+        Precondition unchanged = expected.isPresent() ? new Precondition.VersionEquals(expected.getAsLong())
+                : Precondition.MUST_NOT_EXIST;
+        long version = expected.isPresent() ? expected.getAsLong() + 1 : 1;
+        CommitOutcome outcome = store.commit(QueueServiceProperties.SPACE, QueueServiceProperties.partition(account),
+                List.of(RecordMutation.put(QueueServiceProperties.row(), StoredValue.of(version, document), unchanged)));
+        return outcome instanceof CommitOutcome.Applied ? OptionalLong.of(version) : OptionalLong.empty();
     }
 
     /** Rewrites a queue's row on the version read: its messages instance, its metadata. */

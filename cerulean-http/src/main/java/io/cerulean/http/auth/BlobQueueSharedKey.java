@@ -1,0 +1,126 @@
+package io.cerulean.http.auth;
+
+import io.cerulean.http.message.AzureRequest;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+
+/**
+ * What a client signs with Shared Key for the Blob and Queue services (version 2009-09-19 and later):
+ *
+ * <pre>
+ * SharedKey:     VERB \n Content-Encoding \n Content-Language \n Content-Length \n Content-MD5 \n
+ *                Content-Type \n Date \n If-Modified-Since \n If-Match \n If-None-Match \n
+ *                If-Unmodified-Since \n Range \n CanonicalizedHeaders CanonicalizedResource
+ * SharedKeyLite: VERB \n Content-MD5 \n Content-Type \n Date \n CanonicalizedHeaders CanonicalizedResource
+ *
+ * CanonicalizedHeaders  = per x-ms-* header, by lower-cased name: name ":" value "\n"
+ *                         (whitespace runs folded to one space, repeated headers joined with ",")
+ * CanonicalizedResource = "/" account + path as sent (still encoded), then per query parameter, by
+ *                         lower-cased name: "\n" name ":" its decoded values, sorted, joined with ","
+ *                         (Lite: only "?comp=" value, when there is a comp)
+ * </pre>
+ *
+ * Path-style URLs put the account in the path too, so it appears twice. Clients differ in small
+ * ways, so each variant a real client produces is listed: the Date line empty when {@code x-ms-date}
+ * is sent (as the SDKs do) or the Date header's value, a zero Content-Length as "" (version
+ * 2015-02-21 on) or "0" (before), and the {@code -secondary} account's path as called or with the
+ * primary's name.
+ */
+public final class BlobQueueSharedKey implements StringsToSign {
+    public static final BlobQueueSharedKey INSTANCE = new BlobQueueSharedKey();
+
+    private BlobQueueSharedKey() {
+    }
+
+    @Override
+    public List<String> of(AzureRequest request, String account, boolean lite) {
+        String headers = canonicalizedHeaders(request);
+        Set<String> dates = new LinkedHashSet<>();
+        dates.add("");
+        dates.add(nullToEmpty(request.header("Date")));
+        String length = nullToEmpty(request.header("Content-Length"));
+        Set<String> lengths = new LinkedHashSet<>();
+        lengths.add(length.equals("0") ? "" : length);
+        lengths.add(length);
+        List<String> result = new ArrayList<>();
+        for (String path : paths(request.rawPath(), account)) {
+            String resource = "/" + account + path + (lite ? liteQuery(request) : canonicalizedQuery(request));
+            for (String date : dates) {
+                if (lite) {
+                    result.add(request.method() + "\n" + header(request, "Content-MD5") + header(request, "Content-Type")
+                            + date + "\n" + headers + resource);
+                    continue;
+                }
+                for (String contentLength : lengths) {
+                    result.add(request.method() + "\n" + header(request, "Content-Encoding")
+                            + header(request, "Content-Language") + contentLength + "\n"
+                            + header(request, "Content-MD5") + header(request, "Content-Type") + date + "\n"
+                            + header(request, "If-Modified-Since") + header(request, "If-Match")
+                            + header(request, "If-None-Match") + header(request, "If-Unmodified-Since")
+                            + header(request, "Range") + headers + resource);
+                }
+            }
+        }
+        return result;
+    }
+
+    /** The path as called, and for the secondary account also with the primary's name, as .NET and JavaScript sign it. */
+    private static Set<String> paths(String rawPath, String account) {
+        Set<String> paths = new LinkedHashSet<>();
+        paths.add(rawPath);
+        String secondaryPrefix = "/" + account + "-secondary";
+        if (rawPath.startsWith(secondaryPrefix)) {
+            paths.add("/" + account + rawPath.substring(secondaryPrefix.length()));
+        }
+        return paths;
+    }
+
+    static String canonicalizedHeaders(AzureRequest request) {
+        Map<String, List<String>> byName = new TreeMap<>();
+        for (Map.Entry<String, String> header : request.headers()) {
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (name.startsWith("x-ms-")) {
+                byName.computeIfAbsent(name, n -> new ArrayList<>()).add(unfold(header.getValue()));
+            }
+        }
+        StringBuilder canonical = new StringBuilder();
+        byName.forEach((name, values) -> canonical.append(name).append(':').append(String.join(",", values)).append('\n'));
+        return canonical.toString();
+    }
+
+    private static String canonicalizedQuery(AzureRequest request) {
+        Map<String, List<String>> byName = new TreeMap<>();
+        request.query().forEach((name, values) -> byName.computeIfAbsent(name.toLowerCase(Locale.ROOT),
+                n -> new ArrayList<>()).addAll(values));
+        StringBuilder canonical = new StringBuilder();
+        byName.forEach((name, values) -> {
+            List<String> sorted = new ArrayList<>(values);
+            sorted.sort(null);
+            canonical.append('\n').append(name).append(':').append(String.join(",", sorted));
+        });
+        return canonical.toString();
+    }
+
+    private static String liteQuery(AzureRequest request) {
+        String comp = request.queryParameter("comp");
+        return comp == null ? "" : "?comp=" + comp;
+    }
+
+    /** Runs of whitespace folded to one space, and trimmed; what a client signs of a header's value. */
+    private static String unfold(String value) {
+        return value.trim().replaceAll("\\s+", " ");
+    }
+
+    private static String header(AzureRequest request, String name) {
+        return nullToEmpty(request.header(name)) + "\n";
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+}

@@ -1,0 +1,77 @@
+package io.cerulean.queue.rest.operations;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AzureRequest;
+import java.util.OptionalLong;
+
+/**
+ * Whole-number query parameters as the Queue service reads them: a value that is not a whole
+ * number is 400 InvalidQueryParameterValue, one outside its range 400 OutOfRangeQueryParameterValue,
+ * and a required one that is missing 400 MissingRequiredQueryParameter; each message names the
+ * parameter, its value and what is allowed.
+ */
+final class QueryParameters {
+    private QueryParameters() {
+    }
+
+    /** The parameter's value in {@code [min, max]}, or {@code fallback} when it is absent. */
+    static long inRange(AzureRequest request, String name, long fallback, long min, long max) {
+        OptionalLong value = optional(request, name);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        return checkRange(name, value.getAsLong(), min, max);
+    }
+
+    /** The parameter's value in {@code [min, max]}; it must be there. */
+    static long required(AzureRequest request, String name, long min, long max) {
+        OptionalLong value = optional(request, name);
+        if (value.isEmpty()) {
+            throw missing(name);
+        }
+        return checkRange(name, value.getAsLong(), min, max);
+    }
+
+    /** The parameter's value as a whole number, if it is there. */
+    static OptionalLong optional(AzureRequest request, String name) {
+        String text = request.queryParameter(name);
+        if (text == null) {
+            return OptionalLong.empty();
+        }
+        try {
+            return OptionalLong.of(Long.parseLong(text.trim()));
+        } catch (NumberFormatException e) {
+            throw invalid(name, text, "it must be a whole number.");
+        }
+    }
+
+    /** A text parameter that must be there and not empty. */
+    static String requiredText(AzureRequest request, String name) {
+        String text = request.queryParameter(name);
+        if (text == null || text.isEmpty()) {
+            throw missing(name);
+        }
+        return text;
+    }
+
+    static ServiceException invalid(String name, String value, String reason) {
+        return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
+                CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " " + name + "=" + value + ": " + reason);
+    }
+
+    private static long checkRange(String name, long value, long min, long max) {
+        if (value < min || value > max) {
+            throw new ServiceException(CommonError.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
+                    CommonError.OUT_OF_RANGE_QUERY_PARAMETER_VALUE.message() + " " + name + "=" + value
+                            + ": it must be from " + min + " to " + max + ".");
+        }
+        return value;
+    }
+
+    private static ServiceException missing(String name) {
+        return new ServiceException(CommonError.MISSING_REQUIRED_QUERY_PARAMETER,
+                CommonError.MISSING_REQUIRED_QUERY_PARAMETER.message() + " The query parameter " + name
+                        + " is required.");
+    }
+}

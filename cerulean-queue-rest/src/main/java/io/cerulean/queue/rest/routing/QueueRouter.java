@@ -1,0 +1,104 @@
+package io.cerulean.queue.rest.routing;
+
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.queue.rest.resource.QueueResource;
+import java.util.Locale;
+
+/**
+ * The one place a request becomes a {@link QueueOperation} (contract 3): the resource, the method,
+ * and the {@code comp} / {@code restype} / {@code peekonly} parameters, values compared without
+ * regard to case. Other parameters (a SAS's, {@code timeout}) play no part. A method the resource
+ * does not serve is 405 UnsupportedHttpVerb; a {@code comp} it does not know is 400
+ * InvalidQueryParameterValue.
+ */
+public final class QueueRouter {
+    private QueueRouter() {
+    }
+
+    public static QueueOperation route(QueueResource resource, AzureRequest request) {
+        String method = request.method();
+        String comp = lower(request.queryParameter("comp"));
+        return switch (resource.kind()) {
+            case SERVICE -> service(method, comp, lower(request.queryParameter("restype")));
+            case QUEUE -> queue(method, comp);
+            case MESSAGES -> switch (method) {
+                case "POST" -> QueueOperation.PUT_MESSAGE;
+                case "GET" -> "true".equals(lower(request.queryParameter("peekonly")))
+                        ? QueueOperation.PEEK_MESSAGES : QueueOperation.GET_MESSAGES;
+                case "DELETE" -> QueueOperation.CLEAR_MESSAGES;
+                default -> throw unsupported(method);
+            };
+            case MESSAGE -> switch (method) {
+                case "PUT" -> QueueOperation.UPDATE_MESSAGE;
+                case "DELETE" -> QueueOperation.DELETE_MESSAGE;
+                default -> throw unsupported(method);
+            };
+        };
+    }
+
+    private static QueueOperation service(String method, String comp, String restype) {
+        if ("list".equals(comp) && restype == null) {
+            if (method.equals("GET")) {
+                return QueueOperation.LIST_QUEUES;
+            }
+            throw unsupported(method);
+        }
+        if (!"service".equals(restype)) {
+            throw invalid("restype", restype);
+        }
+        if ("properties".equals(comp)) {
+            return switch (method) {
+                case "GET" -> QueueOperation.GET_SERVICE_PROPERTIES;
+                case "PUT" -> QueueOperation.SET_SERVICE_PROPERTIES;
+                default -> throw unsupported(method);
+            };
+        }
+        if ("stats".equals(comp)) {
+            if (method.equals("GET")) {
+                return QueueOperation.GET_SERVICE_STATS;
+            }
+            throw unsupported(method);
+        }
+        throw invalid("comp", comp);
+    }
+
+    private static QueueOperation queue(String method, String comp) {
+        if (comp == null) {
+            return switch (method) {
+                case "PUT" -> QueueOperation.CREATE_QUEUE;
+                case "DELETE" -> QueueOperation.DELETE_QUEUE;
+                default -> throw unsupported(method);
+            };
+        }
+        return switch (comp) {
+            case "metadata" -> switch (method) {
+                case "GET", "HEAD" -> QueueOperation.GET_QUEUE_METADATA;
+                case "PUT" -> QueueOperation.SET_QUEUE_METADATA;
+                default -> throw unsupported(method);
+            };
+            case "acl" -> switch (method) {
+                case "GET", "HEAD" -> QueueOperation.GET_QUEUE_ACL;
+                case "PUT" -> QueueOperation.SET_QUEUE_ACL;
+                default -> throw unsupported(method);
+            };
+            default -> throw invalid("comp", comp);
+        };
+    }
+
+    private static String lower(String value) {
+        return value == null ? null : value.toLowerCase(Locale.ROOT);
+    }
+
+    private static ServiceException unsupported(String method) {
+        return new ServiceException(CommonError.UNSUPPORTED_HTTP_VERB,
+                CommonError.UNSUPPORTED_HTTP_VERB.message() + " The method " + method + " is not served here.");
+    }
+
+    private static ServiceException invalid(String name, String value) {
+        return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
+                CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " Query parameter " + name + " is "
+                        + (value == null ? "missing." : "'" + value + "'."));
+    }
+}
