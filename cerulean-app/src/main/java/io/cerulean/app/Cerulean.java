@@ -7,6 +7,7 @@ import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.server.HttpServer;
+import io.cerulean.http.server.PortInUseException;
 import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
@@ -517,11 +518,6 @@ public final class Cerulean implements AutoCloseable {
             }
         }
 
-        /** Whether this server is its store's only user: RocksDB or memory, not a store passed in or Cassandra. */
-        private boolean keepsOwnStore() {
-            return sharedStore == null && cassandra == null;
-        }
-
         /** Whether the data lives in {@link #dataDir}: RocksDB, not memory, a store passed in or Cassandra. */
         private boolean keepsDataDir() {
             return !inMemory && sharedStore == null && cassandra == null;
@@ -562,12 +558,23 @@ public final class Cerulean implements AutoCloseable {
                     }
                     if (services.contains(Service.QUEUE)) {
                         QueueService queues = new QueueService(store.keyValueStore(), queueClock);
-                        servers.put(Service.QUEUE, HttpServer.start(config.withPort(queueAt),
-                                QueueRest.pipeline(queues, keepsOwnStore(), configured, trust, metrics, Clock.systemUTC())
-                                        .withRequestLog(requestLog)));
+                        try {
+                            servers.put(Service.QUEUE, HttpServer.start(config.withPort(queueAt),
+                                    QueueRest.pipeline(queues, store.exclusive(), configured, trust, metrics,
+                                            Clock.systemUTC()).withRequestLog(requestLog)));
+                        } catch (PortInUseException e) {
+                            throw e.explained("the Queue service's port", "choose another with --queue-port, or serve "
+                                    + "the Table service alone with --services table");
+                        }
                     }
                 } catch (RuntimeException e) {
-                    servers.values().forEach(HttpServer::close);
+                    for (HttpServer server : servers.values()) {
+                        try {
+                            server.close();
+                        } catch (RuntimeException closing) {
+                            e.addSuppressed(closing);
+                        }
+                    }
                     throw e;
                 }
                 return new Cerulean(store, scanHelper, servers, configured, config.tls(), temporaryTlsDir, requestLog);

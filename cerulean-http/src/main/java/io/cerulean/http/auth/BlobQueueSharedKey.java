@@ -27,7 +27,7 @@ import java.util.TreeMap;
  *
  * Path-style URLs put the account in the path too, so it appears twice. Clients differ in small
  * ways, so each variant a real client produces is listed: the Date line empty when {@code x-ms-date}
- * is sent (as the SDKs do) or the Date header's value, a zero Content-Length as "" (version
+ * is sent (as the SDKs do), or the Date header's value when there is one, a zero Content-Length as "" (version
  * 2015-02-21 on) or "0" (before), and the {@code -secondary} account's path as called or with the
  * primary's name.
  */
@@ -40,9 +40,18 @@ public final class BlobQueueSharedKey implements StringsToSign {
     @Override
     public List<String> of(AzureRequest request, String account, boolean lite) {
         String headers = canonicalizedHeaders(request);
+        // The Date line is empty when x-ms-date is sent, which is signed among the x-ms- headers; without
+        // it the Date header must be signed, or a date no signature covers would pass the clock check.
         Set<String> dates = new LinkedHashSet<>();
-        dates.add("");
-        dates.add(nullToEmpty(request.header("Date")));
+        if (request.header("x-ms-date") != null) {
+            dates.add("");
+        }
+        if (request.header("Date") != null) {
+            dates.add(request.header("Date"));
+        }
+        if (dates.isEmpty()) {
+            dates.add(""); // no date at all: a signature may still match, and the date check then says what is missing
+        }
         String length = nullToEmpty(request.header("Content-Length"));
         Set<String> lengths = new LinkedHashSet<>();
         lengths.add(length.equals("0") ? "" : length);

@@ -2,6 +2,7 @@ package io.cerulean.http.auth;
 
 import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
 
+import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
@@ -68,6 +69,41 @@ public final class SasChecks {
                     "This request is not authorized to perform this operation using this source IP "
                             + request.clientAddress() + ".");
         }
+    }
+
+    /**
+     * What a service SAS grants once the stored access policy it names (empty when it names none) is
+     * applied: each of {@code st}, {@code se} and {@code sp} from the SAS or the policy, never both;
+     * the expiry and permissions given by one of them; now within the window, the protocol and
+     * address allowed; and every permission letter one of {@code permitted} ({@code raud} for a
+     * table, {@code raup} for a queue). The signature must have been verified before.
+     *
+     * @return the permission letters granted
+     */
+    public static String signedPermissions(AzureRequest request, Instant now, Optional<StoredAccessPolicy> policy,
+                                           String permitted, String kind) {
+        String start = field(request, "st");
+        String expiry = field(request, "se");
+        String permissions = field(request, "sp");
+        if (policy.isPresent()) {
+            start = inherit("st", start, policy.get().start().map(Instant::toString));
+            expiry = inherit("se", expiry, policy.get().expiry().map(Instant::toString));
+            permissions = inherit("sp", permissions, policy.get().permission());
+        }
+        if (expiry.isEmpty() || permissions.isEmpty()) {
+            throw authenticationFailed("The signed expiry (se) and permissions (sp) must be given, by the SAS "
+                    + "or by its stored access policy.");
+        }
+        window(now, start, expiry);
+        transport(request, field(request, "spr"), field(request, "sip"));
+        for (char letter : permissions.toCharArray()) {
+            if (permitted.indexOf(letter) < 0) {
+                throw authenticationFailed("The signed permissions (sp) '" + permissions + "' hold a letter "
+                        + kind + " SAS cannot grant; use " + String.join(", ", permitted.substring(0, permitted.length() - 1)
+                        .split("")) + " and " + permitted.charAt(permitted.length() - 1) + ".");
+            }
+        }
+        return permissions;
     }
 
     /** A field comes from the SAS or from its stored policy, never both (the service refuses that). */

@@ -186,9 +186,8 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
     }
 
     /** Reads, and requests that failed, changed nothing that must reach the disk before the answer. */
-    private static boolean mayHaveWritten(AzureRequest request, AzureResponse response) {
-        String method = request.method();
-        return response.status() < 300 && !method.equals("GET") && !method.equals("HEAD");
+    private boolean mayHaveWritten(AzureRequest request, AzureResponse response) {
+        return response.status() < 300 && service.mayWrite(request);
     }
 
     /** A preflight request: anonymous, decided by the account's CORS rules alone, never routed. */

@@ -35,6 +35,16 @@ public interface RestService<T extends Target, R, G> {
     CompletableFuture<Void> whenDurable();
 
     /**
+     * Whether a successful answer to the request may have changed data, so that it is sent only once
+     * that change is durable: by default every method but GET and HEAD. A service whose GET writes
+     * (the Queue service's Get Messages) says so here.
+     */
+    default boolean mayWrite(AzureRequest request) {
+        String method = request.method();
+        return !method.equals("GET") && !method.equals("HEAD");
+    }
+
+    /**
      * Whether the request is a short, bounded read that never waits on a commit, so it can run on the
      * thread that read it. Decided from the request line alone; a request this misjudges is still
      * served correctly.

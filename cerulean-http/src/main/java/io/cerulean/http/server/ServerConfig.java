@@ -34,11 +34,12 @@ public record ServerConfig(String host, int port, int workerThreads, TlsConfig t
         this(host, port, workerThreads, null);
     }
 
-    /** The same, serving HTTPS too with this certificate and key (or plain only, with null). */
+    /** The same, on another port (a second service's). */
     public ServerConfig withPort(int port) {
         return new ServerConfig(host, port, workerThreads, tls, limits);
     }
 
+    /** The same, serving HTTPS too with this certificate and key (or plain only, with null). */
     public ServerConfig withTls(TlsConfig tls) {
         return new ServerConfig(host, port, workerThreads, tls, limits);
     }

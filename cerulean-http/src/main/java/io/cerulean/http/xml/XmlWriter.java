@@ -18,15 +18,7 @@ public final class XmlWriter {
     /** A start tag with one attribute, its value escaped as text is. */
     public XmlWriter startWithAttribute(String name, String attribute, String value) {
         out.append('<').append(name).append(' ').append(attribute).append("=\"");
-        for (int i = 0; i < value.length(); i++) {
-            char c = value.charAt(i);
-            switch (c) {
-                case '&' -> out.append("&amp;");
-                case '<' -> out.append("&lt;");
-                case '"' -> out.append("&quot;");
-                default -> out.append(c);
-            }
-        }
+        escape(value);
         out.append("\">");
         return this;
     }
@@ -47,17 +39,23 @@ public final class XmlWriter {
             return empty(name);
         }
         start(name);
+        escape(text);
+        return end(name);
+    }
+
+    /** Text or an attribute's value, escaped so that it reads back the same. */
+    private void escape(String text) {
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
             switch (c) {
                 case '&' -> out.append("&amp;");
                 case '<' -> out.append("&lt;");
                 case '>' -> out.append("&gt;");
+                case '"' -> out.append("&quot;");
                 case '\r' -> out.append("&#13;"); // as a reference, or parsers turn it into a line feed
                 default -> out.append(c);
             }
         }
-        return end(name);
     }
 
     public XmlWriter element(String name, boolean value) {

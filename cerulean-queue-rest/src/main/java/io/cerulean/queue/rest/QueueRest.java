@@ -8,7 +8,6 @@ import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.queue.rest.auth.QueueAuthentication;
 import io.cerulean.queue.rest.auth.QueueGrant;
-import io.cerulean.queue.rest.operations.ServiceRequests;
 import io.cerulean.queue.rest.resource.QueuePathParser;
 import io.cerulean.queue.rest.resource.QueueResource;
 import io.cerulean.queue.rest.routing.QueueOperation;
@@ -33,7 +32,7 @@ public final class QueueRest {
             Clock clock) {
         ServicePropertiesStore properties =
                 new ServicePropertiesStore(new QueueServicePropertiesStorage(service, exclusiveStore));
-        return new RequestPipeline<>(new QueueRestService(service, new ServiceRequests(service, properties, clock)),
+        return new RequestPipeline<>(new QueueRestService(service, properties, clock),
                 QueueAuthentication.of(accounts, service::findAcl, oauth, clock),
                 new CorsPolicy(properties::corsRules, QueuePathParser.URLS), metrics);
     }

@@ -8,15 +8,33 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.ResponseStyle;
 import io.cerulean.http.pipeline.RestService;
 import io.cerulean.queue.rest.auth.QueueGrant;
-import io.cerulean.queue.rest.operations.MessageRequests;
-import io.cerulean.queue.rest.operations.QueueRequests;
-import io.cerulean.queue.rest.operations.ServiceRequests;
+import io.cerulean.http.properties.ServicePropertiesStore;
+import io.cerulean.queue.rest.operations.ClearMessages;
+import io.cerulean.queue.rest.operations.CreateQueue;
+import io.cerulean.queue.rest.operations.DeleteMessage;
+import io.cerulean.queue.rest.operations.DeleteQueue;
+import io.cerulean.queue.rest.operations.GetMessages;
+import io.cerulean.queue.rest.operations.GetQueueAcl;
+import io.cerulean.queue.rest.operations.GetQueueMetadata;
+import io.cerulean.queue.rest.operations.GetQueueServiceProperties;
+import io.cerulean.queue.rest.operations.GetQueueServiceStats;
+import io.cerulean.queue.rest.operations.ListQueues;
+import io.cerulean.queue.rest.operations.PeekMessages;
+import io.cerulean.queue.rest.operations.PutMessage;
+import io.cerulean.queue.rest.operations.QueueRestOperation;
+import io.cerulean.queue.rest.operations.SetQueueAcl;
+import io.cerulean.queue.rest.operations.SetQueueMetadata;
+import io.cerulean.queue.rest.operations.SetQueueServiceProperties;
+import io.cerulean.queue.rest.operations.UpdateMessage;
 import io.cerulean.queue.rest.resource.QueuePathParser;
 import io.cerulean.queue.rest.resource.QueueResource;
 import io.cerulean.queue.rest.routing.QueueOperation;
 import io.cerulean.queue.rest.routing.QueueRouter;
 import io.cerulean.queue.service.QueueService;
 import io.cerulean.storage.StoreUnavailableException;
+import java.time.Clock;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -37,15 +55,29 @@ public final class QueueRestService implements RestService<QueueResource, QueueO
     static final int MAX_REQUEST_BODY_BYTES = 512 * 1024;
 
     private final QueueService service;
-    private final ServiceRequests serviceRequests;
-    private final QueueRequests queueRequests;
-    private final MessageRequests messageRequests;
+    private final Map<QueueOperation, QueueRestOperation> operations = new EnumMap<>(QueueOperation.class);
 
-    public QueueRestService(QueueService service, ServiceRequests serviceRequests) {
+    public QueueRestService(QueueService service, ServicePropertiesStore properties, Clock clock) {
         this.service = service;
-        this.serviceRequests = serviceRequests;
-        this.queueRequests = new QueueRequests(service);
-        this.messageRequests = new MessageRequests(service);
+        operations.put(QueueOperation.LIST_QUEUES, new ListQueues(service));
+        operations.put(QueueOperation.GET_SERVICE_PROPERTIES, new GetQueueServiceProperties(properties));
+        operations.put(QueueOperation.SET_SERVICE_PROPERTIES, new SetQueueServiceProperties(properties));
+        operations.put(QueueOperation.GET_SERVICE_STATS, new GetQueueServiceStats(clock));
+        operations.put(QueueOperation.CREATE_QUEUE, new CreateQueue(service));
+        operations.put(QueueOperation.DELETE_QUEUE, new DeleteQueue(service));
+        operations.put(QueueOperation.GET_QUEUE_METADATA, new GetQueueMetadata(service));
+        operations.put(QueueOperation.SET_QUEUE_METADATA, new SetQueueMetadata(service));
+        operations.put(QueueOperation.GET_QUEUE_ACL, new GetQueueAcl(service));
+        operations.put(QueueOperation.SET_QUEUE_ACL, new SetQueueAcl(service));
+        operations.put(QueueOperation.PUT_MESSAGE, new PutMessage(service));
+        operations.put(QueueOperation.GET_MESSAGES, new GetMessages(service));
+        operations.put(QueueOperation.PEEK_MESSAGES, new PeekMessages(service));
+        operations.put(QueueOperation.DELETE_MESSAGE, new DeleteMessage(service));
+        operations.put(QueueOperation.UPDATE_MESSAGE, new UpdateMessage(service));
+        operations.put(QueueOperation.CLEAR_MESSAGES, new ClearMessages(service));
+        if (operations.size() != QueueOperation.values().length) {
+            throw new IllegalStateException("an operation has no class to run it");
+        }
     }
 
     @Override
@@ -76,29 +108,23 @@ public final class QueueRestService implements RestService<QueueResource, QueueO
     @Override
     public AzureResponse execute(QueueOperation operation, QueueResource resource, QueueGrant grant,
                                  AzureRequest request, String requestId) {
-        return switch (operation) {
-            case LIST_QUEUES -> serviceRequests.listQueues(resource, request);
-            case GET_SERVICE_PROPERTIES -> serviceRequests.getProperties(resource);
-            case SET_SERVICE_PROPERTIES -> serviceRequests.setProperties(resource, request);
-            case GET_SERVICE_STATS -> serviceRequests.stats();
-            case CREATE_QUEUE -> queueRequests.create(resource, request);
-            case DELETE_QUEUE -> queueRequests.delete(resource);
-            case GET_QUEUE_METADATA -> queueRequests.getMetadata(resource);
-            case SET_QUEUE_METADATA -> queueRequests.setMetadata(resource, request);
-            case GET_QUEUE_ACL -> queueRequests.getAcl(resource);
-            case SET_QUEUE_ACL -> queueRequests.setAcl(resource, request);
-            case PUT_MESSAGE -> messageRequests.put(resource, request);
-            case GET_MESSAGES -> messageRequests.get(resource, request);
-            case PEEK_MESSAGES -> messageRequests.peek(resource, request);
-            case DELETE_MESSAGE -> messageRequests.delete(resource, request);
-            case UPDATE_MESSAGE -> messageRequests.update(resource, request);
-            case CLEAR_MESSAGES -> messageRequests.clear(resource);
-        };
+        return operations.get(operation).handle(resource, request);
     }
 
     @Override
     public CompletableFuture<Void> whenDurable() {
         return service.whenDurable();
+    }
+
+    /**
+     * Get Messages is a GET that writes: each message it hands out is invisible for a while, its
+     * dequeue count one higher and its pop receipt new, and that must survive a crash before the
+     * consumer hears of it.
+     */
+    @Override
+    public boolean mayWrite(AzureRequest request) {
+        // Asked only of a request that was answered with success, so it parses and routes.
+        return !QueueRouter.route(QueuePathParser.parse(request), request).isRead();
     }
 
     /** Every queue operation reads or writes more than one row: none runs on the event loop. */

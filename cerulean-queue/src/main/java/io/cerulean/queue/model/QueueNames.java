@@ -18,12 +18,7 @@ public final class QueueNames {
 
     /** Whether {@code name} is a valid queue name. */
     public static boolean isValid(String name) {
-        try {
-            validate(name);
-            return true;
-        } catch (ServiceException e) {
-            return false;
-        }
+        return name.length() >= MIN_LENGTH && name.length() <= MAX_LENGTH && hasValidCharacters(name);
     }
 
     /** {@code name}, if it is a valid queue name. */
@@ -32,16 +27,23 @@ public final class QueueNames {
             throw new ServiceException(CommonError.OUT_OF_RANGE_INPUT,
                     "The queue name must be " + MIN_LENGTH + " to " + MAX_LENGTH + " characters long.");
         }
+        if (!hasValidCharacters(name)) {
+            throw new ServiceException(QueueError.INVALID_RESOURCE_NAME, "The queue name '" + name
+                    + "' is not valid: use lower-case letters, digits and single hyphens, starting and ending"
+                    + " with a letter or digit.");
+        }
+        return name;
+    }
+
+    private static boolean hasValidCharacters(String name) {
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             boolean letterOrDigit = c >= 'a' && c <= 'z' || c >= '0' && c <= '9';
             boolean inner = i > 0 && i < name.length() - 1;
             if (!letterOrDigit && !(c == '-' && inner && name.charAt(i - 1) != '-')) {
-                throw new ServiceException(QueueError.INVALID_RESOURCE_NAME, "The queue name '" + name
-                        + "' is not valid: use lower-case letters, digits and single hyphens, starting and ending"
-                        + " with a letter or digit.");
+                return false;
             }
         }
-        return name;
+        return true;
     }
 }

@@ -9,7 +9,6 @@ import io.cerulean.queue.layout.MessageLayout.Position;
 import io.cerulean.queue.layout.MessageLayout.StoredMessage;
 import io.cerulean.queue.layout.PopReceipt;
 import io.cerulean.queue.layout.QueueCatalog;
-import io.cerulean.queue.layout.QueueServiceProperties;
 import io.cerulean.queue.model.Expiry;
 import io.cerulean.queue.model.QueueInfo;
 import io.cerulean.queue.model.QueueMessage;
@@ -22,6 +21,7 @@ import io.cerulean.storage.Precondition;
 import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
+import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.StoredValue;
 import java.time.Clock;
 import java.time.Duration;
@@ -67,6 +67,9 @@ public final class QueueService {
     private static final int REMOVALS_PER_COMMIT = 64;
     /** Reads of a message's two rows before giving up when it keeps moving between them. */
     private static final int READ_ATTEMPTS = 10;
+
+    /** This service's name among the service properties documents. */
+    private static final String SERVICE = "queue";
 
     private final KeyValueStore store;
     private final Clock clock;
@@ -331,17 +334,29 @@ public final class QueueService {
         return findAcl(account, name).orElseThrow(() -> new ServiceException(QueueError.QUEUE_NOT_FOUND));
     }
 
-    /** The queue's stored access policies, or empty when there is no queue (what a queue SAS naming {@code si} needs). */
+    /**
+     * The queue's stored access policies, or empty when there is no queue (what a queue SAS naming
+     * {@code si} needs). The queue's row is read before and after its ACL, and must be the same
+     * version both times: a queue deleted and made again in between never lends the new queue the old
+     * one's policies (every Set Queue ACL writes the queue's row too).
+     */
     public Optional<AccessPolicies> findAcl(String account, String name) {
         if (!QueueNames.isValid(name)) {
             return Optional.empty();
         }
-        // The ACL row first: a queue deleted between the two reads is then found missing, never with an old ACL.
-        Optional<StoredValue> acl = store.get(QueueCatalog.SPACE, QueueCatalog.partition(account), QueueCatalog.aclRow(name));
-        if (find(account, name).isEmpty()) {
-            return Optional.empty();
+        for (int attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
+            Optional<Queue> before = find(account, name);
+            if (before.isEmpty()) {
+                return Optional.empty();
+            }
+            Optional<StoredValue> acl = store.get(QueueCatalog.SPACE, QueueCatalog.partition(account),
+                    QueueCatalog.aclRow(name));
+            Optional<Queue> after = find(account, name);
+            if (after.isPresent() && after.get().version() == before.get().version()) {
+                return Optional.of(acl.map(v -> AccessPolicies.decode(v.payload())).orElse(AccessPolicies.empty()));
+            }
         }
-        return Optional.of(acl.map(v -> AccessPolicies.decode(v.payload())).orElse(AccessPolicies.empty()));
+        throw busy();
     }
 
     /**
@@ -365,21 +380,20 @@ public final class QueueService {
 
     /** The account's Queue service properties document, if one was put. */
     public Optional<PropertiesDocument> serviceProperties(String account) {
-        return store.get(QueueServiceProperties.SPACE, QueueServiceProperties.partition(account), QueueServiceProperties.row())
-                .map(v -> new PropertiesDocument(v.version(), v.payload()));
+        return ServiceDocuments.get(store, account, SERVICE).map(v -> new PropertiesDocument(v.version(), v.payload()));
     }
 
     /**
      * Puts the account's Queue service properties document in place of the one at version
-     * {@code expected} (empty: none yet); the new version, or empty when the stored one is not that one.
+     * {@code expected} (empty: none yet), durably before it returns; the new version, or empty when
+     * the stored one is not that one.
      */
     public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
-        Precondition unchanged = expected.isPresent() ? new Precondition.VersionEquals(expected.getAsLong())
-                : Precondition.MUST_NOT_EXIST;
-        long version = expected.isPresent() ? expected.getAsLong() + 1 : 1;
-        CommitOutcome outcome = store.commit(QueueServiceProperties.SPACE, QueueServiceProperties.partition(account),
-                List.of(RecordMutation.put(QueueServiceProperties.row(), StoredValue.of(version, document), unchanged)));
-        return outcome instanceof CommitOutcome.Applied ? OptionalLong.of(version) : OptionalLong.empty();
+        OptionalLong version = ServiceDocuments.put(store, account, SERVICE, expected, document);
+        if (version.isPresent()) {
+            store.whenDurable().join();
+        }
+        return version;
     }
 
     /** Rewrites a queue's row on the version read: its messages instance, its metadata. */

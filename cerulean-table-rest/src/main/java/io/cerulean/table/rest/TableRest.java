@@ -1,5 +1,6 @@
 package io.cerulean.table.rest;
 
+import io.cerulean.http.acl.StoredPolicies;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.cors.CorsPolicy;
 import io.cerulean.http.metrics.Metrics;
@@ -8,7 +9,6 @@ import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.table.rest.auth.AccessGrant;
 import io.cerulean.table.rest.auth.TableAuthentication;
-import io.cerulean.table.rest.auth.TableSas;
 import io.cerulean.table.rest.metrics.QueryMetrics;
 import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.routing.Route;
@@ -37,7 +37,7 @@ public final class TableRest {
                                                                         OAuthTrust oauth, Metrics metrics, Clock clock) {
         ServicePropertiesStore properties = new ServicePropertiesStore(new TableServicePropertiesStorage(service));
         Router router = new Router(new QueryMetrics(metrics.registry()), properties);
-        TableSas.StoredPolicies policies = (account, table) -> service.findTable(account, table).map(service::acl);
+        StoredPolicies policies = (account, table) -> service.findTable(account, table).map(service::acl);
         return new RequestPipeline<>(new TableRestService(service, router),
                 TableAuthentication.of(accounts, policies, oauth, clock),
                 new CorsPolicy(properties::corsRules, TableRestService.URLS), metrics);

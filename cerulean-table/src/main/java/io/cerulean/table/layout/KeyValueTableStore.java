@@ -8,6 +8,7 @@ import io.cerulean.storage.Precondition;
 import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.Space;
+import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.StoredValue;
 import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
@@ -43,7 +44,6 @@ import java.util.concurrent.locks.ReentrantLock;
  * entities; ids are never reused, so a table created again under that name never sees them.
  */
 public final class KeyValueTableStore implements TableStore {
-    private static final Space PROPERTIES = KeySpaces.SERVICE_PROPERTIES.single();
 
     private final KeyValueStore store;
     private final ServerState state;
@@ -363,18 +363,12 @@ public final class KeyValueTableStore implements TableStore {
 
     @Override
     public Optional<VersionedDocument> serviceProperties(String account, String service) {
-        return store.get(PROPERTIES, TableCatalog.partition(account), utf8(service))
-                .map(v -> new VersionedDocument(v.version(), v.payload()));
+        return ServiceDocuments.get(store, account, service).map(v -> new VersionedDocument(v.version(), v.payload()));
     }
 
     @Override
     public OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
-        Precondition unchanged = expected.isPresent() ? new Precondition.VersionEquals(expected.getAsLong())
-                : Precondition.MUST_NOT_EXIST;
-        long version = expected.isPresent() ? expected.getAsLong() + 1 : 1;
-        CommitOutcome outcome = store.commit(PROPERTIES, TableCatalog.partition(account), List.of(
-                RecordMutation.put(utf8(service), StoredValue.of(version, document), unchanged)));
-        return outcome instanceof CommitOutcome.Applied ? OptionalLong.of(version) : OptionalLong.empty();
+        return ServiceDocuments.put(store, account, service, expected, document);
     }
 
     @Override

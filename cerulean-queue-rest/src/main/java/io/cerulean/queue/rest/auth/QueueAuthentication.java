@@ -1,5 +1,6 @@
 package io.cerulean.queue.rest.auth;
 
+import io.cerulean.http.acl.StoredPolicies;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.auth.BearerTokenAuthenticator;
 import io.cerulean.http.auth.BlobQueueSharedKey;
@@ -45,7 +46,7 @@ public final class QueueAuthentication {
     }
 
     public static RequestAuthenticator<QueueGrant> of(Accounts accounts,
-                                                      QueueSasAuthenticator.StoredPolicies storedPolicies,
+                                                      StoredPolicies storedPolicies,
                                                       OAuthTrust oauth, Clock clock) {
         return new RequestAuthenticator<>(new SharedKeyAuthenticator(accounts, BlobQueueSharedKey.INSTANCE, clock),
                 new SasAuthenticator<>(accounts, QUEUE, new QueueSasAuthenticator(storedPolicies, clock), GRANTS, clock),

@@ -55,21 +55,29 @@ public sealed interface QueueGrant {
     record AccountSas(String permissions, String resourceTypes) implements QueueGrant {
         @Override
         public void authorize(QueueOperation operation, QueueResource resource) {
-            if (resourceTypes.indexOf(operation.resourceType()) < 0) {
+            if (!anyOf(operation.resourceTypes(), resourceTypes)) {
                 throw new ServiceException(CommonError.AUTHORIZATION_RESOURCE_TYPE_MISMATCH,
                         CommonError.AUTHORIZATION_RESOURCE_TYPE_MISMATCH.message() + " The signed resource types (srt) '"
-                                + resourceTypes + "' do not include '" + operation.resourceType() + "'.");
+                                + resourceTypes + "' include none of '" + operation.resourceTypes() + "'.");
             }
-            for (char letter : operation.accountPermissions().toCharArray()) {
-                if (permissions.indexOf(letter) >= 0) {
-                    return;
-                }
+            if (anyOf(operation.accountPermissions(), permissions)) {
+                return;
             }
             throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
                     CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The signed permissions (sp) '"
                             + permissions + "' do not allow " + operation
                             + (operation.accountPermissions().isEmpty() ? " (no shared access signature does)." : "."));
         }
+    }
+
+    /** Whether {@code signed} holds any of the letters of {@code wanted}. */
+    private static boolean anyOf(String wanted, String signed) {
+        for (char letter : wanted.toCharArray()) {
+            if (signed.indexOf(letter) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A queue SAS: one queue, the letters of {@code raup} it signed. */
@@ -81,11 +89,11 @@ public sealed interface QueueGrant {
                         + " The shared access signature is for queue '" + queue + "'.");
             }
             char letter = operation.queuePermission();
-            if (letter == 0 || permissions.indexOf(letter) < 0) {
+            if (letter == QueueOperation.NO_QUEUE_SAS || permissions.indexOf(letter) < 0) {
                 throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
                         CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The signed permissions (sp) '"
                                 + permissions + "' do not allow " + operation
-                                + (letter == 0 ? " (no queue SAS does)." : "."));
+                                + (letter == QueueOperation.NO_QUEUE_SAS ? " (no queue SAS does)." : "."));
             }
         }
     }

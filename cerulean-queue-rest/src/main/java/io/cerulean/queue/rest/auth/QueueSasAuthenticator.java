@@ -3,15 +3,14 @@ package io.cerulean.queue.rest.auth;
 import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
 import static io.cerulean.http.auth.SasChecks.field;
 
-import io.cerulean.common.acl.AccessPolicies;
 import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.SasChecks;
+import io.cerulean.http.acl.StoredPolicies;
 import io.cerulean.http.auth.ServiceSas;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.queue.rest.resource.QueuePathParser;
 import java.time.Clock;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,12 +29,6 @@ import java.util.Optional;
 public final class QueueSasAuthenticator implements ServiceSas<QueueGrant> {
     /** The letters a queue SAS may grant, in the service's order. */
     public static final String PERMISSIONS = "raup";
-
-    /** Finds a queue's stored access policies; empty when the queue does not exist. */
-    @FunctionalInterface
-    public interface StoredPolicies {
-        Optional<AccessPolicies> find(String account, String queue);
-    }
 
     private final StoredPolicies storedPolicies;
     private final Clock clock;
@@ -74,27 +67,14 @@ public final class QueueSasAuthenticator implements ServiceSas<QueueGrant> {
             candidates.add(String.join("\n", permissions, start, expiry, resource, identifier, version));
         }
         SasChecks.verify(account, candidates, signature);
+        Optional<StoredAccessPolicy> policy = Optional.empty();
         if (!identifier.isEmpty()) {
-            StoredAccessPolicy policy = storedPolicies.find(account.name(), queue)
+            policy = Optional.of(storedPolicies.find(account.name(), queue)
                     .flatMap(acl -> acl.find(identifier))
                     .orElseThrow(() -> authenticationFailed("The stored access policy '" + identifier
-                            + "' named by si does not exist on queue '" + queue + "'."));
-            start = SasChecks.inherit("st", start, policy.start().map(Instant::toString));
-            expiry = SasChecks.inherit("se", expiry, policy.expiry().map(Instant::toString));
-            permissions = SasChecks.inherit("sp", permissions, policy.permission());
+                            + "' named by si does not exist on queue '" + queue + "'.")));
         }
-        if (expiry.isEmpty() || permissions.isEmpty()) {
-            throw authenticationFailed("The signed expiry (se) and permissions (sp) must be given, by the SAS "
-                    + "or by its stored access policy.");
-        }
-        SasChecks.window(clock.instant(), start, expiry);
-        SasChecks.transport(request, field(request, "spr"), field(request, "sip"));
-        for (char letter : permissions.toCharArray()) {
-            if (PERMISSIONS.indexOf(letter) < 0) {
-                throw authenticationFailed("The signed permissions (sp) '" + permissions
-                        + "' hold a letter a queue SAS cannot grant; use r, a, u and p.");
-            }
-        }
-        return new QueueGrant.QueueSas(queue, permissions);
+        return new QueueGrant.QueueSas(queue,
+                SasChecks.signedPermissions(request, clock.instant(), policy, PERMISSIONS, "a queue"));
     }
 }

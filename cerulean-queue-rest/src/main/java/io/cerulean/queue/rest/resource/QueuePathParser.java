@@ -53,7 +53,7 @@ public final class QueuePathParser {
                 throw PercentEncoding.invalidUri(rawPath);
             }
         }
-        if (secondary && segments.length == 2 && "service".equals(restype) && segments[1].equals(account)) {
+        if (secondary && segments.length == 2 && "service".equalsIgnoreCase(restype) && segments[1].equals(account)) {
             return new QueueResource(account, true, QueueResourceKind.SERVICE, null, null);
         }
         return switch (segments.length) {

@@ -2,41 +2,48 @@ package io.cerulean.queue.rest.routing;
 
 /**
  * Every operation of the Queue service, with what a shared access signature must grant to run it
- * (contract 2.3, 2.5):
- *
- * @param read                 whether it changes nothing (the secondary endpoint serves only these)
- * @param resourceType         the account SAS resource type ({@code srt}) it needs: service, container
- *                             (a queue) or object (messages)
- * @param accountPermissions   the account SAS permission letters ({@code sp}), any one of which allows it;
- *                             empty when no SAS may run it
- * @param queuePermission      the queue SAS letter that allows it, or 0 when a queue SAS may not run it
+ * (contract 2.3, 2.5). Each constant names:
+ * <ul>
+ *   <li>whether it changes nothing (the secondary endpoint serves only these, and only the others
+ *       wait for durability before they are answered);</li>
+ *   <li>the account SAS resource types ({@code srt}), any one of which allows it: service,
+ *       container (a queue) or object (messages). Delete, Update and Clear Messages take a container
+ *       as well as an object, since Azurite asks for the container and SAS made against it carry
+ *       that;</li>
+ *   <li>the account SAS permission letters ({@code sp}), any one of which allows it; empty when no
+ *       SAS may run it (a queue's ACL);</li>
+ *   <li>the queue SAS letter that allows it, or {@link #NO_QUEUE_SAS}.</li>
+ * </ul>
  */
 public enum QueueOperation {
-    LIST_QUEUES(true, 's', "l", (char) 0),
-    GET_SERVICE_PROPERTIES(true, 's', "r", (char) 0),
-    SET_SERVICE_PROPERTIES(false, 's', "w", (char) 0),
-    GET_SERVICE_STATS(true, 's', "r", (char) 0),
-    CREATE_QUEUE(false, 'c', "wc", (char) 0),
-    DELETE_QUEUE(false, 'c', "d", (char) 0),
-    GET_QUEUE_METADATA(true, 'c', "r", 'r'),
-    SET_QUEUE_METADATA(false, 'c', "w", (char) 0),
-    GET_QUEUE_ACL(true, 'c', "", (char) 0),
-    SET_QUEUE_ACL(false, 'c', "", (char) 0),
-    PUT_MESSAGE(false, 'o', "a", 'a'),
-    GET_MESSAGES(false, 'o', "p", 'p'),
-    PEEK_MESSAGES(true, 'o', "r", 'r'),
-    DELETE_MESSAGE(false, 'o', "p", 'p'),
-    UPDATE_MESSAGE(false, 'o', "u", 'u'),
-    CLEAR_MESSAGES(false, 'o', "d", (char) 0);
+    LIST_QUEUES(true, "s", "l", Constants.NO_QUEUE_SAS),
+    GET_SERVICE_PROPERTIES(true, "s", "r", Constants.NO_QUEUE_SAS),
+    SET_SERVICE_PROPERTIES(false, "s", "w", Constants.NO_QUEUE_SAS),
+    GET_SERVICE_STATS(true, "s", "r", Constants.NO_QUEUE_SAS),
+    CREATE_QUEUE(false, "c", "wc", Constants.NO_QUEUE_SAS),
+    DELETE_QUEUE(false, "c", "d", Constants.NO_QUEUE_SAS),
+    GET_QUEUE_METADATA(true, "c", "r", 'r'),
+    SET_QUEUE_METADATA(false, "c", "w", Constants.NO_QUEUE_SAS),
+    GET_QUEUE_ACL(true, "c", "", Constants.NO_QUEUE_SAS),
+    SET_QUEUE_ACL(false, "c", "", Constants.NO_QUEUE_SAS),
+    PUT_MESSAGE(false, "o", "a", 'a'),
+    GET_MESSAGES(false, "o", "p", 'p'),
+    PEEK_MESSAGES(true, "o", "r", 'r'),
+    DELETE_MESSAGE(false, "oc", "p", 'p'),
+    UPDATE_MESSAGE(false, "oc", "u", 'u'),
+    CLEAR_MESSAGES(false, "oc", "d", Constants.NO_QUEUE_SAS);
+
+    /** What {@link #queuePermission()} is for an operation no queue SAS may run. */
+    public static final char NO_QUEUE_SAS = Constants.NO_QUEUE_SAS;
 
     private final boolean read;
-    private final char resourceType;
+    private final String resourceTypes;
     private final String accountPermissions;
     private final char queuePermission;
 
-    QueueOperation(boolean read, char resourceType, String accountPermissions, char queuePermission) {
+    QueueOperation(boolean read, String resourceTypes, String accountPermissions, char queuePermission) {
         this.read = read;
-        this.resourceType = resourceType;
+        this.resourceTypes = resourceTypes;
         this.accountPermissions = accountPermissions;
         this.queuePermission = queuePermission;
     }
@@ -45,8 +52,8 @@ public enum QueueOperation {
         return read;
     }
 
-    public char resourceType() {
-        return resourceType;
+    public String resourceTypes() {
+        return resourceTypes;
     }
 
     public String accountPermissions() {
@@ -55,5 +62,10 @@ public enum QueueOperation {
 
     public char queuePermission() {
         return queuePermission;
+    }
+
+    /** Enum constants cannot name a static field of their own class in their arguments. */
+    private static final class Constants {
+        static final char NO_QUEUE_SAS = 0;
     }
 }

@@ -1,5 +1,6 @@
 package io.cerulean.table.rest.auth;
 
+import io.cerulean.http.acl.StoredPolicies;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.auth.BearerTokenAuthenticator;
 import io.cerulean.http.auth.Grants;
@@ -48,7 +49,7 @@ public final class TableAuthentication {
     }
 
     /** With bearer tokens trusted as {@code oauth} says. */
-    public static RequestAuthenticator<AccessGrant> of(Accounts accounts, TableSas.StoredPolicies storedPolicies,
+    public static RequestAuthenticator<AccessGrant> of(Accounts accounts, StoredPolicies storedPolicies,
                                                        OAuthTrust oauth, Clock clock) {
         return new RequestAuthenticator<>(sharedKey(accounts, clock), sas(accounts, storedPolicies, clock),
                 new BearerTokenAuthenticator(accounts, TABLE, oauth, clock), GRANTS);
@@ -58,7 +59,7 @@ public final class TableAuthentication {
         return new SharedKeyAuthenticator(accounts, TableSharedKey.INSTANCE, clock);
     }
 
-    public static SasAuthenticator<AccessGrant> sas(Accounts accounts, TableSas.StoredPolicies storedPolicies,
+    public static SasAuthenticator<AccessGrant> sas(Accounts accounts, StoredPolicies storedPolicies,
                                                    Clock clock) {
         return new SasAuthenticator<>(accounts, TABLE, new TableSas(storedPolicies, clock), GRANTS, clock);
     }

@@ -3,9 +3,9 @@ package io.cerulean.table.rest.auth;
 import static io.cerulean.http.auth.AccountKeySignatures.authenticationFailed;
 import static io.cerulean.http.auth.SasChecks.field;
 
-import io.cerulean.common.acl.AccessPolicies;
 import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.common.error.CommonError;
+import io.cerulean.http.acl.StoredPolicies;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.SasChecks;
 import io.cerulean.http.auth.ServiceSas;
@@ -30,12 +30,6 @@ import java.util.Optional;
  * and address are, so only a genuine SAS learns about them.
  */
 public final class TableSas implements ServiceSas<AccessGrant> {
-    /** Finds a table's stored access policies; empty when the table does not exist. */
-    @FunctionalInterface
-    public interface StoredPolicies {
-        Optional<AccessPolicies> acl(String account, String table);
-    }
-
     private final StoredPolicies storedPolicies;
     private final Clock clock;
 
@@ -82,29 +76,16 @@ public final class TableSas implements ServiceSas<AccessGrant> {
             }
         }
         SasChecks.verify(account, candidates, signature);
+        Optional<StoredAccessPolicy> policy = Optional.empty();
         if (!identifier.isEmpty()) {
-            StoredAccessPolicy policy = storedPolicies.acl(account.name(), table)
+            policy = Optional.of(storedPolicies.find(account.name(), table)
                     .flatMap(acl -> acl.find(identifier))
                     .orElseThrow(() -> new TableServiceException(CommonError.AUTHORIZATION_FAILURE,
                             CommonError.AUTHORIZATION_FAILURE.message() + " The stored access policy '" + identifier
-                                    + "' named by si does not exist on table '" + table + "'."));
-            start = SasChecks.inherit("st", start, policy.start().map(Instant::toString));
-            expiry = SasChecks.inherit("se", expiry, policy.expiry().map(Instant::toString));
-            permissions = SasChecks.inherit("sp", permissions, policy.permission());
+                                    + "' named by si does not exist on table '" + table + "'.")));
         }
-        if (expiry.isEmpty() || permissions.isEmpty()) {
-            throw authenticationFailed("The signed expiry (se) and permissions (sp) must be given, by the SAS "
-                    + "or by its stored access policy.");
-        }
-        SasChecks.window(clock.instant(), start, expiry);
-        SasChecks.transport(request, field(request, "spr"), field(request, "sip"));
-        for (char letter : permissions.toCharArray()) {
-            if (TableService.PERMISSIONS.indexOf(letter) < 0) {
-                throw authenticationFailed("The signed permissions (sp) '" + permissions
-                        + "' hold a letter a table SAS cannot grant; use r, a, u and d.");
-            }
-        }
-        return new TableSasGrant(table, permissions, new SasKeyRange(emptyToNull(spk), emptyToNull(srk),
+        String granted = SasChecks.signedPermissions(request, clock.instant(), policy, TableService.PERMISSIONS, "a table");
+        return new TableSasGrant(table, granted, new SasKeyRange(emptyToNull(spk), emptyToNull(srk),
                 emptyToNull(epk), emptyToNull(erk)));
     }
 
