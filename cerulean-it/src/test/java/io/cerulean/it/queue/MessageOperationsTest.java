@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
+import com.azure.storage.queue.QueueClientBuilder;
 import com.azure.storage.queue.models.PeekedMessageItem;
 import com.azure.storage.queue.models.QueueMessageItem;
 import com.azure.storage.queue.models.SendMessageResult;
@@ -24,8 +25,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 /**
  * The life of a message through the SDK: Put Message (id, pop receipt and times), Get Messages (how
  * many, in which order, invisible for 30 s by default, counted, with a new receipt each time), Peek
- * Messages (which changes nothing), Delete Message and Update Message (whose receipts go stale), and
- * Clear Messages. Every test runs on every store, as each of these is a change to stored state.
+ * Messages (which changes nothing and shows no receipt), Delete Message and Update Message (whose
+ * receipts go stale), and Clear Messages. Every test runs on every store, as each of these reads or
+ * changes stored state.
  */
 class MessageOperationsTest {
     private static final Duration SEVEN_DAYS = Duration.ofDays(7);
@@ -148,6 +150,25 @@ class MessageOperationsTest {
                 .as("peek skips the received one").containsExactly("b");
         queue.deleteMessage(b.getMessageId(), b.getPopReceipt());
         assertThat(queue.peekMessage()).as("b deleted with the receipt from its send").isNull();
+    }
+
+    /** A peeked message has no receipt to act on, nor a next-visible time; the SDK's model hides their absence. */
+    @ParameterizedTest
+    @EachStore
+    void peekedMessagesCarryNoReceiptAndNoNextVisibleTime(ServerFixture store) {
+        QueueClient queue = SERVERS.newQueue(store, "peekwire");
+        queue.sendMessage("look only");
+        ResponseCapture wire = new ResponseCapture();
+        QueueClient capturing = new QueueClientBuilder().endpoint(SERVERS.endpoint(store))
+                .queueName(queue.getQueueName()).credential(SERVERS.key(store)).retryOptions(QueueServers.oneTry())
+                .addPolicy(wire).buildClient();
+
+        assertThat(capturing.peekMessage().getMessageText()).isEqualTo("look only");
+        assertThat(wire.lastBody()).contains("<MessageText>look only</MessageText>", "<DequeueCount>0</DequeueCount>")
+                .doesNotContain("PopReceipt", "TimeNextVisible");
+
+        capturing.receiveMessage();
+        assertThat(wire.lastBody()).as("a received message has both").contains("<PopReceipt>", "<TimeNextVisible>");
     }
 
     @ParameterizedTest
