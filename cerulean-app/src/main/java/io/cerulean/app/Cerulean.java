@@ -85,11 +85,13 @@ public final class Cerulean implements AutoCloseable {
     private final TlsConfig tls;
     private final Path temporaryTlsDir;
     private final ExecutorService scanHelper;
+    private final QueueSweeper sweeper; // null when the Queue service is not served
     private final RequestLog requestLog;
 
-    private Cerulean(TableStore store, ExecutorService scanHelper, Map<Service, HttpServer> servers, Accounts accounts,
-                     TlsConfig tls, Path temporaryTlsDir, RequestLog requestLog) {
+    private Cerulean(TableStore store, ExecutorService scanHelper, QueueSweeper sweeper, Map<Service, HttpServer> servers,
+                     Accounts accounts, TlsConfig tls, Path temporaryTlsDir, RequestLog requestLog) {
         this.store = store;
+        this.sweeper = sweeper;
         this.requestLog = requestLog;
         this.scanHelper = scanHelper;
         this.servers = servers;
@@ -239,6 +241,9 @@ public final class Cerulean implements AutoCloseable {
             // to be: its cursor must be closed before the store is.
             scanHelper.shutdown();
             awaitTermination(scanHelper);
+            if (sweeper != null) {
+                sweeper.close();
+            }
             try {
                 store.close();
             } finally {
@@ -281,6 +286,7 @@ public final class Cerulean implements AutoCloseable {
         private Integer queuePort;
         private Set<Service> services = EnumSet.allOf(Service.class);
         private Clock queueClock = Clock.systemUTC();
+        private Duration queueSweepEvery = QueueSweeper.EVERY;
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
         private KeyValueStore sharedStore;
@@ -318,6 +324,18 @@ public final class Cerulean implements AutoCloseable {
          */
         public Builder queuePort(int queuePort) {
             this.queuePort = queuePort;
+            return this;
+        }
+
+        /**
+         * How long after one sweep for expired queue messages the next begins (30 s by default): the
+         * sweep removes them from queues no one reads, where Get Messages would not meet them.
+         */
+        public Builder queueSweepEvery(Duration every) {
+            if (every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("the sweep interval must be positive: " + every);
+            }
+            this.queueSweepEvery = every;
             return this;
         }
 
@@ -550,14 +568,15 @@ public final class Cerulean implements AutoCloseable {
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 Metrics metrics = new Metrics(registry, registry::scrape);
                 Map<Service, HttpServer> servers = new EnumMap<>(Service.class);
+                QueueService queues = services.contains(Service.QUEUE)
+                        ? new QueueService(store.keyValueStore(), queueClock) : null;
                 try {
                     if (services.contains(Service.TABLE)) {
                         servers.put(Service.TABLE, HttpServer.start(config,
                                 TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC())
                                         .withRequestLog(requestLog)));
                     }
-                    if (services.contains(Service.QUEUE)) {
-                        QueueService queues = new QueueService(store.keyValueStore(), queueClock);
+                    if (queues != null) {
                         try {
                             servers.put(Service.QUEUE, HttpServer.start(config.withPort(queueAt),
                                     QueueRest.pipeline(queues, store.exclusive(), configured, trust, metrics,
@@ -577,7 +596,9 @@ public final class Cerulean implements AutoCloseable {
                     }
                     throw e;
                 }
-                return new Cerulean(store, scanHelper, servers, configured, config.tls(), temporaryTlsDir, requestLog);
+                QueueSweeper sweeper = queues != null ? QueueSweeper.start(queues, queueSweepEvery) : null;
+                return new Cerulean(store, scanHelper, sweeper, servers, configured, config.tls(), temporaryTlsDir,
+                        requestLog);
             } catch (IOException e) {
                 scanHelper.shutdown();
                 store.close();

@@ -6,6 +6,7 @@ import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.QueueServiceClient;
 import com.azure.storage.queue.QueueServiceClientBuilder;
 import com.azure.storage.queue.models.QueueMessageItem;
+import com.azure.storage.queue.models.QueuesSegmentOptions;
 import com.azure.storage.queue.models.SendMessageResult;
 import java.time.Duration;
 import java.util.List;
@@ -20,7 +21,8 @@ class QueueSmokeTest {
         try (var server = fixture.start()) {
             QueueServiceClient service = new QueueServiceClientBuilder()
                     .connectionString(server.connectionString()).buildClient();
-            QueueClient queue = service.createQueue("smoke");
+            String name = "smoke" + System.nanoTime() % 1_000_000; // servers on Cassandra share one keyspace
+            QueueClient queue = service.createQueue(name);
             queue.setMetadata(Map.of("Owner", "tests"));
             SendMessageResult sent = queue.sendMessage("hello <queue> & \"friends\"");
             assertThat(sent.getPopReceipt()).isNotBlank();
@@ -33,7 +35,8 @@ class QueueSmokeTest {
             assertThat(queue.peekMessage()).isNull();
             queue.deleteMessage(received.get(0).getMessageId(), received.get(0).getPopReceipt());
             assertThat(queue.getProperties().getApproximateMessagesCount()).isZero();
-            assertThat(service.listQueues()).extracting(q -> q.getName()).containsExactly("smoke");
+            assertThat(service.listQueues(new QueuesSegmentOptions().setPrefix(name), null, null))
+                    .extracting(q -> q.getName()).containsExactly(name);
         }
     }
 }

@@ -1,11 +1,12 @@
 package io.cerulean.http.error;
 
+import java.util.Map;
 import io.cerulean.http.message.MediaTypes;
 import io.cerulean.http.xml.XmlWriter;
 
 /**
  * The {@code <Error>} body every storage service writes for its XML operations:
- * {@code <?xml ...?><Error><Code>..</Code><Message>..</Message></Error>}.
+ * {@code <?xml ...?><Error><Code>..</Code><Message>..</Message>[details]</Error>}.
  */
 public final class XmlErrorBody implements ErrorBody {
     public static final XmlErrorBody INSTANCE = new XmlErrorBody();
@@ -20,6 +21,14 @@ public final class XmlErrorBody implements ErrorBody {
 
     @Override
     public byte[] write(String code, String message) {
-        return new XmlWriter().start("Error").element("Code", code).element("Message", message).end("Error").bytes();
+        return write(code, message, Map.of());
+    }
+
+    /** Details follow the message, each an element of its own: {@code <MaxLimit>65536</MaxLimit>}. */
+    @Override
+    public byte[] write(String code, String message, Map<String, String> details) {
+        XmlWriter xml = new XmlWriter().start("Error").element("Code", code).element("Message", message);
+        details.forEach(xml::element);
+        return xml.end("Error").bytes();
     }
 }

@@ -40,7 +40,7 @@ public final class ResponseRenderer {
             response.header("WWW-Authenticate", challenge.wwwAuthenticate());
         }
         ErrorBody body = xml ? XmlErrorBody.INSTANCE : style.otherErrors();
-        response.body(body.contentType(), body.write(code, value));
+        response.body(body.contentType(), body.write(code, value, e.details()));
         return withCommonHeaders(response, request, requestId);
     }
 

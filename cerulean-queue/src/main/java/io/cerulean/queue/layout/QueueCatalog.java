@@ -55,6 +55,11 @@ public final class QueueCatalog {
         return row;
     }
 
+    /** Whether a catalogue row is a queue's (not its ACL's). */
+    public static boolean isQueueRow(byte[] row, int offset, int length) {
+        return length > 1 && row[offset] == QUEUE;
+    }
+
     /** The queue name of a queue row. */
     public static String name(byte[] row, int offset, int length) {
         return new String(row, offset + 1, length - 1, StandardCharsets.UTF_8);

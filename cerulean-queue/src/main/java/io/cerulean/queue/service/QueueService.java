@@ -23,6 +23,7 @@ import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.StoredValue;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -65,6 +66,8 @@ public final class QueueService {
     private static final int EXPIRED_PER_BUCKET = 256;
     /** Expired messages removed in one commit at most: a bounded batch (Cassandra refuses large ones). */
     private static final int REMOVALS_PER_COMMIT = 64;
+    /** Expired messages one sweep removes from a bucket at most, so that a sweep is bounded. */
+    private static final int SWEPT_PER_BUCKET = 1024;
     /** Reads of a message's two rows before giving up when it keeps moving between them. */
     private static final int READ_ATTEMPTS = 10;
 
@@ -394,6 +397,50 @@ public final class QueueService {
             store.whenDurable().join();
         }
         return version;
+    }
+
+    /**
+     * Removes the expired messages a Get Messages would meet, in every queue of every account, for
+     * the queues no one reads: at most {@link #SWEPT_PER_BUCKET} per bucket of each queue a sweep, among
+     * the visible messages (an invisible one is removed once it is visible again). Safe on any number
+     * of servers at once: each removal is a commit on the version read, as a Get's are.
+     *
+     * @return how many expired messages were found and removed (a race lost to a consumer counts too)
+     */
+    public long sweepExpired() {
+        List<Queue> queues = new ArrayList<>();
+        try (RecordCursor cursor = store.scan(QueueCatalog.SPACE, RecordRange.all())) {
+            while (cursor.advance()) {
+                ByteView row = cursor.row();
+                if (!QueueCatalog.isQueueRow(row.array(), row.offset(), row.length())) {
+                    continue;
+                }
+                ByteView payload = cursor.payload();
+                queues.add(new Queue(new String(cursor.partition().toArray(), StandardCharsets.UTF_8), QueueCatalog.name(row.array(), row.offset(),
+                        row.length()), cursor.version(),
+                        QueueCatalog.messagesInstance(payload.array(), payload.offset(), payload.length()), QueueMetadata.NONE));
+            }
+        }
+        long removed = 0;
+        for (Queue queue : queues) {
+            long now = clock.millis();
+            List<StoredMessage> expired = new ArrayList<>();
+            for (int bucket = 0; bucket < MessageLayout.BUCKETS; bucket++) {
+                try (RecordCursor cursor = store.scan(MessageLayout.space(queue.instance()), MessageLayout.visible(bucket, now))) {
+                    int found = 0;
+                    while (found < SWEPT_PER_BUCKET && cursor.advance()) {
+                        StoredMessage message = MessageLayout.message(cursor.row(), cursor.version(), cursor.payload());
+                        if (message.expires() <= now) {
+                            expired.add(message);
+                            found++;
+                        }
+                    }
+                }
+            }
+            removeAll(queue, expired);
+            removed += expired.size();
+        }
+        return removed;
     }
 
     /** Rewrites a queue's row on the version read: its messages instance, its metadata. */

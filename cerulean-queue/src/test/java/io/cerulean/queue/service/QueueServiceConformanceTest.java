@@ -301,6 +301,30 @@ public abstract class QueueServiceConformanceTest {
         queues.updateMessage(ACCOUNT, "work", taken.messageId(), taken.popReceipt(), Duration.ofSeconds(60), Optional.empty());
     }
 
+    /** Expired messages in queues no one reads are removed by a sweep, in every account; live ones stay. */
+    @Test
+    void aSweepRemovesExpiredMessagesFromEveryQueue() {
+        queues.createQueue("other", "idle", QueueMetadata.NONE);
+        for (int i = 0; i < 20; i++) {
+            queues.putMessage(ACCOUNT, "work", "brief" + i, NO_DELAY, Optional.of(Duration.ofSeconds(5)));
+            queues.putMessage("other", "idle", "brief" + i, NO_DELAY, Optional.of(Duration.ofSeconds(5)));
+        }
+        put("live");
+        QueueMessage hidden = queues.putMessage(ACCOUNT, "work", "hidden", Duration.ofSeconds(60),
+                Optional.of(Duration.ofSeconds(90)));
+        assertThat(queues.sweepExpired()).as("nothing has expired yet").isZero();
+        clock.advance(Duration.ofSeconds(5));
+        assertThat(queues.sweepExpired()).isEqualTo(40);
+        assertThat(queues.properties(ACCOUNT, "work").approximateMessageCount()).isEqualTo(2);
+        assertThat(queues.properties("other", "idle").approximateMessageCount()).isZero();
+        assertThat(texts(queues.peekMessages(ACCOUNT, "work", 32))).containsExactly("live");
+        assertThat(queues.sweepExpired()).as("a second sweep finds nothing more").isZero();
+        clock.advance(Duration.ofSeconds(90));
+        assertThat(queues.sweepExpired()).as("the invisible one, once visible and expired").isEqualTo(1);
+        assertFails(() -> queues.deleteMessage(ACCOUNT, "work", hidden.messageId(), hidden.popReceipt()),
+                QueueError.MESSAGE_NOT_FOUND);
+    }
+
     /** Many messages expired at the head of the queue: Get removes them in batches and finds the live one behind. */
     @Test
     void aGetLooksPastManyExpiredMessages() {

@@ -1,7 +1,5 @@
 package io.cerulean.queue.rest.operations;
 
-import io.cerulean.common.error.CommonError;
-import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MediaTypes;
@@ -34,9 +32,7 @@ public final class ListQueues implements QueueRestOperation {
         String marker = request.queryParameter("marker");
         OptionalLong maxResults = QueryParameters.optional(request, "maxresults");
         if (maxResults.isPresent() && maxResults.getAsLong() < 1) {
-            throw new ServiceException(CommonError.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
-                    CommonError.OUT_OF_RANGE_QUERY_PARAMETER_VALUE.message() + " maxresults="
-                            + maxResults.getAsLong() + ": it must be at least 1.");
+            throw QueryParameters.outOfRange("maxresults", maxResults.getAsLong(), 1, Integer.MAX_VALUE);
         }
         int max = (int) Math.min(maxResults.orElse(MAX_RESULTS), MAX_RESULTS);
         String include = request.queryParameter("include");

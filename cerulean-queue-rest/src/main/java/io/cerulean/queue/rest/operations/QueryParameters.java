@@ -3,6 +3,8 @@ package io.cerulean.queue.rest.operations;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.OptionalLong;
 
 /**
@@ -42,7 +44,7 @@ final class QueryParameters {
         try {
             return OptionalLong.of(Long.parseLong(text.trim()));
         } catch (NumberFormatException e) {
-            throw invalid(name, text, "it must be a whole number.");
+            throw invalid(name, text, "Value must be a whole number.");
         }
     }
 
@@ -55,23 +57,36 @@ final class QueryParameters {
         return text;
     }
 
+    /** 400 InvalidQueryParameterValue, naming the parameter, its value and why, as the service does. */
     static ServiceException invalid(String name, String value, String reason) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("QueryParameterName", name);
+        details.put("QueryParameterValue", value);
+        details.put("Reason", reason);
         return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
-                CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " " + name + "=" + value + ": " + reason);
+                CommonError.INVALID_QUERY_PARAMETER_VALUE.message(), details);
+    }
+
+    /** 400 OutOfRangeQueryParameterValue, naming the parameter, its value and the bounds. */
+    static ServiceException outOfRange(String name, long value, long min, long max) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("QueryParameterName", name);
+        details.put("QueryParameterValue", Long.toString(value));
+        details.put("MinimumAllowed", Long.toString(min));
+        details.put("MaximumAllowed", Long.toString(max));
+        return new ServiceException(CommonError.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
+                CommonError.OUT_OF_RANGE_QUERY_PARAMETER_VALUE.message(), details);
     }
 
     private static long checkRange(String name, long value, long min, long max) {
         if (value < min || value > max) {
-            throw new ServiceException(CommonError.OUT_OF_RANGE_QUERY_PARAMETER_VALUE,
-                    CommonError.OUT_OF_RANGE_QUERY_PARAMETER_VALUE.message() + " " + name + "=" + value
-                            + ": it must be from " + min + " to " + max + ".");
+            throw outOfRange(name, value, min, max);
         }
         return value;
     }
 
     private static ServiceException missing(String name) {
         return new ServiceException(CommonError.MISSING_REQUIRED_QUERY_PARAMETER,
-                CommonError.MISSING_REQUIRED_QUERY_PARAMETER.message() + " The query parameter " + name
-                        + " is required.");
+                CommonError.MISSING_REQUIRED_QUERY_PARAMETER.message(), Map.of("QueryParameterName", name));
     }
 }
