@@ -48,7 +48,8 @@ final class ServerProcess implements AutoCloseable {
     static final Duration START_TIMEOUT = Duration.ofSeconds(45);
     static final Duration EXIT_TIMEOUT = Duration.ofSeconds(30);
 
-    private static final Pattern READY = Pattern.compile("serving the Table service at (http://([^/\\s]+):(\\d+))/");
+    /** The ready line; the base URL is that of the first service it names (the Table service's, when served). */
+    private static final Pattern READY = Pattern.compile("serving the \\w+ service at (http://([^/\\s]+):(\\d+))/");
     private static final Pattern QUEUE = Pattern.compile("the Queue service at (http://[^/\\s]+:\\d+)/");
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
