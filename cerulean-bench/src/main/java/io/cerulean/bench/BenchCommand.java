@@ -21,6 +21,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "bench", mixinStandardHelpOptions = true,
         description = {"Load any Azure-Table-compatible endpoint (Cerulean, Azurite, the real service) with the "
                 + "workloads W1..W8, check its answers, and print ops/s and p50/p99 latency per workload.",
+            "With --only Q1,Q2: a Queue endpoint instead, with Put Message (Q1) and Get + Delete Message (Q2).",
             "Exit codes: 0 all checks passed, 1 a check failed, 2 the endpoint cannot be reached, "
                 + "3 it refused the credentials, 4 a bad option."})
 public final class BenchCommand implements Callable<Integer> {
@@ -34,6 +35,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "ENDPOINT[,ENDPOINT...]",
             description = {"Table endpoint; default " + Target.DEV_ENDPOINT + ".",
+                "For Q1 and Q2 the Queue endpoint; default " + Target.DEV_QUEUE_ENDPOINT + ".",
                 "Several, comma-separated, for servers sharing one store (Cerulean on Cassandra): the workers' "
                     + "connections are spread over them round-robin."})
     String endpoint;
@@ -46,7 +48,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--connection-string", paramLabel = "CS",
             description = "Instead of ENDPOINT, --account and --key: UseDevelopmentStorage=true, or "
-                    + "DefaultEndpointsProtocol, AccountName, AccountKey and TableEndpoint.")
+                    + "DefaultEndpointsProtocol, AccountName, AccountKey and TableEndpoint (QueueEndpoint for Q1, Q2).")
     String connectionString;
 
     @Option(names = "--quick", description = "Small data (10,000 entities) and 3 s phases: the run takes well under a minute.")
@@ -63,8 +65,14 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Entities W3 loads for W4, W5, W6 and W8, a multiple of 1000; default 100,000, 10,000 with --quick.")
     Integer entities;
 
+    @Option(names = "--messages", paramLabel = "N",
+            description = "Messages Q2 puts into its queue before its phase; default as many as can be put "
+                    + "in twice the phase's length.")
+    Integer messages;
+
     @Option(names = "--only", paramLabel = "ID", split = ",",
-            description = "Run these workloads only (plus the loads they read from).")
+            description = "Run these workloads only (plus the loads they read from): some of W1..W8, "
+                    + "or the Queue workloads Q1 and Q2.")
     List<String> only;
 
     @Option(names = "--server-pid", paramLabel = "PID", split = ",",
@@ -103,7 +111,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     /** @throws IllegalArgumentException with a message for the user */
     BenchSettings settings() {
-        Target target = target();
+        WorkloadSelection selection = WorkloadSelection.of(only);
+        Target target = target(selection.queue());
         new SharedKeyLite(target.account(), target.key());   // fails now, not at the first request, on a bad key
         Sizes sizes = quick ? Sizes.quick(concurrency) : Sizes.full(concurrency);
         if (seconds != null) {
@@ -115,7 +124,12 @@ public final class BenchCommand implements Callable<Integer> {
         if (entities != null) {
             sizes = sizes.withBigEntities(entities);
         }
-        WorkloadSelection selection = WorkloadSelection.of(only);
+        if (messages != null) {
+            if (messages < 1) {
+                throw new IllegalArgumentException("--messages must be at least 1: " + messages);
+            }
+            sizes = sizes.withQueueMessages(messages);
+        }
         List<Long> pids = serverPids == null ? List.of() : List.copyOf(serverPids);
         for (long pid : pids) {
             if (!new ServerProcess(pid).readable()) {
@@ -141,14 +155,15 @@ public final class BenchCommand implements Callable<Integer> {
         return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2));
     }
 
-    private Target target() {
+    private Target target(boolean queue) {
         if (connectionString != null) {
             if (endpoint != null || account != null || key != null) {
                 throw new IllegalArgumentException("give either --connection-string or ENDPOINT, --account and --key");
             }
-            return ConnectionString.parse(connectionString);
+            return ConnectionString.parse(connectionString, queue);
         }
-        return new Target(Target.parseEndpoints(endpoint == null ? Target.DEV_ENDPOINT : endpoint),
+        String fallback = queue ? Target.DEV_QUEUE_ENDPOINT : Target.DEV_ENDPOINT;
+        return new Target(Target.parseEndpoints(endpoint == null ? fallback : endpoint),
                 account == null ? Target.DEV_ACCOUNT : account, key == null ? Target.DEV_KEY : key);
     }
 }

@@ -2,6 +2,8 @@ package io.cerulean.bench;
 
 import io.cerulean.bench.client.Connection;
 import io.cerulean.bench.client.Endpoint;
+import io.cerulean.bench.client.QueueRequests;
+import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.Response;
 import io.cerulean.bench.client.SharedKeyLite;
 import io.cerulean.bench.client.TableRequests;
@@ -17,10 +19,13 @@ import io.cerulean.bench.workload.LoadBatches;
 import io.cerulean.bench.workload.MergeEntities;
 import io.cerulean.bench.workload.PageThrough;
 import io.cerulean.bench.workload.PartitionScans;
+import io.cerulean.bench.workload.PutMessages;
+import io.cerulean.bench.workload.QueueWarmUp;
 import io.cerulean.bench.workload.RangeQueries;
 import io.cerulean.bench.workload.ReadEntities;
 import io.cerulean.bench.workload.Sizes;
 import io.cerulean.bench.workload.TableScan;
+import io.cerulean.bench.workload.TakeMessages;
 import io.cerulean.bench.workload.WarmUp;
 import io.cerulean.bench.workload.Workload;
 import io.cerulean.bench.workload.WorkloadContext;
@@ -40,12 +45,13 @@ import java.util.stream.Collectors;
 /**
  * One {@code cerulean bench} run: check the endpoints answer and take the key, create the tables,
  * warm up, run the workloads in order while printing each row as it completes, delete the tables,
- * then the checks and the CSV. Returns the command's exit code.
+ * then the checks and the CSV. Returns the command's exit code. A run of Q1 and Q2 does the same
+ * with queues on a Queue endpoint.
  */
 final class BenchRun {
     private static final List<Workload> WORKLOADS = List.of(new InsertEntities(), new ReadEntities(),
             new LoadBatches(), new RangeQueries(), new PartitionScans(), new TableScan(), new MergeEntities(),
-            new PageThrough());
+            new PageThrough(), new PutMessages(), new TakeMessages());
     private static final long CALL_TIMEOUT_SECONDS = 30;
 
     private final BenchSettings settings;
@@ -66,40 +72,49 @@ final class BenchRun {
         Sizes sizes = settings.sizes();
         SharedKeyLite signer = new SharedKeyLite(target.account(), target.key());
         Map<Endpoint, TableRequests> perEndpoint = new HashMap<>();
+        Map<Endpoint, QueueRequests> queuesPerEndpoint = new HashMap<>();
         for (Endpoint endpoint : target.endpoints()) {
             perEndpoint.put(endpoint, new TableRequests(endpoint, signer));
+            queuesPerEndpoint.put(endpoint, new QueueRequests(endpoint, signer));
         }
+        boolean queue = settings.selection().queue();
         boolean tls = target.endpoints().stream().anyMatch(Endpoint::secure);
         try (Transport transport = new Transport(tls, settings.ioThreads())) {
             // Worker i on endpoint i mod n: the first n connections go to the n endpoints in order.
             List<Connection> connections = new ArrayList<>();
             List<TableRequests> requests = new ArrayList<>();
+            List<QueueRequests> queueRequests = new ArrayList<>();
             for (int i = 0; i < sizes.concurrency(); i++) {
                 Endpoint endpoint = target.endpointOf(i);
                 connections.add(transport.connection(endpoint));
                 requests.add(perEndpoint.get(endpoint));
+                queueRequests.add(queuesPerEndpoint.get(endpoint));
             }
             for (int i = 0; i < target.endpoints().size(); i++) {
-                int refused = preflight(requests.get(i), connections.get(i));
+                int refused = queue ? preflight(queueRequests.get(i).probe(), connections.get(i), "List Queues", "Queue")
+                        : preflight(requests.get(i).probe(), connections.get(i), "Query Tables", "Table");
                 if (refused != 0) {
                     return refused;
                 }
             }
             header(transport);
-            return runWorkloads(requests, connections);
+            return runWorkloads(requests, queue ? queueRequests : List.of(), connections);
         } finally {
             out.flush();
             err.flush();
         }
     }
 
-    /** Query Tables once: tells an unreachable endpoint and refused credentials from a working one. */
-    private int preflight(TableRequests requests, Connection connection) {
+    /**
+     * Query Tables (List Queues) once: tells an unreachable endpoint and refused credentials from a
+     * working one.
+     */
+    private int preflight(Request request, Connection connection, String operation, String service) {
         Endpoint endpoint = connection.endpoint();
         String url = endpoint.url();
         Response probe;
         try {
-            probe = connection.call(requests.probe(), CALL_TIMEOUT_SECONDS);
+            probe = connection.call(request, CALL_TIMEOUT_SECONDS);
         } catch (IOException e) {
             err.println("cerulean bench: cannot reach " + url + ": " + connectMessage(e));
             return BenchCommand.EXIT_UNREACHABLE;
@@ -109,12 +124,12 @@ final class BenchRun {
             err.println("cerulean bench: " + url + " refused the credentials of account '" + settings.target().account()
                     + "' (" + probe.describe() + "); " + (emulatorWithoutAccount
                     ? "an emulator wants the account in the path: " + url + "/" + settings.target().account()
-                    : "check --account and --key"));
+                    : "check --account and --key, and that it is a " + service + " endpoint"));
             return BenchCommand.EXIT_REFUSED;
         }
         if (probe.status() != 200) {
-            err.println("cerulean bench: " + url + " answered Query Tables with " + probe.describe()
-                    + "; is it a Table endpoint, with the account in the path for an emulator?");
+            err.println("cerulean bench: " + url + " answered " + operation + " with " + probe.describe()
+                    + "; is it a " + service + " endpoint, with the account in the path for an emulator?");
             return BenchCommand.EXIT_UNREACHABLE;
         }
         return 0;
@@ -125,37 +140,47 @@ final class BenchRun {
         List<Endpoint> endpoints = settings.target().endpoints();
         String where = endpoints.size() == 1 ? "endpoint=" + endpoints.get(0).url()
                 : "endpoints=" + endpoints.stream().map(Endpoint::url).collect(Collectors.joining(","));
+        String data = settings.selection().queue() ? "queue" : String.format(Locale.ROOT, "data=%,d entities",
+                sizes.bigEntities());
         out.printf(Locale.ROOT,
-                "Cerulean bench  %s  account=%s  concurrency=%d  phase=%ss  data=%,d entities  io=%s%s%n",
+                "Cerulean bench  %s  account=%s  concurrency=%d  phase=%ss  %s  io=%s%s%n",
                 where, settings.target().account(), sizes.concurrency(),
-                seconds(sizes.phase()), sizes.bigEntities(), transport.kind(), settings.quick() ? "  quick" : "");
+                seconds(sizes.phase()), data, transport.kind(), settings.quick() ? "  quick" : "");
         for (String note : settings.selection().added()) {
             out.println("note: " + note);
         }
         out.flush();
     }
 
-    private int runWorkloads(List<TableRequests> requests, List<Connection> connections) {
+    private int runWorkloads(List<TableRequests> requests, List<QueueRequests> queueRequests,
+                             List<Connection> connections) {
         String run = Long.toString(System.currentTimeMillis(), 36) + Integer.toString(
                 ThreadLocalRandom.current().nextInt(36 * 36), 36);
         String pointTable = "bench" + run + "p";
         String bigTable = "bench" + run + "b";
         String warmTable = "bench" + run + "w";
-        WorkloadContext ctx = new WorkloadContext(settings.sizes(), requests, connections, checks, pointTable, bigTable);
+        WorkloadContext ctx = new WorkloadContext(settings.sizes(), requests, queueRequests, connections, checks,
+                pointTable, bigTable, "bench" + run + "-");
         List<String> ids = settings.selection().ids();
         List<String> created = new ArrayList<>();
         List<WorkloadResult> results = new ArrayList<>();
         long clientCpuStart = clientCpuNanos();
         long started = System.nanoTime();
         try {
-            // Tables are made and deleted on the first connection's endpoint.
-            TableRequests setup = requests.get(0);
-            if (!create(ctx, setup, warmTable, created)
-                    || (ids.contains("W1") && !create(ctx, setup, pointTable, created))
-                    || (ids.contains("W3") && !create(ctx, setup, bigTable, created))) {
-                return BenchCommand.EXIT_CHECK_FAILED;
+            // Tables and queues are made and deleted on the first connection's endpoint.
+            if (!queueRequests.isEmpty()) {
+                if (!queueWarmUp(ctx)) {
+                    return BenchCommand.EXIT_CHECK_FAILED;
+                }
+            } else {
+                TableRequests setup = requests.get(0);
+                if (!create(ctx, setup, warmTable, created)
+                        || (ids.contains("W1") && !create(ctx, setup, pointTable, created))
+                        || (ids.contains("W3") && !create(ctx, setup, bigTable, created))) {
+                    return BenchCommand.EXIT_CHECK_FAILED;
+                }
+                warmUp(ctx, setup, warmTable, created);
             }
-            warmUp(ctx, setup, warmTable, created);
             boolean serverCpu = server != null;
             out.println(ResultTable.header(serverCpu));
             out.flush();
@@ -171,6 +196,7 @@ final class BenchRun {
             }
         } finally {
             cleanUp(ctx, requests.get(0), created);
+            cleanUpQueues(ctx, ctx.createdQueues());
         }
         footer(results, clientCpuStart, started);
         writeCsv(results);
@@ -203,8 +229,34 @@ final class BenchRun {
         }
     }
 
-    /** Runs a workload with the server's CPU and memory measured around it; null if it broke off. */
+    /** Q1's and Q2's requests in a scratch queue, deleted after; false when it cannot be created. */
+    private boolean queueWarmUp(WorkloadContext ctx) {
+        String warmQueue;
+        try {
+            warmQueue = ctx.createQueue("w");
+        } catch (IOException e) {
+            checks.check(false, rootMessage(e));
+            err.println("cerulean bench: " + rootMessage(e));
+            return false;
+        }
+        long start = System.nanoTime();
+        long requestsDone = QueueWarmUp.run(ctx, warmQueue);
+        out.printf(Locale.ROOT, "warm-up: %,d requests in %.1f s, not reported%n", requestsDone,
+                (System.nanoTime() - start) / 1e9);
+        if (deleteQueue(ctx, warmQueue)) {
+            ctx.forgetQueue(warmQueue);
+        }
+        return true;
+    }
+
+    /** Runs a workload with the server's CPU and memory measured around it (not its load); null if it broke off. */
     private WorkloadResult measure(Workload workload, WorkloadContext ctx) {
+        try {
+            workload.load(ctx);
+        } catch (IOException | RuntimeException e) {
+            checks.check(false, workload.id() + " load broke off: " + rootMessage(e));
+            return null;
+        }
         OptionalDouble serverBefore = serverCpu();
         long clientBefore = clientCpuNanos();
         try {
@@ -232,6 +284,30 @@ final class BenchRun {
         for (String table : created) {
             delete(ctx, requests, table);
         }
+    }
+
+    /** Deletes the queues the run made and has not deleted yet; with --keep, names them. */
+    private void cleanUpQueues(WorkloadContext ctx, List<String> queues) {
+        if (settings.keep()) {
+            if (!queues.isEmpty()) {
+                out.println("kept queues: " + String.join(" ", queues));
+            }
+            return;
+        }
+        queues.forEach(q -> deleteQueue(ctx, q));
+    }
+
+    private boolean deleteQueue(WorkloadContext ctx, String queue) {
+        try {
+            Response response = ctx.call(ctx.queueRequests().deleteQueue(queue));
+            if (response.status() == 204 || response.status() == 404) {
+                return true;
+            }
+            err.println("cerulean bench: could not delete queue " + queue + ": " + response.describe());
+        } catch (IOException e) {
+            err.println("cerulean bench: could not delete queue " + queue + ": " + rootMessage(e));
+        }
+        return false;
     }
 
     private boolean delete(WorkloadContext ctx, TableRequests requests, String table) {

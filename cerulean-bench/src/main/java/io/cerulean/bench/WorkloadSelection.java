@@ -9,17 +9,20 @@ import java.util.Set;
 
 /**
  * Which workloads run, from {@code --only}: always in the order W1..W8, with the loads the others
- * read from added (W2 and W7 read W1's entities; W4, W5, W6 and W8 query W3's data set).
+ * read from added (W2 and W7 read W1's entities; W4, W5, W6 and W8 query W3's data set). The
+ * Queue workloads Q1 and Q2 run only when asked for, apart from the Table ones: they take a Queue
+ * endpoint.
  *
  * @param ids   the workloads to run, in order
  * @param added why a workload that was not asked for runs, one line each
  */
 public record WorkloadSelection(List<String> ids, List<String> added) {
     public static final List<String> ALL = List.of("W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8");
+    public static final List<String> QUEUE = List.of("Q1", "Q2");
     private static final Map<String, String> NEEDS = Map.of("W2", "W1", "W7", "W1", "W4", "W3", "W5", "W3",
             "W6", "W3", "W8", "W3");
 
-    /** @throws IllegalArgumentException for a name that is not W1..W8 */
+    /** @throws IllegalArgumentException for a name that is not W1..W8, Q1 or Q2, or for both kinds at once */
     public static WorkloadSelection of(List<String> only) {
         if (only == null || only.isEmpty()) {
             return new WorkloadSelection(ALL, List.of());
@@ -27,10 +30,17 @@ public record WorkloadSelection(List<String> ids, List<String> added) {
         Set<String> asked = new LinkedHashSet<>();
         for (String name : only) {
             String id = name.trim().toUpperCase(Locale.ROOT);
-            if (!ALL.contains(id)) {
-                throw new IllegalArgumentException("--only takes W1..W8, not '" + name.trim() + "'");
+            if (!ALL.contains(id) && !QUEUE.contains(id)) {
+                throw new IllegalArgumentException("--only takes W1..W8, Q1 and Q2, not '" + name.trim() + "'");
             }
             asked.add(id);
+        }
+        if (asked.stream().anyMatch(QUEUE::contains)) {
+            if (!QUEUE.containsAll(asked)) {
+                throw new IllegalArgumentException("Q1 and Q2 load a Queue endpoint, W1..W8 a Table endpoint: "
+                        + "run them apart");
+            }
+            return new WorkloadSelection(QUEUE.stream().filter(asked::contains).toList(), List.of());
         }
         List<String> added = new ArrayList<>();
         Set<String> wanted = new LinkedHashSet<>(asked);
@@ -41,5 +51,10 @@ public record WorkloadSelection(List<String> ids, List<String> added) {
             }
         }
         return new WorkloadSelection(ALL.stream().filter(wanted::contains).toList(), added);
+    }
+
+    /** True for Q1 and Q2, whose endpoint is a Queue service's. */
+    public boolean queue() {
+        return !ids.isEmpty() && QUEUE.contains(ids.get(0));
     }
 }

@@ -26,6 +26,16 @@ class WorkloadSelectionTest {
     }
 
     @Test
+    void queueWorkloadsRunOnlyWhenAskedForAndApartFromTheTableOnes() {
+        WorkloadSelection s = WorkloadSelection.of(List.of("q2", "Q1"));
+        assertThat(s.ids()).containsExactly("Q1", "Q2");
+        assertThat(s.queue()).isTrue();
+        assertThat(WorkloadSelection.of(List.of("Q2")).ids()).containsExactly("Q2");
+        assertThat(WorkloadSelection.of(null).queue()).isFalse();
+        assertThatThrownBy(() -> WorkloadSelection.of(List.of("W1", "Q1"))).hasMessageContaining("apart");
+    }
+
+    @Test
     void unknownNamesAreRefused() {
         assertThatThrownBy(() -> WorkloadSelection.of(List.of("W9"))).hasMessageContaining("W9");
     }

@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * Reads the connection strings the Azure SDKs accept, as far as they name an account key:
  * {@code UseDevelopmentStorage=true}, or {@code AccountName}, {@code AccountKey} and either
- * {@code TableEndpoint} or {@code DefaultEndpointsProtocol} (+ {@code EndpointSuffix}).
+ * {@code TableEndpoint} (or {@code QueueEndpoint} for the Queue workloads) or
+ * {@code DefaultEndpointsProtocol} (+ {@code EndpointSuffix}).
  * Setting names are case-insensitive; a value may contain '=' (base64 keys do).
  */
 public final class ConnectionString {
@@ -15,6 +16,11 @@ public final class ConnectionString {
     }
 
     public static Target parse(String connectionString) {
+        return parse(connectionString, false);
+    }
+
+    /** @param queue the Queue service's endpoint rather than the Table service's */
+    public static Target parse(String connectionString, boolean queue) {
         Map<String, String> settings = new HashMap<>();
         for (String part : connectionString.split(";")) {
             if (part.isBlank()) {
@@ -27,7 +33,8 @@ public final class ConnectionString {
             settings.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT), part.substring(eq + 1).trim());
         }
         if ("true".equalsIgnoreCase(settings.get("usedevelopmentstorage"))) {
-            return new Target(Endpoint.parse(Target.DEV_ENDPOINT), Target.DEV_ACCOUNT, Target.DEV_KEY);
+            return new Target(Endpoint.parse(queue ? Target.DEV_QUEUE_ENDPOINT : Target.DEV_ENDPOINT),
+                    Target.DEV_ACCOUNT, Target.DEV_KEY);
         }
         if (settings.containsKey("sharedaccesssignature")) {
             throw new IllegalArgumentException("SAS connection strings are not supported: give the account key");
@@ -37,11 +44,11 @@ public final class ConnectionString {
         if (account == null || key == null) {
             throw new IllegalArgumentException("connection string needs AccountName and AccountKey");
         }
-        String endpoint = settings.get("tableendpoint");
+        String endpoint = settings.get(queue ? "queueendpoint" : "tableendpoint");
         if (endpoint == null) {
             String protocol = settings.getOrDefault("defaultendpointsprotocol", "https");
             String suffix = settings.getOrDefault("endpointsuffix", "core.windows.net");
-            endpoint = protocol + "://" + account + ".table." + suffix;
+            endpoint = protocol + "://" + account + (queue ? ".queue." : ".table.") + suffix;
         }
         return new Target(Endpoint.parse(endpoint), account, key);
     }

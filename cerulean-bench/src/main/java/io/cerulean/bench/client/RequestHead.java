@@ -14,10 +14,20 @@ final class RequestHead {
     private static final byte[] CRLF = {'\r', '\n'};
     private final byte[] constant;
 
+    /** The Table service's: Host, {@code x-ms-version} and the OData data service versions. */
     RequestHead(String host, String apiVersion) {
-        this.constant = ("Host: " + host + "\r\nx-ms-version: " + apiVersion
-                + "\r\nDataServiceVersion: 3.0\r\nMaxDataServiceVersion: 3.0;NetFx\r\n")
+        this(host, apiVersion, "DataServiceVersion: 3.0\r\nMaxDataServiceVersion: 3.0;NetFx\r\n");
+    }
+
+    /** @param more further constant header lines, each ending in CRLF */
+    private RequestHead(String host, String apiVersion, String more) {
+        this.constant = ("Host: " + host + "\r\nx-ms-version: " + apiVersion + "\r\n" + more)
                 .getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The Queue (and Blob) service's: Host and {@code x-ms-version} only. */
+    static RequestHead plain(String host, String apiVersion) {
+        return new RequestHead(host, apiVersion, "");
     }
 
     /**

@@ -15,6 +15,7 @@ public record Target(List<Endpoint> endpoints, String account, String key) {
     public static final String DEV_KEY =
             "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
     public static final String DEV_ENDPOINT = "http://127.0.0.1:10002/" + DEV_ACCOUNT;
+    public static final String DEV_QUEUE_ENDPOINT = "http://127.0.0.1:10001/" + DEV_ACCOUNT;
 
     public Target {
         if (endpoints == null || endpoints.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.cerulean.bench.workload;
 
 import io.cerulean.bench.client.Connection;
+import io.cerulean.bench.client.QueueRequests;
 import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.Response;
 import io.cerulean.bench.client.TableRequests;
@@ -27,12 +28,16 @@ public final class WorkloadContext {
 
     private final Sizes sizes;
     private final List<TableRequests> requests;
+    private final List<QueueRequests> queueRequests;
     private final List<Connection> connections;
     private final Phase phase;
     private final Checks checks;
     private final EntityFactory entities;
     private final List<TableRequests.Table> pointTable;
     private final List<TableRequests.Table> bigTable;
+    private final String queuePrefix;
+    private final List<String> createdQueues = new ArrayList<>();
+    private TakeMessages.Filled filled;
     private PointData point;
     private BigData big;
 
@@ -43,12 +48,29 @@ public final class WorkloadContext {
      */
     public WorkloadContext(Sizes sizes, List<TableRequests> requests, List<Connection> connections, Checks checks,
                            String pointTable, String bigTable) {
+        this(sizes, requests, List.of(), connections, checks, pointTable, bigTable, "");
+    }
+
+    /**
+     * @param queueRequests per connection, the Queue requests for its endpoint, for Q1 and Q2; empty
+     *                      when the endpoints are Table endpoints
+     * @param queuePrefix   what the names of the queues the run creates start with
+     */
+    public WorkloadContext(Sizes sizes, List<TableRequests> requests, List<QueueRequests> queueRequests,
+                           List<Connection> connections, Checks checks, String pointTable, String bigTable,
+                           String queuePrefix) {
         if (requests.size() != connections.size() || connections.isEmpty()) {
             throw new IllegalArgumentException("one TableRequests per connection: " + requests.size() + " for "
                     + connections.size());
         }
+        if (!queueRequests.isEmpty() && queueRequests.size() != connections.size()) {
+            throw new IllegalArgumentException("one QueueRequests per connection: " + queueRequests.size() + " for "
+                    + connections.size());
+        }
         this.sizes = sizes;
         this.requests = List.copyOf(requests);
+        this.queueRequests = List.copyOf(queueRequests);
+        this.queuePrefix = queuePrefix;
         this.connections = List.copyOf(connections);
         this.phase = new Phase(connections);
         this.checks = checks;
@@ -83,6 +105,62 @@ public final class WorkloadContext {
             tables.add(perEndpoint.computeIfAbsent(r, x -> x.table(name)));
         }
         return List.copyOf(tables);
+    }
+
+    /** The first connection's Queue requests. */
+    public QueueRequests queueRequests() {
+        if (queueRequests.isEmpty()) {
+            throw new IllegalStateException("Q1 and Q2 need a Queue endpoint");
+        }
+        return queueRequests.get(0);
+    }
+
+    /** A queue's requests for every worker, one object per endpoint: {@code get(i)} for worker i. */
+    List<QueueRequests.Queue> queues(String name) {
+        queueRequests();
+        Map<QueueRequests, QueueRequests.Queue> perEndpoint = new IdentityHashMap<>();
+        List<QueueRequests.Queue> queues = new ArrayList<>(queueRequests.size());
+        for (QueueRequests r : queueRequests) {
+            queues.add(perEndpoint.computeIfAbsent(r, x -> x.queue(name)));
+        }
+        return List.copyOf(queues);
+    }
+
+    /**
+     * Creates the queue {@code prefix + suffix} on the first connection's endpoint and remembers it
+     * for {@link #createdQueues}.
+     *
+     * @throws IOException when it cannot be created
+     */
+    public String createQueue(String suffix) throws IOException {
+        String name = queuePrefix + suffix;
+        Response response = call(queueRequests().createQueue(name));
+        if (response.status() != 201 && response.status() != 204) {
+            throw new IOException("cannot create queue " + name + ": " + response.describe());
+        }
+        createdQueues.add(name);
+        return name;
+    }
+
+    /** Forgets a queue the run has deleted. */
+    public void forgetQueue(String name) {
+        createdQueues.remove(name);
+    }
+
+    /** The queues created and not yet deleted, for the run to delete. */
+    public List<String> createdQueues() {
+        return List.copyOf(createdQueues);
+    }
+
+    TakeMessages.Filled filled() {
+        if (filled == null) {
+            throw new IllegalStateException("Q2's queue was not filled");
+        }
+        return filled;
+    }
+
+    void filled(TakeMessages.Filled queue) {
+        this.filled = queue;
     }
 
     Phase phase() {

@@ -15,6 +15,16 @@ class ConnectionStringTest {
     }
 
     @Test
+    void theQueueWorkloadsTakeTheQueueEndpoint() {
+        assertThat(ConnectionString.parse("UseDevelopmentStorage=true", true).endpoint().url())
+                .isEqualTo("http://127.0.0.1:10001/devstoreaccount1");
+        assertThat(ConnectionString.parse("AccountName=other;AccountKey=a2V5;TableEndpoint=http://h:1/other;"
+                + "QueueEndpoint=http://h:2/other", true).endpoint()).isEqualTo(new Endpoint("http", "h", 2, "/other"));
+        assertThat(ConnectionString.parse("accountname=acct;accountkey=a2V5", true).endpoint().url())
+                .isEqualTo("https://acct.queue.core.windows.net");
+    }
+
+    @Test
     void explicitTableEndpointAndAKeyWithEqualsSigns() {
         Target target = ConnectionString.parse("DefaultEndpointsProtocol=http;AccountName=other;"
                 + "AccountKey=a2V5a2V5a2V5==;TableEndpoint=http://localhost:10102/other/;");

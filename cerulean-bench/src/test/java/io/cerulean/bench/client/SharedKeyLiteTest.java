@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.TreeMap;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import org.junit.jupiter.api.Test;
@@ -47,6 +48,43 @@ class SharedKeyLiteTest {
                 .isEqualTo("SharedKeyLite devstoreaccount1:5cvd+PqAMIPvd3yFkOaTX0ovkvUQ88pT8L0A18C9fqY=");
         assertThat(signer.authorization(DATE, "/devstoreaccount1/mytable?comp=acl"))
                 .isEqualTo("SharedKeyLite devstoreaccount1:jPOfwuq7iAV5RmNzybmeLSW2nwYklz4FMoZUv+EbRdY=");
+    }
+
+    @Test
+    void theQueueFormSignsVerbTypeEmptyDateSortedMsHeadersAndTheResource() {
+        TreeMap<String, String> headers = new TreeMap<>();
+        headers.put("x-ms-version", "2019-02-02");
+        headers.put("x-ms-date", DATE);
+        assertThat(SharedKeyLite.queueStringToSign("POST", "", "application/xml", headers, "devstoreaccount1",
+                "/devstoreaccount1/myqueue/messages"))
+                .isEqualTo("POST\n\napplication/xml\n\nx-ms-date:" + DATE + "\nx-ms-version:2019-02-02\n"
+                        + "/devstoreaccount1/devstoreaccount1/myqueue/messages");
+    }
+
+    @Test
+    void theQueueFormSignsOnlyCompOfTheQuery() {
+        TreeMap<String, String> headers = new TreeMap<>();
+        headers.put("x-ms-date", DATE);
+        assertThat(SharedKeyLite.queueStringToSign("GET", "", "", headers, "acct",
+                "/q/messages?numofmessages=1&visibilitytimeout=30"))
+                .isEqualTo("GET\n\n\n\nx-ms-date:" + DATE + "\n/acct/q/messages");
+        assertThat(SharedKeyLite.queueStringToSign("DELETE", "", "", headers, "acct",
+                "/q/messages/abc?popreceipt=AQ%3D%3D"))
+                .isEqualTo("DELETE\n\n\n\nx-ms-date:" + DATE + "\n/acct/q/messages/abc");
+        assertThat(SharedKeyLite.queueStringToSign("GET", "", "", headers, "acct", "/?comp=list&maxresults=1"))
+                .isEqualTo("GET\n\n\n\nx-ms-date:" + DATE + "\n/acct/?comp=list");
+    }
+
+    /** Computed apart with {@code openssl dgst -sha256 -mac HMAC} over the documented strings. */
+    @Test
+    void queueSignaturesMatchOnesComputedWithOpenssl() {
+        SharedKeyLite signer = new SharedKeyLite("devstoreaccount1", Target.DEV_KEY);
+        assertThat(signer.queueAuthorization("POST", "application/xml", DATE, "2019-02-02",
+                "/devstoreaccount1/myqueue/messages"))
+                .isEqualTo("SharedKeyLite devstoreaccount1:b8z8rY9xzgx+EPPHcQA3Fd5avMVt6Zxqp9jxDKdSek0=");
+        assertThat(signer.queueAuthorization("GET", null, DATE, "2019-02-02",
+                "/devstoreaccount1/myqueue?comp=metadata"))
+                .isEqualTo("SharedKeyLite devstoreaccount1:39F12dmlIwTIvTdXiEFsx+9ZOViC+C4n7YUe48XlF9s=");
     }
 
     @Test
