@@ -81,10 +81,17 @@ public final class XmlDocuments {
     }
 
     /**
-     * A new factory per document: StAX factories are not specified to be thread-safe, and
-     * {@link XMLInputFactory#newDefaultFactory()} is the JDK's own parser, found without a lookup.
+     * One factory per thread: StAX factories are not specified to be thread-safe, and making one for
+     * every document (a Put Message's) costs more than reading the document. The JDK's own parser
+     * ({@link XMLInputFactory#newDefaultFactory()}, found without a lookup), configured once.
      */
+    private static final ThreadLocal<XMLInputFactory> FACTORIES = ThreadLocal.withInitial(XmlDocuments::newFactory);
+
     private static XMLInputFactory factory() {
+        return FACTORIES.get();
+    }
+
+    private static XMLInputFactory newFactory() {
         XMLInputFactory factory = XMLInputFactory.newDefaultFactory();
         factory.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
