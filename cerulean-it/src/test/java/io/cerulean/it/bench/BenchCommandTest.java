@@ -105,7 +105,7 @@ class BenchCommandTest {
         assertThat(run.exit()).isEqualTo(BenchCommand.EXIT_REFUSED);
         assertThat(run.err().strip()).isEqualTo("cerulean bench: " + endpoint()
                 + " refused the credentials of account 'devstoreaccount1' (HTTP 403 AuthenticationFailed); "
-                + "check --account and --key");
+                + "check --account and --key, and that it is a Table endpoint");
         assertThat(run.out()).isEmpty();
     }
 
