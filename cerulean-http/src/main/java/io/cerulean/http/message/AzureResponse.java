@@ -5,8 +5,13 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
-/** A response to send: status, headers in order, body bytes. Built by operations, sent by the server. */
+/**
+ * A response to send: status, headers in order, and a body: bytes held whole, or a
+ * {@link ResponseContent} streamed from its source, or none but a stated length (a {@code HEAD}'s or
+ * a 304's). Built by operations, sent by the server.
+ */
 public final class AzureResponse {
     private static final byte[] EMPTY = new byte[0];
 
@@ -14,6 +19,8 @@ public final class AzureResponse {
     private final List<Map.Entry<String, String>> headers = new ArrayList<>(8);
     private byte[] body = EMPTY;
     private int bodyLength;
+    private ResponseContent content; // or null
+    private long declaredLength = -1; // or -1
 
     private AzureResponse(int status) {
         this.status = status;
@@ -32,6 +39,34 @@ public final class AzureResponse {
         header("Content-Type", contentType);
         this.body = bytes;
         this.bodyLength = bytes.length;
+        return this;
+    }
+
+    /**
+     * A body streamed from {@code content} as the client takes it, of {@code content.length()} bytes;
+     * the server closes {@code content} once, whatever happens. To a {@code HEAD} request the server
+     * sends the length and closes the content unread, so an operation may answer GET and HEAD alike.
+     */
+    public AzureResponse body(String contentType, ResponseContent content) {
+        Objects.requireNonNull(content, "content");
+        if (content.length() < 0) {
+            throw new IllegalArgumentException("a body's length cannot be negative: " + content.length());
+        }
+        header("Content-Type", contentType);
+        this.content = content;
+        return this;
+    }
+
+    /**
+     * No body, but a {@code Content-Length} of {@code length}: the length a GET would send, in the
+     * answer to a {@code HEAD} or a 304 Not Modified, which HTTP says carry no body. Sent to any
+     * other request it would leave the client waiting for bytes, so the server answers 500 instead.
+     */
+    public AzureResponse declaredLength(long length) {
+        if (length < 0) {
+            throw new IllegalArgumentException("a declared length cannot be negative: " + length);
+        }
+        this.declaredLength = length;
         return this;
     }
 
@@ -58,7 +93,7 @@ public final class AzureResponse {
         return headers;
     }
 
-    /** The body, an array of its own length. */
+    /** The body held whole, an array of its own length; empty for a streamed body ({@link #content()}). */
     public byte[] body() {
         return bodyLength == body.length ? body : Arrays.copyOf(body, bodyLength);
     }
@@ -68,7 +103,26 @@ public final class AzureResponse {
         return body;
     }
 
+    /** The length of the body held whole; 0 for a streamed body ({@link #content()}). */
     public int bodyLength() {
         return bodyLength;
+    }
+
+    /** The streamed body, or null if the body is held whole (or there is none). */
+    public ResponseContent content() {
+        return content;
+    }
+
+    /** The length stated without a body ({@link #declaredLength(long)}), or -1 if none is. */
+    public long declaredLength() {
+        return declaredLength;
+    }
+
+    /** The number of body bytes this answer says it has: streamed, held whole, or declared. */
+    public long contentLength() {
+        if (content != null) {
+            return content.length();
+        }
+        return declaredLength >= 0 ? declaredLength : bodyLength;
     }
 }

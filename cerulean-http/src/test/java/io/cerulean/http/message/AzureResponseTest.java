@@ -36,4 +36,42 @@ class AzureResponseTest {
         assertThatThrownBy(() -> AzureResponse.status(200).body("application/json", slice))
                 .isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void aStreamedBodyIsNoneOfTheBytesHeldAndSaysItsLength() {
+        ResponseContent content = new ResponseContent() {
+            @Override
+            public long length() {
+                return 3L << 30;
+            }
+
+            @Override
+            public int read(ByteBuffer target) {
+                throw new AssertionError("not read here");
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        AzureResponse response = AzureResponse.status(200).body("application/octet-stream", content);
+
+        assertThat(response.content()).isSameAs(content);
+        assertThat(response.bodyLength()).isZero();
+        assertThat(response.body()).isEmpty();
+        assertThat(response.contentLength()).isEqualTo(3L << 30);
+        assertThat(response.headers()).containsExactly(java.util.Map.entry("Content-Type", "application/octet-stream"));
+    }
+
+    @Test
+    void aDeclaredLengthIsStatedWithoutABody() {
+        AzureResponse response = AzureResponse.status(200).declaredLength(1234);
+
+        assertThat(response.contentLength()).isEqualTo(1234);
+        assertThat(response.bodyLength()).isZero();
+        assertThat(response.content()).isNull();
+        assertThat(AzureResponse.status(200).declaredLength()).isEqualTo(-1);
+        assertThatThrownBy(() -> AzureResponse.status(200).declaredLength(-1))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }
