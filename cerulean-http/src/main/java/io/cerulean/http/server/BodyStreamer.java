@@ -72,7 +72,9 @@ final class BodyStreamer extends ChannelInboundHandlerAdapter {
         if (HttpUtil.is100ContinueExpected(head)) {
             // Streamed at any length the service allows, so the client is told to go on at once.
             head.headers().remove(HttpHeaderNames.EXPECT);
-            ctx.writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
+            // Written from the pipeline's end, so it waits behind a streamed answer still going out
+            // rather than landing in the middle of its body.
+            ctx.channel().writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
         }
         ctx.fireChannelRead(new StreamedRequest(request.withStreamedBody(body), body, HttpUtil.isKeepAlive(head)));
     }

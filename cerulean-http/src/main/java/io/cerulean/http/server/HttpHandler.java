@@ -4,21 +4,27 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.ResponseContent;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
+import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import io.netty.util.ReferenceCountUtil;
 import java.util.ArrayDeque;
 import java.util.Map;
@@ -36,6 +42,13 @@ import org.slf4j.LoggerFactory;
  * Every request read gets an answer in its place: one refused earlier in the channel comes as an
  * {@link EarlyAnswer}, and a response that cannot be turned into HTTP becomes a 500 after which
  * the connection closes, never a gap that the next answer would fill. One instance per connection.
+ *
+ * <p>A body streamed from a {@link ResponseContent} goes out after its head through the
+ * {@link ChunkedWriteHandler} before this handler, read ahead a chunk at a time on the worker
+ * threads ({@link ContentChunks}); later answers wait behind it in that handler's queue, so they
+ * keep their order. The worker threads read it because a body's source blocks on the same store the
+ * operations do, which the pool is sized for; a chunk is one task, so a long download holds no
+ * thread between chunks and other requests run in between.
  */
 public final class HttpHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(HttpHandler.class);
@@ -43,6 +56,7 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
     private final RequestHandler pipeline;
     private final Executor workers;
     private final boolean secure;
+    private final ChunkedWriteHandler transfer;
     // Event loop only:
     private final ArrayDeque<PendingResponse> inFlight = new ArrayDeque<>();
     private BodyBudget.Reservation admitted; // for the next request read
@@ -51,11 +65,13 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
     /**
      * @param pipeline runs each request; those it says are short and bounded enough run where they
      *                 were read (a point read), sparing two thread hand-offs, and the rest on {@code workers}
+     * @param transfer the handler just before this one, which writes streamed bodies
      */
-    public HttpHandler(RequestHandler pipeline, Executor workers, boolean secure) {
+    public HttpHandler(RequestHandler pipeline, Executor workers, boolean secure, ChunkedWriteHandler transfer) {
         this.pipeline = pipeline;
         this.workers = workers;
         this.secure = secure;
+        this.transfer = transfer;
     }
 
     @Override
@@ -82,7 +98,7 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         } else if (msg instanceof StreamedRequest streamed) {
             read(ctx, streamed);
         } else if (msg instanceof EarlyAnswer early) {
-            PendingResponse pending = queue(early.keepAlive(), reservation);
+            PendingResponse pending = queue(early.keepAlive(), reservation, isHead(early.head()));
             pending.afterWrite = early.written();
             pending.complete(ctx, earlyAnswer(pipeline, early.error(), early.head(), secure, ctx), early.keepAlive());
         } else {
@@ -90,8 +106,8 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private PendingResponse queue(boolean keepAlive, BodyBudget.Reservation reservation) {
-        PendingResponse pending = new PendingResponse(keepAlive, reservation);
+    private PendingResponse queue(boolean keepAlive, BodyBudget.Reservation reservation, boolean head) {
+        PendingResponse pending = new PendingResponse(keepAlive, reservation, head);
         inFlight.add(pending);
         closing = !keepAlive;
         return pending;
@@ -101,11 +117,11 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
             // Where this request ends, and so where the next starts, is unknown: the connection ends.
-            queue(false, reservation).complete(ctx,
+            queue(false, reservation, false).complete(ctx,
                     earlyAnswer(pipeline, malformed(request.decoderResult().cause()), request, secure, ctx), false);
             return;
         }
-        PendingResponse pending = queue(keepAlive, reservation);
+        PendingResponse pending = queue(keepAlive, reservation, isHead(request));
         AzureRequest azureRequest;
         try {
             azureRequest = RequestHeads.of(request, body(request), secure, ctx);
@@ -141,12 +157,16 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
      * request is answered, the rest of its body is read and dropped, so the connection stays usable.
      */
     private void read(ChannelHandlerContext ctx, StreamedRequest streamed) {
-        PendingResponse pending = queue(streamed.keepAlive(), null);
+        PendingResponse pending = queue(streamed.keepAlive(), null, false);
         Consumer<AzureResponse> reply = replyTo(ctx, pending, streamed.keepAlive());
         runOnWorker(ctx, pending, () -> pipeline.handle(streamed.request(), response -> {
             streamed.body().abandon();
             reply.accept(response);
         }), streamed.body()::abandon);
+    }
+
+    private static boolean isHead(HttpRequest request) {
+        return request != null && HttpMethod.HEAD.equals(request.method());
     }
 
     /** The answer to a request refused before the service saw it, with the CORS headers its head calls for. */
@@ -185,7 +205,7 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
             if (next.reservation != null) {
                 next.reservation.release();
             }
-            boolean keepAlive = write(ctx, next.response, next.keepAlive, next.afterWrite);
+            boolean keepAlive = write(ctx, next.response, next.keepAlive, next.afterWrite, next.head);
             if (!keepAlive) {
                 releaseAll();
                 closing = true;
@@ -197,18 +217,25 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
     /** A request's place in its connection's queue of answers. */
     private final class PendingResponse {
         private final BodyBudget.Reservation reservation;
+        private final boolean head; // the request was a HEAD: its answer has no body
         private boolean keepAlive;
         private AzureResponse response;
         private Runnable afterWrite;
+        private boolean dropped; // the connection ended first: the answer will never be sent
 
-        PendingResponse(boolean keepAlive, BodyBudget.Reservation reservation) {
+        PendingResponse(boolean keepAlive, BodyBudget.Reservation reservation, boolean head) {
             this.keepAlive = keepAlive;
             this.reservation = reservation;
+            this.head = head;
         }
 
         void complete(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive) {
             this.response = response;
             this.keepAlive = keepAlive;
+            if (dropped) {
+                discardContent(response);
+                return;
+            }
             flushReady(ctx);
         }
     }
@@ -229,19 +256,28 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
      * the client is unknown.
      *
      * @param afterWrite for an answer that ends the connection: run once it is written, instead of closing
+     * @param head       whether the request was a HEAD: a streamed body is then closed unread
      * @return whether the connection goes on
      */
-    private boolean write(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive, Runnable afterWrite) {
-        FullHttpResponse http;
+    private boolean write(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive, Runnable afterWrite,
+                          boolean head) {
+        boolean streamed = response.content() != null && !head;
+        HttpResponse http;
         try {
-            http = toHttp(response, keepAlive);
+            http = streamed ? streamedHead(response, keepAlive) : toHttp(response, keepAlive, head);
         } catch (RuntimeException e) {
             log.error("the response to request {} could not be written as HTTP; answering 500 and closing",
                     requestId(response), e);
             keepAlive = false;
             afterWrite = null;
+            streamed = false;
             http = toHttp(pipeline.earlyError(new ServiceException(CommonError.INTERNAL_ERROR)), false);
         }
+        if (streamed) {
+            writeStreamed(ctx, http, response, keepAlive, afterWrite);
+            return keepAlive;
+        }
+        discardContent(response); // a HEAD's, or one that could not be sent
         if (keepAlive && afterWrite == null) {
             // The usual case, kept free of a listener: a write that fails reaches exceptionCaught, which closes.
             ctx.writeAndFlush(http, ctx.voidPromise());
@@ -258,14 +294,51 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
                 }
                 future.channel().close();
             } else if (!goesOn) {
-                if (then == null) {
-                    future.channel().close();
-                } else {
-                    then.run();
-                }
+                closeOrThen(future.channel(), then);
             }
         });
         return keepAlive;
+    }
+
+    /**
+     * Writes the head, then the body as the client takes it. Once the head is out, a body that cannot
+     * be sent whole (its source failed or ended early, the client left) can only end the connection:
+     * the client then sees fewer bytes than the Content-Length said, never a short answer followed by
+     * another.
+     */
+    private void writeStreamed(ChannelHandlerContext ctx, HttpResponse head, AzureResponse response, boolean keepAlive,
+                               Runnable afterWrite) {
+        ContentChunks body = new ContentChunks(response.content(), ctx.alloc(), workers, transfer).start();
+        ctx.write(head, ctx.voidPromise());
+        ctx.writeAndFlush(body).addListener((ChannelFutureListener) future -> {
+            if (!future.isSuccess()) {
+                RuntimeException failure = body.failure();
+                if (failure != null) {
+                    log.error("the body of the response to request {} failed after {} of its {} bytes were sent; "
+                            + "closing the connection", requestId(response), body.progress(), body.length(), failure);
+                } else {
+                    log.debug("the client of request {} left after {} of its {} body bytes: {}", requestId(response),
+                            body.progress(), body.length(), String.valueOf(future.cause()));
+                }
+                future.channel().close();
+            } else if (!keepAlive) {
+                closeOrThen(future.channel(), afterWrite);
+            }
+        });
+    }
+
+    private static void closeOrThen(Channel channel, Runnable then) {
+        if (then == null) {
+            channel.close();
+        } else {
+            then.run();
+        }
+    }
+
+    private void discardContent(AzureResponse response) {
+        if (response.content() != null) {
+            ContentChunks.discard(response.content(), workers);
+        }
     }
 
     private static String requestId(AzureResponse response) {
@@ -277,24 +350,57 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         return "(none)";
     }
 
-    /** The response as HTTP, every header value made safe for the wire ({@link HeaderValues}). */
+    /** The response, not to a HEAD, as HTTP. */
     static FullHttpResponse toHttp(AzureResponse response, boolean keepAlive) {
+        return toHttp(response, keepAlive, false);
+    }
+
+    /**
+     * The response as HTTP with its body held whole, every header value made safe for the wire
+     * ({@link HeaderValues}). To a HEAD, and in a 304, the Content-Length may state a body that is not
+     * sent (the codec knows to expect none); to anything else, a stated length without its bytes
+     * would leave the client waiting for them.
+     */
+    static FullHttpResponse toHttp(AzureResponse response, boolean keepAlive, boolean head) {
         ByteBuf content = response.bodyLength() == 0 ? Unpooled.EMPTY_BUFFER
                 : Unpooled.wrappedBuffer(response.bodyArray(), 0, response.bodyLength());
+        long length = content.readableBytes();
+        if (response.content() != null || response.declaredLength() >= 0) {
+            if (!head && response.status() != HttpResponseStatus.NOT_MODIFIED.code()) {
+                throw new IllegalStateException("a length without its body is only for a HEAD or a 304, not a "
+                        + response.status());
+            }
+            length = response.contentLength();
+        }
         FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(response.status()), content);
+        headers(response, keepAlive, length, http);
+        return http;
+    }
+
+    /** The head of a response whose body is streamed after it. */
+    private static HttpResponse streamedHead(AzureResponse response, boolean keepAlive) {
+        HttpResponse http = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()));
+        headers(response, keepAlive, response.content().length(), http);
+        return http;
+    }
+
+    private static void headers(AzureResponse response, boolean keepAlive, long contentLength, HttpResponse http) {
         for (Map.Entry<String, String> header : response.headers()) {
             http.headers().add(header.getKey(), HeaderValues.escape(header.getValue()));
         }
-        http.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, content.readableBytes());
+        http.headers().set(HttpHeaderNames.CONTENT_LENGTH, contentLength);
         http.headers().set(HttpHeaderNames.CONNECTION, keepAlive ? "keep-alive" : "close");
-        return http;
     }
 
     private void releaseAll() {
         for (PendingResponse pending : inFlight) {
             if (pending.reservation != null) {
                 pending.reservation.release();
+            }
+            pending.dropped = true;
+            if (pending.response != null) {
+                discardContent(pending.response);
             }
         }
         inFlight.clear();

@@ -19,6 +19,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.ssl.SslContext;
+import io.netty.handler.stream.ChunkedWriteHandler;
 import java.net.BindException;
 import java.net.InetSocketAddress;
 import java.nio.channels.UnresolvedAddressException;
@@ -32,11 +33,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A storage service over HTTP on Netty, whichever service its {@link RequestHandler} is. Event
  * loops parse HTTP and bound bodies, buffering them or, where the service says so, streaming them
  * with backpressure ({@link BodyStreamer}); operations run on worker threads, since storage and
- * durable commits block. With a TLS certificate configured, the same port serves HTTPS too: each
- * connection is TLS or plain by its first bytes ({@link TlsDetector}). {@link #close()} stops
- * accepting, lets running requests finish, and returns; it does not close the store. What one
- * client may hold (idle and slow connections, open connections, buffered body bytes) is bounded
- * by the config's {@link ConnectionLimits}.
+ * durable commits block. Response bodies are sent whole or, where the service gives a
+ * {@link io.cerulean.http.message.ResponseContent}, streamed from it as the client takes them. With
+ * a TLS certificate configured, the same port serves HTTPS too: each connection is TLS or plain by
+ * its first bytes ({@link TlsDetector}). {@link #close()} stops accepting, lets running requests
+ * finish, and returns; it does not close the store. What one client may hold (idle and slow
+ * connections, open connections, buffered body bytes) is bounded by the config's
+ * {@link ConnectionLimits}.
  */
 public final class HttpServer implements AutoCloseable {
     private static final int MAX_INITIAL_LINE = 32 * 1024;
@@ -75,6 +78,7 @@ public final class HttpServer implements AutoCloseable {
                 .setHeadersFactory(FramingHeaders.FACTORY);
         TlsDetector.HttpHandlers http = (ChannelPipeline channel, boolean secure) -> {
             ConnectionTimeouts timeouts = new ConnectionTimeouts(limits, pipeline);
+            ChunkedWriteHandler transfer = new ChunkedWriteHandler(); // writes streamed response bodies
             channel.addLast(timeouts.bytesSeen())
                     .addLast(new HttpServerCodec(decoding))
                     .addLast(timeouts)
@@ -84,7 +88,8 @@ public final class HttpServer implements AutoCloseable {
             }
             channel.addLast(new BodyAdmission(pipeline.maxRequestBodyBytes(), budget))
                     .addLast(new BoundedAggregator(pipeline.maxRequestBodyBytes()))
-                    .addLast(new HttpHandler(pipeline, workers, secure));
+                    .addLast(transfer)
+                    .addLast(new HttpHandler(pipeline, workers, secure, transfer));
         };
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(boss, io)

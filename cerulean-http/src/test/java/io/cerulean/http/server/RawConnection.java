@@ -25,7 +25,12 @@ final class RawConnection implements AutoCloseable {
     private final OutputStream out;
 
     RawConnection(int port) throws IOException {
-        socket = new Socket("127.0.0.1", port);
+        this(new Socket("127.0.0.1", port));
+    }
+
+    /** Over a socket already connected (TLS, or one with buffers of a chosen size). */
+    RawConnection(Socket socket) throws IOException {
+        this.socket = socket;
         socket.setSoTimeout(10_000);
         in = socket.getInputStream();
         out = socket.getOutputStream();
@@ -43,6 +48,20 @@ final class RawConnection implements AutoCloseable {
 
     /** The next answer, or null if the connection closed first. */
     Answer read() throws IOException {
+        Answer head = readHead();
+        if (head == null) {
+            return null;
+        }
+        int length = Integer.parseInt(head.headers().getOrDefault("content-length", "0"));
+        byte[] body = in.readNBytes(length);
+        return new Answer(head.status(), head.headers(), new String(body, StandardCharsets.UTF_8));
+    }
+
+    /**
+     * The next answer's status and headers alone, its body left unread (to read as a stream, or none
+     * at all for a HEAD's answer); null if the connection closed first.
+     */
+    Answer readHead() throws IOException {
         String statusLine = line();
         if (statusLine == null) {
             return null;
@@ -52,10 +71,12 @@ final class RawConnection implements AutoCloseable {
             int colon = line.indexOf(':');
             headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
         }
-        int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
-        byte[] body = in.readNBytes(length);
-        return new Answer(Integer.parseInt(statusLine.split(" ")[1]), headers,
-                new String(body, StandardCharsets.UTF_8));
+        return new Answer(Integer.parseInt(statusLine.split(" ")[1]), headers, "");
+    }
+
+    /** The socket's input, where a body left unread by {@link #readHead()} starts. */
+    InputStream in() {
+        return in;
     }
 
     /** Whether the server closed the connection (reading gives end of stream, or a reset) within the timeout. */
