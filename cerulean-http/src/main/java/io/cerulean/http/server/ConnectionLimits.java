@@ -11,7 +11,8 @@ import java.util.Objects;
  *
  * @param idleTimeout        a connection with no request in progress and none unanswered is closed after this
  * @param headerTimeout      a request's head must arrive within this of its first byte, else 408
- * @param bodyTimeout        at most this between two pieces of a request's body, else 408
+ * @param bodyTimeout        at most this between two pieces of a request's body, else 408; and a client that
+ *                           takes no piece of a streamed response body for this long is closed
  * @param maxConnections     connections beyond this are closed as soon as they are accepted
  * @param bufferedBodyBudget a request whose body would take the buffered bodies past this is 503
  */

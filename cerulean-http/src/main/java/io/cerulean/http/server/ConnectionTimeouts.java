@@ -22,7 +22,11 @@ import java.util.concurrent.TimeUnit;
  *       {@link ConnectionLimits#idleTimeout()};</li>
  *   <li>head: a request's head must be complete within {@link ConnectionLimits#headerTimeout()}
  *       of its first bytes;</li>
- *   <li>body: at most {@link ConnectionLimits#bodyTimeout()} between two pieces of a body.</li>
+ *   <li>body: at most {@link ConnectionLimits#bodyTimeout()} between two pieces of a body;</li>
+ *   <li>response body: a client that takes none of a streamed body for the same time, while the
+ *       server has more to send (the connection is not writable), has stopped reading, and the
+ *       connection is closed. One that reads slowly but steadily is never cut off, however long
+ *       the body; nor is one waiting on the server's own reads.</li>
  * </ul>
  * A request cut off by the head or body timeout is answered 408 RequestTimeout, if no earlier
  * answer is still owed on the connection (it would be out of order), and the connection closed.
@@ -40,7 +44,9 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
     // Event loop only:
     private State state = State.IDLE;
     private long since = System.nanoTime(); // when the current state's clock started
-    private long unanswered;
+    private long unanswered; // a streamed answer counts until its last byte is written
+    private boolean sending; // a streamed answer's head is written, its body not yet whole
+    private long sendProgress; // when a piece of it was last written
     private HttpRequest current;
     private ScheduledFuture<?> timer;
 
@@ -100,12 +106,31 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
     @Override
     public void write(ChannelHandlerContext ctx, Object msg, ChannelPromise promise) {
         if (msg instanceof HttpResponse response && response.status().code() >= 200 && unanswered > 0) {
-            unanswered--;
-            if (state == State.IDLE) {
-                since = System.nanoTime();
+            if (msg instanceof LastHttpContent) {
+                answered();
+            } else {
+                sending = true;
+                sendProgress = System.nanoTime();
+                // The timer may be set for the idle timeout, later than a stalled client should be found.
+                cancel();
+                arm(ctx, bodyNanos);
+            }
+        } else if (sending && msg instanceof HttpContent) {
+            // Written only once the client took enough of the last piece for the channel to be writable.
+            sendProgress = System.nanoTime();
+            if (msg instanceof LastHttpContent) {
+                sending = false;
+                answered();
             }
         }
         ctx.write(msg, promise);
+    }
+
+    private void answered() {
+        unanswered--;
+        if (state == State.IDLE) {
+            since = System.nanoTime();
+        }
     }
 
     @Override
@@ -140,12 +165,18 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
             case HEAD -> headerNanos;
             case BODY -> bodyNanos;
         };
-        long left = since + limit - System.nanoTime();
+        long now = System.nanoTime();
+        if (sending && !ctx.channel().isWritable() && now - sendProgress >= bodyNanos) {
+            ctx.close(); // the client stopped taking the body: it can have no answer now but the end
+            return;
+        }
+        long left = since + limit - now;
         // Not reading (a streamed body's reader is behind, so the server holds the client back) is
         // the server's own doing, not the client's.
         boolean held = state == State.BODY && !ctx.channel().config().isAutoRead();
         if (left > 0 || held || (state == State.IDLE && unanswered > 0)) {
-            arm(ctx, left > 0 ? left : idleNanos);
+            long next = left > 0 ? left : idleNanos;
+            arm(ctx, sending ? Math.min(next, bodyNanos) : next);
             return;
         }
         long owedBefore = state == State.BODY ? unanswered - 1 : unanswered;

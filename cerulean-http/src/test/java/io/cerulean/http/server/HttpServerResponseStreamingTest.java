@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -282,6 +283,50 @@ class HttpServerResponseStreamingTest {
             c.send("GET /small HTTP/1.1\r\nHost: x\r\n\r\n");
             assertThat(c.read().body()).isEqualTo("small");
         }
+    }
+
+    @Test
+    void aSlowButSteadyClientIsNotCutOffByTheTimeouts() throws Exception {
+        start(withTimeouts(Duration.ofMillis(200), Duration.ofSeconds(1)));
+        long size = 16 * MIB;
+        try (RawConnection c = new RawConnection(smallReceiveBuffer())) {
+            c.send("GET /blob?size=" + size + " HTTP/1.1\r\nHost: x\r\n\r\n");
+            c.readHead();
+            GeneratedContent content = downloads.next();
+            MessageDigest sha = GeneratedContent.sha256();
+            long received = 0;
+            while (received < size) { // about 4 MiB/s: some seconds, many times the idle timeout
+                byte[] piece = c.in().readNBytes((int) Math.min(256 << 10, size - received));
+                assertThat(piece).as("the connection ended after " + received + " bytes").isNotEmpty();
+                sha.update(piece);
+                received += piece.length;
+                content.received.set(received);
+                Thread.sleep(50);
+            }
+
+            // No request follows: once the server wrote the last bytes (the kernel's buffers hold some
+            // MiBs of them), the connection may be closed as idle while the client still reads them.
+            assertThat(HexFormat.of().formatHex(sha.digest())).isEqualTo(GeneratedContent.sha256(size));
+        }
+    }
+
+    @Test
+    void aClientThatStopsReadingIsClosed() throws Exception {
+        start(withTimeouts(Duration.ofMinutes(1), Duration.ofMillis(500))); // not closed as idle
+        long size = 256 * MIB;
+        try (RawConnection c = new RawConnection(smallReceiveBuffer())) {
+            c.send("GET /blob?size=" + size + " HTTP/1.1\r\nHost: x\r\n\r\n");
+            c.readHead();
+            GeneratedContent content = downloads.next();
+
+            assertThat(content.closed.await(10, TimeUnit.SECONDS)).as("the server gave up on the client").isTrue();
+            assertThat(readToEnd(c.in())).isLessThan(size);
+        }
+    }
+
+    private static ServerConfig withTimeouts(Duration idle, Duration body) {
+        return new ServerConfig("127.0.0.1", 0, 4)
+                .withLimits(ConnectionLimits.defaults().withTimeouts(idle, Duration.ofSeconds(1), body));
     }
 
     private Socket smallReceiveBuffer() throws IOException {
