@@ -115,6 +115,9 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
             }
             log.error("request {} {} was applied but could not be made durable (request id {})", request.method(),
                     request.rawPath(), requestId, failure);
+            if (response.content() != null) {
+                response.content().close(); // never sent: the error goes in its place
+            }
             // Parsed again rather than kept from respond(): this path is rare, and it parsed there.
             reply.accept(cors.decorate(request, renderer.error(new ServiceException(CommonError.INTERNAL_ERROR),
                     request, requestId, service.xmlErrors(service.parse(request), request))));
@@ -145,7 +148,15 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
         return new RequestLogEntry(System.currentTimeMillis(), request == null ? null : request.clientAddress(),
                 request == null ? null : request.method(), request == null ? null : request.rawPath(),
                 request == null ? null : request.query(), response.status(), header(response, "x-ms-error-code"),
-                durationNanos, requestId, response.bodyLength());
+                durationNanos, requestId, bodyBytes(request, response));
+    }
+
+    /** The body bytes the answer sends: a streamed body's length, though none to a HEAD (sent its length alone). */
+    private static long bodyBytes(AzureRequest request, AzureResponse response) {
+        if (response.content() == null) {
+            return response.bodyLength();
+        }
+        return request != null && request.method().equals("HEAD") ? 0 : response.content().length();
     }
 
     private static String header(AzureResponse response, String name) {

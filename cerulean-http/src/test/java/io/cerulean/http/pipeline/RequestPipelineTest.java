@@ -21,8 +21,12 @@ import io.cerulean.http.error.ErrorBody;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.HttpDates;
+import io.cerulean.http.message.ResponseContent;
 import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.requestlog.RequestLog;
+import io.cerulean.http.requestlog.RequestLogEntry;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -49,6 +53,7 @@ class RequestPipelineTest {
     private static final class RecordingService implements RestService<Target, String, String> {
         final List<String> stages = new ArrayList<>();
         RuntimeException failure;
+        AzureResponse answer; // or an empty 200 to GET, 204 to the rest
         CompletableFuture<Void> durable = CompletableFuture.completedFuture(null);
         boolean xml;
 
@@ -79,6 +84,9 @@ class RequestPipelineTest {
             stages.add("execute");
             if (failure != null) {
                 throw failure;
+            }
+            if (answer != null) {
+                return answer;
             }
             return AzureResponse.status(route.equals("GET") ? 200 : 204);
         }
@@ -283,5 +291,63 @@ class RequestPipelineTest {
         assertThat(response.status()).isEqualTo(403);
         assertThat(header(response, "x-ms-error-code")).isEqualTo("CorsPreflightFailure");
         assertThat(service.stages).isEmpty();
+    }
+
+    @Test
+    void aStreamedAnswerIsLoggedWithTheBytesItSendsAndNoneToAHead() {
+        List<RequestLogEntry> entries = new ArrayList<>();
+        RequestPipeline<Target, String, String> logged = pipeline.withRequestLog(new RequestLog() {
+            @Override
+            public void record(RequestLogEntry entry) {
+                entries.add(entry);
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        service.answer = AzureResponse.status(200).body("application/octet-stream", new Unread(5L << 30));
+
+        logged.handle(request("GET", "/devstoreaccount1/thing", true), response -> { });
+        logged.handle(request("HEAD", "/devstoreaccount1/thing", true), response -> { });
+
+        assertThat(entries).extracting(RequestLogEntry::responseBytes).containsExactly(5L << 30, 0L);
+    }
+
+    @Test
+    void aStreamedAnswerThatIsReplacedByAnErrorIsClosed() {
+        Unread content = new Unread(10);
+        service.answer = AzureResponse.status(201).body("application/octet-stream", content);
+        service.durable = CompletableFuture.failedFuture(new IllegalStateException("disk gone"));
+
+        AzureResponse response = answer(request("PUT", "/devstoreaccount1/thing", true));
+
+        assertThat(response.status()).isEqualTo(500);
+        assertThat(content.closed).isTrue();
+    }
+
+    /** A body that must not be read here: the pipeline hands it on, and only the server reads it. */
+    private static final class Unread implements ResponseContent {
+        private final long length;
+        boolean closed;
+
+        Unread(long length) {
+            this.length = length;
+        }
+
+        @Override
+        public long length() {
+            return length;
+        }
+
+        @Override
+        public int read(ByteBuffer target) {
+            throw new AssertionError("the pipeline read a streamed body");
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
     }
 }
