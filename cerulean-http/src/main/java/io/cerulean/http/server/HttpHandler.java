@@ -157,7 +157,7 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
      * request is answered, the rest of its body is read and dropped, so the connection stays usable.
      */
     private void read(ChannelHandlerContext ctx, StreamedRequest streamed) {
-        PendingResponse pending = queue(streamed.keepAlive(), null, false);
+        PendingResponse pending = queue(streamed.keepAlive(), null, streamed.request().method().equals("HEAD"));
         Consumer<AzureResponse> reply = replyTo(ctx, pending, streamed.keepAlive());
         runOnWorker(ctx, pending, () -> pipeline.handle(streamed.request(), response -> {
             streamed.body().abandon();
