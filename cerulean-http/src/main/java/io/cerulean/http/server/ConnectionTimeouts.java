@@ -186,7 +186,7 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
         }
         ServiceException timedOut = new ServiceException(CommonError.REQUEST_TIMEOUT, state == State.HEAD
                 ? "The request's headers did not arrive in time." : "The request's body did not arrive in time.");
-        ctx.writeAndFlush(HttpHandler.toHttp(HttpHandler.earlyAnswer(pipeline, timedOut, current, secure(ctx), ctx),
+        ctx.writeAndFlush(HttpResponses.full(HttpHandler.earlyAnswer(pipeline, timedOut, current, secure(ctx), ctx),
                 false)).addListener(ChannelFutureListener.CLOSE);
         state = State.IDLE;
     }

@@ -5,23 +5,16 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.ResponseContent;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.handler.codec.http.DefaultFullHttpResponse;
-import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
-import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
-import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.TooLongHttpHeaderException;
 import io.netty.handler.codec.http.TooLongHttpLineException;
 import io.netty.handler.stream.ChunkedWriteHandler;
@@ -264,14 +257,15 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         boolean streamed = response.content() != null && !head;
         HttpResponse http;
         try {
-            http = streamed ? streamedHead(response, keepAlive) : toHttp(response, keepAlive, head);
+            http = streamed ? HttpResponses.streamedHead(response, keepAlive)
+                    : HttpResponses.full(response, keepAlive, head);
         } catch (RuntimeException e) {
             log.error("the response to request {} could not be written as HTTP; answering 500 and closing",
                     requestId(response), e);
             keepAlive = false;
             afterWrite = null;
             streamed = false;
-            http = toHttp(pipeline.earlyError(new ServiceException(CommonError.INTERNAL_ERROR)), false);
+            http = HttpResponses.full(pipeline.earlyError(new ServiceException(CommonError.INTERNAL_ERROR)), false);
         }
         if (streamed) {
             writeStreamed(ctx, http, response, keepAlive, afterWrite);
@@ -348,49 +342,6 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
             }
         }
         return "(none)";
-    }
-
-    /** The response, not to a HEAD, as HTTP. */
-    static FullHttpResponse toHttp(AzureResponse response, boolean keepAlive) {
-        return toHttp(response, keepAlive, false);
-    }
-
-    /**
-     * The response as HTTP with its body held whole, every header value made safe for the wire
-     * ({@link HeaderValues}). To a HEAD, and in a 304, the Content-Length may state a body that is not
-     * sent (the codec knows to expect none); to anything else, a stated length without its bytes
-     * would leave the client waiting for them.
-     */
-    static FullHttpResponse toHttp(AzureResponse response, boolean keepAlive, boolean head) {
-        ByteBuf content = response.bodyLength() == 0 ? Unpooled.EMPTY_BUFFER
-                : Unpooled.wrappedBuffer(response.bodyArray(), 0, response.bodyLength());
-        long length = content.readableBytes();
-        if (response.content() != null || response.declaredLength() >= 0) {
-            if (!head && response.status() != HttpResponseStatus.NOT_MODIFIED.code()) {
-                throw new IllegalStateException("a length without its body is only for a HEAD or a 304, not a "
-                        + response.status());
-            }
-            length = response.contentLength();
-        }
-        FullHttpResponse http = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.valueOf(response.status()), content);
-        headers(response, keepAlive, length, http);
-        return http;
-    }
-
-    /** The head of a response whose body is streamed after it. */
-    private static HttpResponse streamedHead(AzureResponse response, boolean keepAlive) {
-        HttpResponse http = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(response.status()));
-        headers(response, keepAlive, response.content().length(), http);
-        return http;
-    }
-
-    private static void headers(AzureResponse response, boolean keepAlive, long contentLength, HttpResponse http) {
-        for (Map.Entry<String, String> header : response.headers()) {
-            http.headers().add(header.getKey(), HeaderValues.escape(header.getValue()));
-        }
-        http.headers().set(HttpHeaderNames.CONTENT_LENGTH, contentLength);
-        http.headers().set(HttpHeaderNames.CONNECTION, keepAlive ? "keep-alive" : "close");
     }
 
     private void releaseAll() {
