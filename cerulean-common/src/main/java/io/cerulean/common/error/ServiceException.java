@@ -15,6 +15,7 @@ public class ServiceException extends RuntimeException {
 
     private final ErrorCode errorCode;
     private final Map<String, String> details;
+    private final Map<String, String> responseHeaders;
 
     public ServiceException(ErrorCode errorCode) {
         this(errorCode, errorCode.message());
@@ -26,9 +27,20 @@ public class ServiceException extends RuntimeException {
 
     /** @param details element names and their values, in the order the service writes them */
     public ServiceException(ErrorCode errorCode, String message, Map<String, String> details) {
+        this(errorCode, message, details, Map.of());
+    }
+
+    /**
+     * @param details         element names and their values, in the order the service writes them
+     * @param responseHeaders headers the error's response carries beside the usual ones (a 416's
+     *                        {@code Content-Range}, which tells the client the resource's size)
+     */
+    public ServiceException(ErrorCode errorCode, String message, Map<String, String> details,
+                            Map<String, String> responseHeaders) {
         super(message, null, false, false);
         this.errorCode = errorCode;
         this.details = Collections.unmodifiableMap(new LinkedHashMap<>(details));
+        this.responseHeaders = Collections.unmodifiableMap(new LinkedHashMap<>(responseHeaders));
     }
 
     public ErrorCode errorCode() {
@@ -38,5 +50,10 @@ public class ServiceException extends RuntimeException {
     /** What the service names beside the message, in order; empty for most errors. */
     public Map<String, String> details() {
         return details;
+    }
+
+    /** Headers the response carries beside the usual ones; empty for most errors. */
+    public Map<String, String> responseHeaders() {
+        return responseHeaders;
     }
 }

@@ -39,6 +39,7 @@ public final class ResponseRenderer {
             // Where to get a token: the SDKs' bearer policies (tenant discovery) read it off a 401.
             response.header("WWW-Authenticate", challenge.wwwAuthenticate());
         }
+        e.responseHeaders().forEach(response::header);
         ErrorBody body = xml ? XmlErrorBody.INSTANCE : style.otherErrors();
         response.body(body.contentType(), body.write(code, value, e.details()));
         return withCommonHeaders(response, request, requestId);
@@ -55,8 +56,10 @@ public final class ResponseRenderer {
                 .header("x-ms-version", version == null || !ApiVersion.isWellFormed(version) ? style.defaultVersion()
                         : version)
                 .header("Date", HttpDates.format(Instant.now()))
-                .header("X-Content-Type-Options", "nosniff")
-                .header("Cache-Control", "no-cache");
+                .header("X-Content-Type-Options", "nosniff");
+        if (style.noCache()) {
+            response.header("Cache-Control", "no-cache");
+        }
         if (style.serviceHeaderName() != null) {
             response.header(style.serviceHeaderName(), style.serviceHeaderValue());
         }

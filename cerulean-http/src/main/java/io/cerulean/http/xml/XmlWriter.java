@@ -23,6 +23,17 @@ public final class XmlWriter {
         return this;
     }
 
+    /** A start tag with two attributes, in this order, their values escaped as text is. */
+    public XmlWriter startWithAttributes(String name, String attribute, String value, String secondAttribute,
+                                         String secondValue) {
+        out.append('<').append(name).append(' ').append(attribute).append("=\"");
+        escape(value);
+        out.append("\" ").append(secondAttribute).append("=\"");
+        escape(secondValue);
+        out.append("\">");
+        return this;
+    }
+
     public XmlWriter end(String name) {
         out.append("</").append(name).append('>');
         return this;
@@ -64,6 +75,10 @@ public final class XmlWriter {
 
     public XmlWriter element(String name, int value) {
         return element(name, Integer.toString(value));
+    }
+
+    public XmlWriter element(String name, long value) {
+        return element(name, Long.toString(value));
     }
 
     public byte[] bytes() {

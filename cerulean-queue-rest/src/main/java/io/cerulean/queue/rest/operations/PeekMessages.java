@@ -1,5 +1,6 @@
 package io.cerulean.queue.rest.operations;
 
+import io.cerulean.http.message.QueryParameters;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MediaTypes;

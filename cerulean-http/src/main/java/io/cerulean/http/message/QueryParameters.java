@@ -1,24 +1,23 @@
-package io.cerulean.queue.rest.operations;
+package io.cerulean.http.message;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
-import io.cerulean.http.message.AzureRequest;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * Whole-number query parameters as the Queue service reads them: a value that is not a whole
+ * Whole-number query parameters as the Queue and Blob services read them: a value that is not a whole
  * number is 400 InvalidQueryParameterValue, one outside its range 400 OutOfRangeQueryParameterValue,
  * and a required one that is missing 400 MissingRequiredQueryParameter; each message names the
  * parameter, its value and what is allowed.
  */
-final class QueryParameters {
+public final class QueryParameters {
     private QueryParameters() {
     }
 
     /** The parameter's value in {@code [min, max]}, or {@code fallback} when it is absent. */
-    static long inRange(AzureRequest request, String name, long fallback, long min, long max) {
+    public static long inRange(AzureRequest request, String name, long fallback, long min, long max) {
         OptionalLong value = optional(request, name);
         if (value.isEmpty()) {
             return fallback;
@@ -27,7 +26,7 @@ final class QueryParameters {
     }
 
     /** The parameter's value in {@code [min, max]}; it must be there. */
-    static long required(AzureRequest request, String name, long min, long max) {
+    public static long required(AzureRequest request, String name, long min, long max) {
         OptionalLong value = optional(request, name);
         if (value.isEmpty()) {
             throw missing(name);
@@ -36,7 +35,7 @@ final class QueryParameters {
     }
 
     /** The parameter's value as a whole number, if it is there. */
-    static OptionalLong optional(AzureRequest request, String name) {
+    public static OptionalLong optional(AzureRequest request, String name) {
         String text = request.queryParameter(name);
         if (text == null) {
             return OptionalLong.empty();
@@ -49,7 +48,7 @@ final class QueryParameters {
     }
 
     /** A text parameter that must be there and not empty. */
-    static String requiredText(AzureRequest request, String name) {
+    public static String requiredText(AzureRequest request, String name) {
         String text = request.queryParameter(name);
         if (text == null || text.isEmpty()) {
             throw missing(name);
@@ -58,7 +57,7 @@ final class QueryParameters {
     }
 
     /** 400 InvalidQueryParameterValue, naming the parameter, its value and why, as the service does. */
-    static ServiceException invalid(String name, String value, String reason) {
+    public static ServiceException invalid(String name, String value, String reason) {
         Map<String, String> details = new LinkedHashMap<>();
         details.put("QueryParameterName", name);
         details.put("QueryParameterValue", value);
@@ -68,7 +67,7 @@ final class QueryParameters {
     }
 
     /** 400 OutOfRangeQueryParameterValue, naming the parameter, its value and the bounds. */
-    static ServiceException outOfRange(String name, long value, long min, long max) {
+    public static ServiceException outOfRange(String name, long value, long min, long max) {
         Map<String, String> details = new LinkedHashMap<>();
         details.put("QueryParameterName", name);
         details.put("QueryParameterValue", Long.toString(value));
