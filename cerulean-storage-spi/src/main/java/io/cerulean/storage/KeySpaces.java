@@ -53,9 +53,31 @@ public final class KeySpaces {
      */
     public static final KeySpace QUEUE_MESSAGES = new KeySpace(6, "queue-messages", true);
 
+    /**
+     * The Blob service's catalogue: one partition per account (its name, UTF-8), a row per container
+     * (its name) holding its properties, under the id of its blobs' instance. Encoded by
+     * {@code io.cerulean.blob.layout.ContainerCatalog}.
+     */
+    public static final KeySpace BLOB_CONTAINERS = new KeySpace(7, "blob-containers", false);
+
+    /**
+     * A container's blobs, one instance per container (a container made again under an old name
+     * starts empty): a partition per blob name, rows for the committed blob and its staged blocks,
+     * so that Put Block List commits in one partition. The bytes are on the content seam; these rows
+     * name them. Encoded by {@code io.cerulean.blob.layout.BlobRecords}.
+     */
+    public static final KeySpace BLOBS = new KeySpace(8, "blobs", true);
+
+    /**
+     * Content kept as records, for stores with no file system of their own (a Cassandra cluster):
+     * a partition per chunk of each content, and one per content for its manifest. Encoded by
+     * {@code io.cerulean.storage.content.ChunkedContentStore}.
+     */
+    public static final KeySpace CONTENT_CHUNKS = new KeySpace(9, "content-chunks", false);
+
     /** Every key space, in id order. */
     public static final List<KeySpace> ALL = List.of(SERVER_STATE, TABLE_CATALOG, TABLE_ENTITIES, SERVICE_PROPERTIES,
-            QUEUE_CATALOG, QUEUE_MESSAGES);
+            QUEUE_CATALOG, QUEUE_MESSAGES, BLOB_CONTAINERS, BLOBS, CONTENT_CHUNKS);
 
     private static final Map<Integer, KeySpace> BY_ID = ALL.stream()
             .collect(Collectors.toMap(KeySpace::id, Function.identity()));
