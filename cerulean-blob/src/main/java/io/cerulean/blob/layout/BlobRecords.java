@@ -1,0 +1,202 @@
+package io.cerulean.blob.layout;
+
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.BlockId;
+import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.Segment;
+import io.cerulean.storage.KeySpaces;
+import io.cerulean.storage.RecordBound;
+import io.cerulean.storage.RecordRange;
+import io.cerulean.storage.Space;
+import io.cerulean.storage.StoredValue;
+import io.cerulean.storage.content.ContentId;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The layout of a container's blobs, key space {@code BLOBS}, one instance per container: a
+ * partition per blob (its name, UTF-8), and in it
+ *
+ * <pre>
+ * row 'B'              the committed blob; version: its ETag
+ *     payload: [format: 1 = 1][type: 1][created, epoch ms: 8][last modified, epoch ms: 8][length: 8]
+ *              [content type][encoding][language][disposition][cache control]  (strings)
+ *              [MD5 length: 1, 0 or 16][MD5][metadata]
+ *              [segments: 4] then per segment [id length: 1, 255 for none][id: ASCII][content: 16][size: 8]
+ * row 'U' + block id   a staged (uncommitted) block; version: drawn at random
+ *     payload: [content: 16][size: 8][staged, epoch ms: 8]
+ * </pre>
+ * (strings and metadata as {@link Fields} writes them; an empty segment's content is 16 zero
+ * bytes). A blob and its staged blocks share a partition, so that Put Block List commits the blob
+ * and discards the staged blocks in one atomic commit.
+ */
+public final class BlobRecords {
+    private static final byte[] BLOB_ROW = {'B'};
+    private static final byte STAGED = 'U';
+    private static final int FORMAT = 1;
+    private static final int NO_ID = 255;
+    private static final byte[] NO_CONTENT = new byte[16];
+
+    private BlobRecords() {
+    }
+
+    /** A staged block as read. */
+    public record StagedBlock(BlockId id, ContentId content, long size, Instant staged) {
+    }
+
+    public static Space space(long blobsInstance) {
+        return KeySpaces.BLOBS.instance(blobsInstance);
+    }
+
+    public static byte[] partition(String blobName) {
+        return blobName.getBytes(StandardCharsets.UTF_8);
+    }
+
+    public static String blobName(byte[] partition, int offset, int length) {
+        return new String(partition, offset, length, StandardCharsets.UTF_8);
+    }
+
+    public static byte[] blobRow() {
+        return BLOB_ROW.clone();
+    }
+
+    public static boolean isBlobRow(byte[] row, int offset, int length) {
+        return length == 1 && row[offset] == BLOB_ROW[0];
+    }
+
+    public static boolean isStagedRow(byte[] row, int offset, int length) {
+        return length > 1 && row[offset] == STAGED;
+    }
+
+    public static byte[] stagedRow(BlockId id) {
+        byte[] text = id.bytes();
+        byte[] row = new byte[1 + text.length];
+        row[0] = STAGED;
+        System.arraycopy(text, 0, row, 1, text.length);
+        return row;
+    }
+
+    /** Every staged block of one blob. */
+    public static RecordRange stagedBlocks(String blobName) {
+        byte[] partition = partition(blobName);
+        return new RecordRange(RecordBound.inclusive(partition, new byte[] {STAGED}),
+                RecordBound.exclusive(partition, new byte[] {STAGED + 1}));
+    }
+
+    /**
+     * The blobs whose names start with {@code prefix}, from the name {@code from} on (null: the first):
+     * every row of their partitions.
+     */
+    public static RecordRange blobs(String prefix, String from) {
+        byte[] start = partition(prefix);
+        if (from != null && from.compareTo(prefix) > 0) {
+            start = partition(from);
+        }
+        RecordBound lower = start.length == 0 ? null : RecordBound.partitionIncluded(start);
+        byte[] end = prefix.isEmpty() ? null : Keys.successor(partition(prefix));
+        return new RecordRange(lower, end == null ? null : RecordBound.partitionExcluded(end));
+    }
+
+    /** The first name after every name that starts with {@code prefix}, as a partition; null when none. */
+    public static byte[] after(String prefix) {
+        return Keys.successor(partition(prefix));
+    }
+
+    public static StoredValue blobValue(BlobProperties blob) {
+        ContentHeaders headers = blob.headers();
+        Fields.Writer writer = new Fields.Writer().putByte(FORMAT).putByte(blob.type().ordinal())
+                .putLong(blob.created().toEpochMilli()).putLong(blob.lastModified().toEpochMilli())
+                .putLong(blob.contentLength())
+                .putString(headers.contentType()).putString(headers.contentEncoding())
+                .putString(headers.contentLanguage()).putString(headers.contentDisposition())
+                .putString(headers.cacheControl());
+        byte[] md5 = headers.contentMd5();
+        writer.putByte(md5 == null ? 0 : md5.length);
+        if (md5 != null) {
+            writer.putBytes(md5);
+        }
+        writer.putMetadata(blob.metadata()).putInt(blob.segments().size());
+        for (Segment segment : blob.segments()) {
+            if (segment.blockId() == null) {
+                writer.putByte(NO_ID);
+            } else {
+                byte[] id = segment.blockId().bytes();
+                writer.putByte(id.length).putBytes(id);
+            }
+            writer.putBytes(segment.content() == null ? NO_CONTENT : contentBytes(segment.content()));
+            writer.putLong(segment.size());
+        }
+        return writer.value(blob.etag());
+    }
+
+    public static BlobProperties readBlob(String name, long version, byte[] bytes, int offset, int length) {
+        Fields.Reader reader = new Fields.Reader(bytes, offset, length);
+        int format = reader.getByte();
+        if (format != FORMAT) {
+            throw new IllegalStateException("a blob record of format " + format + ", not " + FORMAT);
+        }
+        BlobType type = BlobType.values()[reader.getByte()];
+        Instant created = Instant.ofEpochMilli(reader.getLong());
+        Instant modified = Instant.ofEpochMilli(reader.getLong());
+        long contentLength = reader.getLong();
+        String contentType = reader.getString();
+        String encoding = reader.getString();
+        String language = reader.getString();
+        String disposition = reader.getString();
+        String cacheControl = reader.getString();
+        int md5Length = reader.getByte();
+        byte[] md5 = md5Length == 0 ? null : reader.getBytes(md5Length);
+        Map<String, String> metadata = reader.getMetadata();
+        int count = reader.getInt();
+        List<Segment> segments = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int idLength = reader.getByte();
+            BlockId id = idLength == NO_ID ? null
+                    : new BlockId(new String(reader.getBytes(idLength), StandardCharsets.US_ASCII));
+            byte[] content = reader.getBytes(16);
+            long size = reader.getLong();
+            segments.add(new Segment(id, java.util.Arrays.equals(content, NO_CONTENT) ? null : contentId(content), size));
+        }
+        return new BlobProperties(name, type, version, created, modified, contentLength,
+                new ContentHeaders(contentType, encoding, language, disposition, cacheControl, md5), metadata,
+                segments);
+    }
+
+    public static BlobProperties readBlob(String name, StoredValue value) {
+        return readBlob(name, value.version(), value.bytes(), StoredValue.HEADROOM, value.payloadLength());
+    }
+
+    public static StoredValue stagedValue(long version, ContentId content, long size, Instant staged) {
+        return new Fields.Writer().putBytes(content == null ? NO_CONTENT : contentBytes(content)).putLong(size)
+                .putLong(staged.toEpochMilli()).value(version);
+    }
+
+    public static StagedBlock readStaged(byte[] row, int rowOffset, int rowLength, byte[] bytes, int offset,
+                                         int length) {
+        BlockId id = new BlockId(new String(row, rowOffset + 1, rowLength - 1, StandardCharsets.US_ASCII));
+        Fields.Reader reader = new Fields.Reader(bytes, offset, length);
+        byte[] content = reader.getBytes(16);
+        long size = reader.getLong();
+        Instant staged = Instant.ofEpochMilli(reader.getLong());
+        return new StagedBlock(id, java.util.Arrays.equals(content, NO_CONTENT) ? null : contentId(content), size,
+                staged);
+    }
+
+    public static StagedBlock readStaged(BlockId id, StoredValue value) {
+        byte[] row = stagedRow(id);
+        return readStaged(row, 0, row.length, value.bytes(), StoredValue.HEADROOM, value.payloadLength());
+    }
+
+    private static byte[] contentBytes(ContentId id) {
+        return HexFormat.of().parseHex(id.hex());
+    }
+
+    private static ContentId contentId(byte[] bytes) {
+        return new ContentId(HexFormat.of().formatHex(bytes));
+    }
+}

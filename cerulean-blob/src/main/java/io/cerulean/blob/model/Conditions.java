@@ -1,0 +1,83 @@
+package io.cerulean.blob.model;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+
+/**
+ * The HTTP conditions a request puts on a blob or container (contract 4.1): {@code If-Match} and
+ * {@code If-None-Match} with their ETags (any one of several listed matches; {@code *} matches any
+ * existing resource), {@code If-Modified-Since} and {@code If-Unmodified-Since}, compared at the
+ * one-second resolution of {@code Last-Modified}. Null means the header was not sent.
+ */
+public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
+                         Instant ifUnmodifiedSince) {
+    public static final Conditions NONE = new Conditions(null, null, null, null);
+
+    public Conditions {
+        ifMatch = ifMatch == null ? null : List.copyOf(ifMatch);
+        ifNoneMatch = ifNoneMatch == null ? null : List.copyOf(ifNoneMatch);
+    }
+
+    /** What the conditions say of a resource. */
+    public enum Verdict {
+        MET,
+        /** If-Match or If-Unmodified-Since failed: 412 ConditionNotMet. */
+        FAILED,
+        /** If-None-Match or If-Modified-Since failed: 304 on a read, 412 on a write. */
+        NOT_MODIFIED
+    }
+
+    public boolean isEmpty() {
+        return ifMatch == null && ifNoneMatch == null && ifModifiedSince == null && ifUnmodifiedSince == null;
+    }
+
+    /** {@code If-None-Match: *}: the resource must not exist (on a write, 409 BlobAlreadyExists if it does). */
+    public boolean requiresAbsent() {
+        return ifNoneMatch != null && ifNoneMatch.contains("*");
+    }
+
+    /** The verdict on an existing resource of ETag version {@code etag}, last modified at {@code lastModified}. */
+    public Verdict check(long etag, Instant lastModified) {
+        String tag = ETags.bare(etag);
+        Instant modified = lastModified.truncatedTo(ChronoUnit.SECONDS);
+        if (ifMatch != null && !matchesAny(ifMatch, tag)) {
+            return Verdict.FAILED;
+        }
+        if (ifUnmodifiedSince != null && modified.isAfter(ifUnmodifiedSince)) {
+            return Verdict.FAILED;
+        }
+        if (ifNoneMatch != null && matchesAny(ifNoneMatch, tag)) {
+            return Verdict.NOT_MODIFIED;
+        }
+        if (ifModifiedSince != null && !modified.isAfter(ifModifiedSince)) {
+            return Verdict.NOT_MODIFIED;
+        }
+        return Verdict.MET;
+    }
+
+    /** The verdict on a resource that does not exist: only If-Match can fail there. */
+    public Verdict checkAbsent() {
+        return ifMatch != null ? Verdict.FAILED : Verdict.MET;
+    }
+
+    private static boolean matchesAny(List<String> tags, String tag) {
+        for (String candidate : tags) {
+            if (candidate.equals("*") || unquoted(candidate).equals(tag)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String unquoted(String tag) {
+        String t = tag.trim();
+        if (t.startsWith("W/")) {
+            t = t.substring(2);
+        }
+        if (t.length() >= 2 && t.startsWith("\"") && t.endsWith("\"")) {
+            t = t.substring(1, t.length() - 1);
+        }
+        return t;
+    }
+}

@@ -1,0 +1,94 @@
+package io.cerulean.blob.service;
+
+import io.cerulean.blob.model.Segment;
+import io.cerulean.storage.StoreUnavailableException;
+import io.cerulean.storage.content.ContentReader;
+import io.cerulean.storage.content.ContentStore;
+import java.nio.ByteBuffer;
+import java.util.List;
+
+/**
+ * A range of a blob's bytes, read in order across its segments, each segment's content opened when
+ * the range reaches it and closed when it is done. Used by one thread at a time.
+ *
+ * <p>Content named by a committed record is deleted only after a later commit let go of it, so a
+ * reader that finds it gone read a blob that was replaced meanwhile: it fails rather than send
+ * bytes of two versions.
+ */
+public final class BlobContent implements AutoCloseable {
+    private final ContentStore contents;
+    private final List<Segment> segments;
+    private final long length;
+    private long sent;
+    private int segment; // the segment holding the next byte
+    private long inSegment; // the next byte's offset within it
+    private ContentReader reader;
+
+    BlobContent(ContentStore contents, List<Segment> segments, long offset, long length) {
+        this.contents = contents;
+        this.segments = segments;
+        this.length = length;
+        long skip = offset;
+        while (segment < segments.size() && skip >= segments.get(segment).size()) {
+            skip -= segments.get(segment).size();
+            segment++;
+        }
+        this.inSegment = skip;
+    }
+
+    /** How many bytes the range holds. */
+    public long length() {
+        return length;
+    }
+
+    /** Reads into {@code target} as much as fits and remains; -1 once the range is read. */
+    public int read(ByteBuffer target) {
+        if (sent >= length) {
+            return -1;
+        }
+        while (segment < segments.size() && inSegment >= segments.get(segment).size()) {
+            nextSegment();
+        }
+        if (segment >= segments.size()) {
+            throw new StoreUnavailableException("the blob's segments end before its length");
+        }
+        Segment current = segments.get(segment);
+        if (reader == null) {
+            reader = contents.open(current.content()).orElseThrow(() -> new StoreUnavailableException(
+                    "the blob was replaced while it was read; read it again"));
+        }
+        long wanted = Math.min(Math.min(target.remaining(), current.size() - inSegment), length - sent);
+        int limit = target.limit();
+        target.limit(target.position() + (int) wanted);
+        int read;
+        try {
+            read = reader.read(inSegment, target);
+        } finally {
+            target.limit(limit);
+        }
+        if (read < 0) {
+            throw new StoreUnavailableException("the blob's content ends before its length");
+        }
+        inSegment += read;
+        sent += read;
+        return read;
+    }
+
+    private void nextSegment() {
+        closeReader();
+        segment++;
+        inSegment = 0;
+    }
+
+    private void closeReader() {
+        if (reader != null) {
+            reader.close();
+            reader = null;
+        }
+    }
+
+    @Override
+    public void close() {
+        closeReader();
+    }
+}

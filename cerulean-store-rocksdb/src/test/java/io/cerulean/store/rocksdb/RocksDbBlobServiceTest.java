@@ -1,0 +1,30 @@
+package io.cerulean.store.rocksdb;
+
+import io.cerulean.blob.service.BlobServiceConformanceTest;
+import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.content.ContentStore;
+import io.cerulean.store.files.FileContentStore;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The Blob service as a RocksDB server runs it: records in RocksDB, blob bytes in files beside it. */
+class RocksDbBlobServiceTest extends BlobServiceConformanceTest {
+    @TempDir
+    Path dir;
+
+    @Override
+    protected KeyValueStore newStore() {
+        return RocksDbKeyValueStore.open(dir.resolve("db"));
+    }
+
+    @Override
+    protected ContentStore newContents(KeyValueStore store) {
+        return FileContentStore.open(dir.resolve("blobs"));
+    }
+
+    @Override
+    protected Optional<KeyValueStore> reopen(KeyValueStore closed) {
+        return Optional.of(RocksDbKeyValueStore.open(dir.resolve("db")));
+    }
+}
