@@ -1,0 +1,54 @@
+package io.cerulean.blob.rest.auth;
+
+import io.cerulean.http.acl.StoredPolicies;
+import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.auth.BearerTokenAuthenticator;
+import io.cerulean.http.auth.BlobQueueSharedKey;
+import io.cerulean.http.auth.Grants;
+import io.cerulean.http.auth.RequestAuthenticator;
+import io.cerulean.http.auth.SasAuthenticator;
+import io.cerulean.http.auth.ServiceIdentity;
+import io.cerulean.http.auth.SharedKeyAuthenticator;
+import io.cerulean.http.oauth.DataRole;
+import io.cerulean.http.oauth.OAuthTrust;
+import java.time.Clock;
+import java.util.Set;
+
+/**
+ * The kernel's authentication as the Blob service configures it: Shared Key in its Blob and Queue
+ * form, the blob and container SAS, its letter in account SAS ({@code b}) and bearer audiences
+ * ({@code .blob.}), and what each credential is granted.
+ */
+public final class BlobAuthentication {
+    /** The Blob service as credentials name it. */
+    public static final ServiceIdentity BLOB = new ServiceIdentity("Blob", 'b', "blob");
+
+    /** The account key may do everything; a bearer token what its Blob roles allow; an account SAS what it signed. */
+    public static final Grants<BlobGrant> GRANTS = new Grants<>() {
+        @Override
+        public BlobGrant accountKey() {
+            return BlobGrant.FullAccess.INSTANCE;
+        }
+
+        @Override
+        public BlobGrant bearerToken(Set<DataRole> roles) {
+            return roles.contains(DataRole.STORAGE_BLOB_DATA_OWNER) || roles.contains(DataRole.STORAGE_BLOB_DATA_CONTRIBUTOR)
+                    ? BlobGrant.FullAccess.INSTANCE : new BlobGrant.DataRoles(roles);
+        }
+
+        @Override
+        public BlobGrant accountSas(String permissions, String resourceTypes) {
+            return new BlobGrant.AccountSas(permissions, resourceTypes);
+        }
+    };
+
+    private BlobAuthentication() {
+    }
+
+    public static RequestAuthenticator<BlobGrant> of(Accounts accounts, StoredPolicies storedPolicies, OAuthTrust oauth,
+                                                     Clock clock) {
+        return new RequestAuthenticator<>(new SharedKeyAuthenticator(accounts, BlobQueueSharedKey.INSTANCE, clock),
+                new SasAuthenticator<>(accounts, BLOB, new BlobSasAuthenticator(storedPolicies, clock), GRANTS, clock),
+                new BearerTokenAuthenticator(accounts, BLOB, oauth, clock), GRANTS);
+    }
+}

@@ -1,0 +1,108 @@
+package io.cerulean.blob.rest.auth;
+
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.rest.routing.BlobOperation;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.oauth.DataRole;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+
+/** What an authenticated caller may do on the Blob service; {@link #authorize} refuses the rest with 403. */
+public sealed interface BlobGrant {
+    /** @throws ServiceException 403 when this grant does not cover {@code operation} on {@code resource} */
+    void authorize(BlobOperation operation, BlobResource resource);
+
+    /** Response headers a SAS asks Get Blob and Get Blob Properties to answer with (its {@code rsc*} fields). */
+    default Map<String, String> responseOverrides() {
+        return Map.of();
+    }
+
+    /** The account key (Shared Key), or a bearer token of a Blob Data Contributor or Owner: everything. */
+    record FullAccess() implements BlobGrant {
+        public static final FullAccess INSTANCE = new FullAccess();
+
+        @Override
+        public void authorize(BlobOperation operation, BlobResource resource) {
+        }
+    }
+
+    /** A bearer token's Blob data roles: a Reader reads and lists, and manages nothing. */
+    record DataRoles(Set<DataRole> roles) implements BlobGrant {
+        public DataRoles {
+            roles = roles.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(roles));
+        }
+
+        @Override
+        public void authorize(BlobOperation operation, BlobResource resource) {
+            boolean allowed = operation.isRead() && roles.contains(DataRole.STORAGE_BLOB_DATA_READER)
+                    && operation != BlobOperation.GET_SERVICE_PROPERTIES;
+            if (!allowed) {
+                throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                        CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The token's Blob data roles "
+                                + roles + " do not allow " + operation + ".");
+            }
+        }
+    }
+
+    /** An account SAS: its resource types ({@code srt}) and permissions ({@code sp}) as signed. */
+    record AccountSas(String permissions, String resourceTypes) implements BlobGrant {
+        @Override
+        public void authorize(BlobOperation operation, BlobResource resource) {
+            if (!anyOf(operation.resourceTypes(), resourceTypes)) {
+                throw new ServiceException(CommonError.AUTHORIZATION_RESOURCE_TYPE_MISMATCH,
+                        CommonError.AUTHORIZATION_RESOURCE_TYPE_MISMATCH.message() + " The signed resource types (srt) '"
+                                + resourceTypes + "' include none of '" + operation.resourceTypes() + "'.");
+            }
+            if (!anyOf(operation.accountPermissions(), permissions)) {
+                throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                        CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The signed permissions (sp) '"
+                                + permissions + "' do not allow " + operation + ".");
+            }
+        }
+    }
+
+    /**
+     * A blob SAS ({@code sr=b}: one blob) or a container SAS ({@code sr=c}: its blobs and its listing),
+     * with the letters it signed.
+     *
+     * @param blob the blob a blob SAS is for; null for a container SAS
+     */
+    record BlobSas(String container, String blob, String permissions, Map<String, String> responseOverrides)
+            implements BlobGrant {
+        public BlobSas {
+            responseOverrides = Map.copyOf(responseOverrides);
+        }
+
+        @Override
+        public void authorize(BlobOperation operation, BlobResource resource) {
+            boolean covered = container.equals(resource.container()) && (blob == null || blob.equals(resource.blob()));
+            if (!covered && operation != BlobOperation.GET_ACCOUNT_INFORMATION) {
+                throw new ServiceException(CommonError.AUTHORIZATION_FAILURE, CommonError.AUTHORIZATION_FAILURE.message()
+                        + " The shared access signature is for " + (blob == null ? "container '" + container + "'"
+                        : "blob '" + container + "/" + blob + "'") + ".");
+            }
+            String wanted = operation.blobPermissions();
+            if (!anyOf(wanted, permissions)) {
+                throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                        CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The signed permissions (sp) '"
+                                + permissions + "' do not allow " + operation
+                                + (wanted.isEmpty() ? " (no blob or container SAS does)." : "."));
+            }
+        }
+    }
+
+    /** Whether {@code signed} holds any of the letters of {@code wanted}; {@link BlobOperation#ANY} is any. */
+    private static boolean anyOf(String wanted, String signed) {
+        if (wanted.equals(BlobOperation.ANY)) {
+            return true;
+        }
+        for (char letter : wanted.toCharArray()) {
+            if (signed.indexOf(letter) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

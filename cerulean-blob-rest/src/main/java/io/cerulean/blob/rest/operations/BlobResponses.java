@@ -1,0 +1,58 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.ETags;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.HttpDates;
+import io.cerulean.http.message.MetadataHeaders;
+import java.util.Base64;
+import java.util.Map;
+
+/** The headers blob operations answer with. */
+final class BlobResponses {
+    private BlobResponses() {
+    }
+
+    /** {@code ETag} and {@code Last-Modified}: what every change of a blob answers. */
+    static AzureResponse written(AzureResponse response, BlobProperties blob) {
+        return response.header("ETag", ETags.quoted(blob.etag()))
+                .header("Last-Modified", HttpDates.format(blob.lastModified()));
+    }
+
+    /**
+     * What Get Blob and Get Blob Properties answer beside the bytes: the blob's properties, metadata
+     * and state, the content headers as stored unless the SAS overrides them, and the stored MD5 as
+     * {@code Content-MD5} when {@code wholeMd5} (a read of the whole blob), else as
+     * {@code x-ms-blob-content-md5}. {@code Content-Type} is the caller's, since a body names it.
+     */
+    static AzureResponse properties(AzureResponse response, BlobProperties blob, Map<String, String> overrides,
+                                    boolean wholeMd5) {
+        written(response, blob);
+        ContentHeaders headers = blob.headers();
+        response.header("x-ms-creation-time", HttpDates.format(blob.created()));
+        MetadataHeaders.write(response, blob.metadata());
+        contentHeader(response, "Content-Encoding", headers.contentEncoding(), overrides);
+        contentHeader(response, "Content-Language", headers.contentLanguage(), overrides);
+        contentHeader(response, "Content-Disposition", headers.contentDisposition(), overrides);
+        contentHeader(response, "Cache-Control", headers.cacheControl(), overrides);
+        if (headers.contentMd5() != null) {
+            response.header(wholeMd5 ? "Content-MD5" : "x-ms-blob-content-md5",
+                    Base64.getEncoder().encodeToString(headers.contentMd5()));
+        }
+        response.header("x-ms-blob-type", blob.type().wireName());
+        if (blob.type() == BlobType.APPEND_BLOB) {
+            response.header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()));
+        }
+        return response.header("x-ms-lease-state", "available").header("x-ms-lease-status", "unlocked")
+                .header("Accept-Ranges", "bytes").header("x-ms-server-encrypted", "true");
+    }
+
+    private static void contentHeader(AzureResponse response, String name, String stored, Map<String, String> overrides) {
+        String value = overrides.getOrDefault(name, stored);
+        if (value != null) {
+            response.header(name, value);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobContent;
+import io.cerulean.blob.service.BlobService;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+import java.util.Map;
+
+/**
+ * Get Blob (GET) and Get Blob Properties (HEAD), contract 3.7: the blob's properties as headers,
+ * and for GET its bytes, whole (200) or the range asked for (206 with {@code Content-Range}),
+ * streamed from the content store as the client reads them. A failed {@code If-Match} or
+ * {@code If-Unmodified-Since} is 412 ConditionNotMet; a failed {@code If-None-Match} or
+ * {@code If-Modified-Since} is 304 with no body.
+ */
+public final class GetBlob implements BlobRestOperation {
+    /** The largest range whose MD5 a read may ask for. */
+    private static final long MAX_MD5_RANGE = 4L * 1024 * 1024;
+
+    private final BlobService service;
+    private final boolean withBody;
+
+    public GetBlob(BlobService service, boolean withBody) {
+        this.service = service;
+        this.withBody = withBody;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob());
+        switch (RequestHeaders.conditions(request).check(blob.etag(), blob.lastModified())) {
+            case FAILED -> throw new ServiceException(BlobError.CONDITION_NOT_MET);
+            case NOT_MODIFIED -> {
+                return BlobResponses.written(AzureResponse.status(304), blob);
+            }
+            case MET -> {
+            }
+        }
+        Map<String, String> overrides = grant.responseOverrides();
+        ContentHeaders headers = blob.headers();
+        String contentType = overrides.getOrDefault("Content-Type",
+                headers.contentType() == null ? ContentHeaders.DEFAULT_CONTENT_TYPE : headers.contentType());
+        if (!withBody) {
+            AzureResponse response = BlobResponses.properties(AzureResponse.status(200), blob, overrides, true)
+                    .header("Content-Type", contentType);
+            if (blob.type() == BlobType.BLOCK_BLOB) {
+                response.header("x-ms-access-tier", "Hot").header("x-ms-access-tier-inferred", "true");
+            }
+            return response.declaredLength(blob.contentLength());
+        }
+        ByteRange range = ByteRange.of(request, blob.contentLength());
+        boolean rangeMd5 = "true".equalsIgnoreCase(request.header("x-ms-range-get-content-md5"));
+        if (rangeMd5 && (range == null || range.length() > MAX_MD5_RANGE)) {
+            throw new ServiceException(CommonError.INVALID_HEADER_VALUE, CommonError.INVALID_HEADER_VALUE.message()
+                    + " x-ms-range-get-content-md5 needs a range of at most 4 MiB.",
+                    RequestHeaders.pairs("HeaderName", "x-ms-range-get-content-md5", "HeaderValue", "true"));
+        }
+        AzureResponse response = BlobResponses.properties(AzureResponse.status(range == null ? 200 : 206), blob,
+                overrides, range == null);
+        long first = range == null ? 0 : range.first();
+        long length = range == null ? blob.contentLength() : range.length();
+        if (range != null) {
+            response.header("Content-Range", range.contentRange(blob.contentLength()));
+        }
+        if (rangeMd5) {
+            response.header("Content-MD5", Base64.getEncoder().encodeToString(md5(service.read(blob, first, length))));
+        }
+        if (length == 0) {
+            return response.body(contentType, new byte[0]);
+        }
+        return response.body(contentType, new BlobBody(service.read(blob, first, length)));
+    }
+
+    /** The MD5 of a range of at most 4 MiB, read whole. */
+    private static byte[] md5(BlobContent content) {
+        try (content) {
+            MessageDigest md5 = MessageDigest.getInstance("MD5");
+            ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(content.length(), 256 * 1024));
+            while (content.read(buffer) >= 0) {
+                buffer.flip();
+                md5.update(buffer);
+                buffer.clear();
+            }
+            return md5.digest();
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has MD5", e);
+        }
+    }
+
+}

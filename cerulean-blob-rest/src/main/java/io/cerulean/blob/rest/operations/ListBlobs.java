@@ -1,0 +1,92 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.resource.BlobPathParser;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.rest.xml.BlobListXml;
+import io.cerulean.blob.service.BlobService;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.MediaTypes;
+import io.cerulean.http.message.QueryParameters;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * List Blobs: a page of a container's blobs in name order, flat or by hierarchy under a
+ * {@code delimiter}, from {@code marker} on. The marker is opaque to clients: the next name,
+ * Base64url-encoded so that any name travels safely in a URL.
+ */
+public final class ListBlobs implements BlobRestOperation {
+    public static final int MAX_RESULTS = 5000;
+    /** What {@code include} may name on List Blobs; the datasets Cerulean does not keep list nothing more. */
+    static final Set<String> BLOB_INCLUDES = Set.of("snapshots", "metadata", "uncommittedblobs", "copy", "deleted",
+            "tags", "versions", "deletedwithversions", "immutabilitypolicy", "legalhold", "permissions");
+    static final Set<String> CONTAINER_INCLUDES = Set.of("metadata", "deleted", "system");
+    private static final String MARKER_PREFIX = "1!";
+
+    private final BlobService service;
+
+    public ListBlobs(BlobService service) {
+        this.service = service;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        String prefix = request.queryParameter("prefix");
+        String delimiter = request.queryParameter("delimiter");
+        String marker = request.queryParameter("marker");
+        int max = (int) QueryParameters.inRange(request, "maxresults", MAX_RESULTS, 1, MAX_RESULTS);
+        boolean includeMetadata = includes(request, "metadata", BLOB_INCLUDES);
+        boolean includeUncommitted = includes(request, "uncommittedblobs", BLOB_INCLUDES);
+        Optional<String> from = Optional.ofNullable(marker).filter(m -> !m.isEmpty()).map(ListBlobs::decodeMarker);
+        BlobService.BlobList page = service.listBlobs(resource.account(), resource.container(),
+                prefix == null ? "" : prefix, delimiter == null || delimiter.isEmpty() ? null : delimiter, from, max,
+                includeUncommitted);
+        BlobListXml.Request echo = new BlobListXml.Request(Optional.ofNullable(prefix), Optional.ofNullable(marker),
+                request.queryParameter("maxresults") == null ? Optional.empty() : Optional.of(max),
+                Optional.ofNullable(delimiter), includeMetadata);
+        String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
+        return AzureResponse.status(200).body(MediaTypes.XML, BlobListXml.write(endpoint, resource.container(), echo,
+                page.items(), page.nextMarker().map(ListBlobs::encodeMarker)));
+    }
+
+    /**
+     * Whether {@code include} names {@code dataset}; 400 InvalidQueryParameterValue when it names
+     * anything that is not one of {@code known}.
+     */
+    static boolean includes(AzureRequest request, String dataset, Set<String> known) {
+        String include = request.queryParameter("include");
+        if (include == null || include.isEmpty()) {
+            return false;
+        }
+        boolean found = false;
+        for (String part : include.split(",")) {
+            String name = part.trim().toLowerCase(Locale.ROOT);
+            if (!known.contains(name)) {
+                throw QueryParameters.invalid("include", include, "'" + part.trim() + "' is not a dataset to include.");
+            }
+            found |= name.equals(dataset);
+        }
+        return found;
+    }
+
+    static String encodeMarker(String name) {
+        return MARKER_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(name.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String decodeMarker(String marker) {
+        if (!marker.startsWith(MARKER_PREFIX)) {
+            throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
+        }
+        try {
+            return new String(Base64.getUrlDecoder().decode(marker.substring(MARKER_PREFIX.length())),
+                    StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobService;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.MetadataHeaders;
+import java.util.Base64;
+import java.util.Map;
+
+/**
+ * Put Blob (contract 3.4): a block blob of the body, streamed to the content store, in place of any
+ * blob of the name; 201 with its ETag and MD5. The MD5 kept is {@code x-ms-blob-content-md5} if
+ * sent, else the body's. Append and page blobs are not served yet: 501.
+ */
+public final class PutBlob implements BlobRestOperation {
+    private final BlobService service;
+
+    public PutBlob(BlobService service) {
+        this.service = service;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        String typeHeader = request.header("x-ms-blob-type");
+        if (typeHeader == null) {
+            throw RequestHeaders.missingHeader("x-ms-blob-type");
+        }
+        BlobType type = BlobType.fromWire(typeHeader);
+        if (type == null) {
+            throw RequestHeaders.invalidHeader("x-ms-blob-type", typeHeader, "it is BlockBlob, AppendBlob or PageBlob.");
+        }
+        if (type != BlobType.BLOCK_BLOB) {
+            throw new ServiceException(CommonError.NOT_IMPLEMENTED, CommonError.NOT_IMPLEMENTED.message()
+                    + " Cerulean does not serve " + type.wireName() + "s yet.");
+        }
+        ContentHeaders headers = RequestHeaders.contentHeaders(request, true).withDefaultContentType();
+        Map<String, String> metadata = MetadataHeaders.read(request);
+        Uploads.Upload upload = Uploads.write(service.contents(), request);
+        if (headers.contentMd5() == null) {
+            headers = headers.withContentMd5(upload.md5());
+        }
+        BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(), type,
+                upload.content(), upload.size(), headers, metadata, RequestHeaders.conditions(request));
+        return BlobResponses.written(AzureResponse.status(201), blob)
+                .header("Content-MD5", Base64.getEncoder().encodeToString(blob.headers().contentMd5()))
+                .header("x-ms-request-server-encrypted", "true");
+    }
+}

@@ -1,0 +1,31 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.model.BlockId;
+import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobService;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import java.util.Base64;
+
+/**
+ * Put Block (contract 3.5): the body, streamed to the content store, staged under {@code blockid};
+ * 201 with the block's MD5 and no ETag (staging never changes the committed blob).
+ */
+public final class PutBlock implements BlobRestOperation {
+    private final BlobService service;
+
+    public PutBlock(BlobService service) {
+        this.service = service;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        BlockId id = BlockId.parse(request.queryParameter("blockid"));
+        Uploads.Upload upload = Uploads.write(service.contents(), request);
+        service.stageBlock(resource.account(), resource.container(), resource.blob(), id, upload.content(),
+                upload.size());
+        return AzureResponse.status(201).header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
+                .header("x-ms-request-server-encrypted", "true");
+    }
+}

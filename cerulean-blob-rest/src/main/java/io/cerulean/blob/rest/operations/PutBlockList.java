@@ -1,0 +1,45 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.rest.xml.BlockListXml;
+import io.cerulean.blob.service.BlobService;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.MetadataHeaders;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+
+/**
+ * Put Block List (contract 3.6): the blob becomes the listed blocks, with the {@code x-ms-blob-*}
+ * properties and metadata sent (the standard content headers describe the XML body); 201 with its
+ * ETag and, as {@code Content-MD5}, the MD5 of the XML body. No MD5 of the whole blob is computed.
+ */
+public final class PutBlockList implements BlobRestOperation {
+    private final BlobService service;
+
+    public PutBlockList(BlobService service) {
+        this.service = service;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        byte[] body = request.body();
+        BlobProperties blob = service.commitBlockList(resource.account(), resource.container(), resource.blob(),
+                BlockListXml.read(body), RequestHeaders.contentHeaders(request, false).withDefaultContentType(),
+                MetadataHeaders.read(request), RequestHeaders.conditions(request));
+        return BlobResponses.written(AzureResponse.status(201), blob)
+                .header("Content-MD5", Base64.getEncoder().encodeToString(md5(body)))
+                .header("x-ms-request-server-encrypted", "true");
+    }
+
+    private static byte[] md5(byte[] body) {
+        try {
+            return MessageDigest.getInstance("MD5").digest(body);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has MD5", e);
+        }
+    }
+}

@@ -1,0 +1,136 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AzureRequest;
+import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+
+/** The request headers the Blob operations share: conditions, content properties, MD5s. */
+final class RequestHeaders {
+    private RequestHeaders() {
+    }
+
+    /** {@code If-Match}, {@code If-None-Match}, {@code If-Modified-Since}, {@code If-Unmodified-Since}. */
+    static Conditions conditions(AzureRequest request) {
+        return new Conditions(etags(request.header("If-Match")), etags(request.header("If-None-Match")),
+                date(request, "If-Modified-Since"), date(request, "If-Unmodified-Since"));
+    }
+
+    /** The date conditions alone: containers refuse ETag conditions (400), as the service does. */
+    static Conditions dateConditions(AzureRequest request) {
+        if (request.header("If-Match") != null || request.header("If-None-Match") != null) {
+            throw new ServiceException(CommonError.INVALID_HEADER_VALUE, CommonError.INVALID_HEADER_VALUE.message()
+                    + " A container takes no If-Match or If-None-Match condition, only dates.",
+                    Map.of("HeaderName", request.header("If-Match") != null ? "If-Match" : "If-None-Match"));
+        }
+        return new Conditions(null, null, date(request, "If-Modified-Since"), date(request, "If-Unmodified-Since"));
+    }
+
+    private static List<String> etags(String header) {
+        if (header == null) {
+            return null;
+        }
+        List<String> tags = new ArrayList<>();
+        for (String tag : header.split(",")) {
+            if (!tag.isBlank()) {
+                tags.add(tag.trim());
+            }
+        }
+        return tags;
+    }
+
+    private static Instant date(AzureRequest request, String name) {
+        String value = request.header(name);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return ZonedDateTime.parse(value.trim(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+        } catch (DateTimeParseException e) {
+            throw invalidHeader(name, value, "it is not an HTTP date.");
+        }
+    }
+
+    /**
+     * The six content properties of a blob, from the {@code x-ms-blob-*} headers; with
+     * {@code standardToo} (Put Blob), the standard {@code Content-Type}, {@code Content-Encoding},
+     * {@code Content-Language} and {@code Cache-Control} headers stand in for the ones not sent.
+     */
+    static ContentHeaders contentHeaders(AzureRequest request, boolean standardToo) {
+        return new ContentHeaders(
+                either(request, "x-ms-blob-content-type", standardToo ? "Content-Type" : null),
+                either(request, "x-ms-blob-content-encoding", standardToo ? "Content-Encoding" : null),
+                either(request, "x-ms-blob-content-language", standardToo ? "Content-Language" : null),
+                request.header("x-ms-blob-content-disposition"),
+                either(request, "x-ms-blob-cache-control", standardToo ? "Cache-Control" : null),
+                md5(request, "x-ms-blob-content-md5"));
+    }
+
+    private static String either(AzureRequest request, String blobHeader, String standard) {
+        String value = request.header(blobHeader);
+        if (value == null && standard != null) {
+            value = request.header(standard);
+        }
+        return value;
+    }
+
+    /** A header holding an MD5: 16 bytes, Base64; 400 InvalidMd5 otherwise; null when absent. */
+    static byte[] md5(AzureRequest request, String name) {
+        String value = request.header(name);
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        byte[] md5;
+        try {
+            md5 = Base64.getDecoder().decode(value.trim());
+        } catch (IllegalArgumentException e) {
+            md5 = null;
+        }
+        if (md5 == null || md5.length != 16) {
+            throw new ServiceException(BlobError.INVALID_MD5, BlobError.INVALID_MD5.message(),
+                    pairs("HeaderName", name, "HeaderValue", value));
+        }
+        return md5;
+    }
+
+    /** A header that must be a whole number. */
+    static Long longHeader(AzureRequest request, String name) {
+        String value = request.header(name);
+        if (value == null) {
+            return null;
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw invalidHeader(name, value, "it is not a whole number.");
+        }
+    }
+
+    static ServiceException invalidHeader(String name, String value, String why) {
+        return new ServiceException(CommonError.INVALID_HEADER_VALUE, CommonError.INVALID_HEADER_VALUE.message()
+                + " The value of " + name + " is not valid: " + why, pairs("HeaderName", name, "HeaderValue", value));
+    }
+
+    /** Error details in the order the service writes them. */
+    static Map<String, String> pairs(String name, String value, String secondName, String secondValue) {
+        Map<String, String> pairs = new java.util.LinkedHashMap<>();
+        pairs.put(name, value);
+        pairs.put(secondName, secondValue);
+        return pairs;
+    }
+
+    static ServiceException missingHeader(String name) {
+        return new ServiceException(CommonError.MISSING_REQUIRED_HEADER, CommonError.MISSING_REQUIRED_HEADER.message()
+                + " The header " + name + " is required.", Map.of("HeaderName", name));
+    }
+}

@@ -1,0 +1,32 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.http.message.AzureRequest;
+
+/**
+ * The largest body one request may carry, by the era of the API version it names (contract 1.2):
+ * Put Blob 64 MiB, 256 MiB, then 5,000 MiB; Put Block 4 MiB, 100 MiB, then 4,000 MiB. A request
+ * with no version is served as the newest.
+ */
+public final class UploadLimits {
+    private static final long MIB = 1024L * 1024;
+
+    private UploadLimits() {
+    }
+
+    public static long putBlob(AzureRequest request) {
+        String version = version(request);
+        return version.compareTo("2019-12-12") >= 0 ? 5000 * MIB
+                : version.compareTo("2016-05-31") >= 0 ? 256 * MIB : 64 * MIB;
+    }
+
+    public static long putBlock(AzureRequest request) {
+        String version = version(request);
+        return version.compareTo("2019-12-12") >= 0 ? 4000 * MIB
+                : version.compareTo("2016-05-31") >= 0 ? 100 * MIB : 4 * MIB;
+    }
+
+    private static String version(AzureRequest request) {
+        String version = request.header("x-ms-version");
+        return version == null ? "9999-12-31" : version;
+    }
+}

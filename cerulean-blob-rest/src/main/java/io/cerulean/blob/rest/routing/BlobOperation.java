@@ -1,0 +1,76 @@
+package io.cerulean.blob.rest.routing;
+
+/**
+ * Every operation of the Blob service Cerulean serves, with what a shared access signature must
+ * grant to run it (contract 2.3). Each constant names:
+ * <ul>
+ *   <li>whether it changes nothing (the secondary endpoint serves only these, and only the others
+ *       wait for durability before they are answered);</li>
+ *   <li>the account SAS resource types ({@code srt}), any one of which allows it: service,
+ *       container or object (a blob); {@link #ANY} when any valid SAS may run it;</li>
+ *   <li>the account SAS permission letters ({@code sp}), any one of which allows it;</li>
+ *   <li>the blob or container SAS letters, any one of which allows it; empty when no such SAS may
+ *       run it (container management, the service's settings).</li>
+ * </ul>
+ */
+public enum BlobOperation {
+    LIST_CONTAINERS(true, "s", "l", ""),
+    GET_SERVICE_PROPERTIES(true, "s", "r", ""),
+    SET_SERVICE_PROPERTIES(false, "s", "w", ""),
+    GET_SERVICE_STATS(true, "s", "r", ""),
+    GET_ACCOUNT_INFORMATION(true, Constants.ANY, Constants.ANY, Constants.ANY),
+    CREATE_CONTAINER(false, "c", "cw", ""),
+    DELETE_CONTAINER(false, "c", "d", ""),
+    GET_CONTAINER_PROPERTIES(true, "c", "r", ""),
+    GET_CONTAINER_METADATA(true, "c", "r", ""),
+    SET_CONTAINER_METADATA(false, "c", "w", ""),
+    GET_CONTAINER_ACL(true, "c", "r", ""),
+    SET_CONTAINER_ACL(false, "c", "w", ""),
+    LIST_BLOBS(true, "c", "l", "l"),
+    PUT_BLOB(false, "o", "cw", "cw"),
+    PUT_BLOCK(false, "o", "w", "w"),
+    PUT_BLOCK_LIST(false, "o", "cw", "cw"),
+    GET_BLOCK_LIST(true, "o", "r", "r"),
+    GET_BLOB(true, "o", "r", "r"),
+    GET_BLOB_PROPERTIES(true, "o", "r", "r"),
+    GET_BLOB_METADATA(true, "o", "r", "r"),
+    SET_BLOB_PROPERTIES(false, "o", "w", "w"),
+    SET_BLOB_METADATA(false, "o", "w", "w"),
+    DELETE_BLOB(false, "o", "d", "d");
+
+    /** What {@link #resourceTypes()} and the permissions are for an operation any valid SAS may run. */
+    public static final String ANY = Constants.ANY;
+
+    private final boolean read;
+    private final String resourceTypes;
+    private final String accountPermissions;
+    private final String blobPermissions;
+
+    BlobOperation(boolean read, String resourceTypes, String accountPermissions, String blobPermissions) {
+        this.read = read;
+        this.resourceTypes = resourceTypes;
+        this.accountPermissions = accountPermissions;
+        this.blobPermissions = blobPermissions;
+    }
+
+    public boolean isRead() {
+        return read;
+    }
+
+    public String resourceTypes() {
+        return resourceTypes;
+    }
+
+    public String accountPermissions() {
+        return accountPermissions;
+    }
+
+    public String blobPermissions() {
+        return blobPermissions;
+    }
+
+    /** Enum constants cannot name a static field of their own class in their arguments. */
+    private static final class Constants {
+        static final String ANY = "*";
+    }
+}

@@ -1,0 +1,163 @@
+package io.cerulean.blob.rest.routing;
+
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AzureRequest;
+import java.util.Locale;
+
+/**
+ * The one place a request becomes a {@link BlobOperation} (contract 3): the resource, the method,
+ * and the {@code restype} and {@code comp} parameters, values compared without regard to case.
+ * Other parameters (a SAS's, {@code timeout}) play no part. A method the resource does not serve is
+ * 405 UnsupportedHttpVerb; a {@code comp} it does not know is 400 InvalidQueryParameterValue; one
+ * Cerulean does not serve yet is 501 NotImplemented, naming it.
+ */
+public final class BlobRouter {
+    private BlobRouter() {
+    }
+
+    public static BlobOperation route(BlobResource resource, AzureRequest request) {
+        String method = request.method();
+        String comp = lower(request.queryParameter("comp"));
+        String restype = lower(request.queryParameter("restype"));
+        if ("account".equals(restype) && "properties".equals(comp)) {
+            return switch (method) {
+                case "GET", "HEAD" -> BlobOperation.GET_ACCOUNT_INFORMATION;
+                default -> throw unsupported(method);
+            };
+        }
+        return switch (resource.kind()) {
+            case SERVICE -> service(method, comp, restype);
+            case CONTAINER -> container(method, comp, restype);
+            case BLOB -> blob(method, comp, request);
+        };
+    }
+
+    private static BlobOperation service(String method, String comp, String restype) {
+        if ("list".equals(comp) && restype == null) {
+            if (method.equals("GET")) {
+                return BlobOperation.LIST_CONTAINERS;
+            }
+            throw unsupported(method);
+        }
+        if (!"service".equals(restype)) {
+            throw invalid("restype", restype);
+        }
+        if ("properties".equals(comp)) {
+            return switch (method) {
+                case "GET" -> BlobOperation.GET_SERVICE_PROPERTIES;
+                case "PUT" -> BlobOperation.SET_SERVICE_PROPERTIES;
+                default -> throw unsupported(method);
+            };
+        }
+        if ("stats".equals(comp)) {
+            if (method.equals("GET")) {
+                return BlobOperation.GET_SERVICE_STATS;
+            }
+            throw unsupported(method);
+        }
+        throw invalid("comp", comp);
+    }
+
+    private static BlobOperation container(String method, String comp, String restype) {
+        if (!"container".equals(restype)) {
+            throw invalid("restype", restype);
+        }
+        if (comp == null) {
+            return switch (method) {
+                case "PUT" -> BlobOperation.CREATE_CONTAINER;
+                case "DELETE" -> BlobOperation.DELETE_CONTAINER;
+                case "GET", "HEAD" -> BlobOperation.GET_CONTAINER_PROPERTIES;
+                default -> throw unsupported(method);
+            };
+        }
+        return switch (comp) {
+            case "metadata" -> switch (method) {
+                case "GET", "HEAD" -> BlobOperation.GET_CONTAINER_METADATA;
+                case "PUT" -> BlobOperation.SET_CONTAINER_METADATA;
+                default -> throw unsupported(method);
+            };
+            case "list" -> {
+                if (method.equals("GET")) {
+                    yield BlobOperation.LIST_BLOBS;
+                }
+                throw unsupported(method);
+            }
+            case "acl" -> switch (method) {
+                case "GET", "HEAD" -> BlobOperation.GET_CONTAINER_ACL;
+                case "PUT" -> BlobOperation.SET_CONTAINER_ACL;
+                default -> throw unsupported(method);
+            };
+            case "lease", "undelete", "rename", "batch", "blobs" -> throw notYet("container " + comp);
+            default -> throw invalid("comp", comp);
+        };
+    }
+
+    private static BlobOperation blob(String method, String comp, AzureRequest request) {
+        if (comp == null) {
+            return switch (method) {
+                case "PUT" -> {
+                    if (request.header("x-ms-copy-source") != null) {
+                        throw notYet(request.header("x-ms-blob-type") == null ? "Copy Blob" : "Put Blob From URL");
+                    }
+                    yield BlobOperation.PUT_BLOB;
+                }
+                case "GET" -> BlobOperation.GET_BLOB;
+                case "HEAD" -> BlobOperation.GET_BLOB_PROPERTIES;
+                case "DELETE" -> BlobOperation.DELETE_BLOB;
+                default -> throw unsupported(method);
+            };
+        }
+        return switch (comp) {
+            case "block" -> {
+                if (!method.equals("PUT")) {
+                    throw unsupported(method);
+                }
+                if (request.header("x-ms-copy-source") != null) {
+                    throw notYet("Put Block From URL");
+                }
+                yield BlobOperation.PUT_BLOCK;
+            }
+            case "blocklist" -> switch (method) {
+                case "PUT" -> BlobOperation.PUT_BLOCK_LIST;
+                case "GET" -> BlobOperation.GET_BLOCK_LIST;
+                default -> throw unsupported(method);
+            };
+            case "properties" -> {
+                if (method.equals("PUT")) {
+                    yield BlobOperation.SET_BLOB_PROPERTIES;
+                }
+                throw unsupported(method);
+            }
+            case "metadata" -> switch (method) {
+                case "GET", "HEAD" -> BlobOperation.GET_BLOB_METADATA;
+                case "PUT" -> BlobOperation.SET_BLOB_METADATA;
+                default -> throw unsupported(method);
+            };
+            case "lease", "snapshot", "appendblock", "seal", "page", "pagelist", "incrementalcopy", "copy", "tier",
+                 "tags", "query", "undelete", "expiry", "immutabilitypolicies", "legalhold" -> throw notYet("blob " + comp);
+            default -> throw invalid("comp", comp);
+        };
+    }
+
+    private static String lower(String value) {
+        return value == null ? null : value.toLowerCase(Locale.ROOT);
+    }
+
+    private static ServiceException unsupported(String method) {
+        return new ServiceException(CommonError.UNSUPPORTED_HTTP_VERB,
+                CommonError.UNSUPPORTED_HTTP_VERB.message() + " The method " + method + " is not served here.");
+    }
+
+    private static ServiceException invalid(String name, String value) {
+        return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
+                CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " Query parameter " + name + " is "
+                        + (value == null ? "missing." : "'" + value + "'."));
+    }
+
+    private static ServiceException notYet(String what) {
+        return new ServiceException(CommonError.NOT_IMPLEMENTED, CommonError.NOT_IMPLEMENTED.message()
+                + " Cerulean does not serve " + what + " yet.");
+    }
+}

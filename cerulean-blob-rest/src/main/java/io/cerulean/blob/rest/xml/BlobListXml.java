@@ -1,0 +1,102 @@
+package io.cerulean.blob.rest.xml;
+
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.ETags;
+import io.cerulean.blob.service.BlobService.ListedBlob;
+import io.cerulean.blob.service.BlobService.ListedItem;
+import io.cerulean.blob.service.BlobService.ListedPrefix;
+import io.cerulean.http.message.HttpDates;
+import io.cerulean.http.xml.XmlWriter;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The List Blobs answer (contract 3.3):
+ * <pre>
+ * &lt;EnumerationResults ServiceEndpoint="http://.../devstoreaccount1/" ContainerName="c"&gt;
+ *   &lt;Prefix&gt;, &lt;Marker&gt;, &lt;MaxResults&gt;, &lt;Delimiter&gt;   (each only when the request gave it)
+ *   &lt;Blobs&gt;
+ *     &lt;BlobPrefix&gt;&lt;Name&gt;dir/&lt;/Name&gt;&lt;/BlobPrefix&gt;
+ *     &lt;Blob&gt;&lt;Name&gt;b&lt;/Name&gt;&lt;Properties&gt;...&lt;/Properties&gt;[&lt;Metadata&gt;...]&lt;/Blob&gt;
+ *   &lt;/Blobs&gt;
+ *   &lt;NextMarker&gt;where the next page begins, empty on the last page&lt;/NextMarker&gt;
+ * &lt;/EnumerationResults&gt;
+ * </pre>
+ * A blob's {@code Etag} is bare here, as the service writes it; empty standard properties are
+ * empty elements. A blob with only staged blocks ({@code include=uncommittedblobs}) is listed with
+ * length 0.
+ */
+public final class BlobListXml {
+    /** What the request asked for, echoed as the service does. */
+    public record Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
+                          Optional<String> delimiter, boolean includeMetadata) {
+    }
+
+    private BlobListXml() {
+    }
+
+    public static byte[] write(String serviceEndpoint, String container, Request request, List<ListedBlob> items,
+                               Optional<String> nextMarker) {
+        XmlWriter xml = new XmlWriter().startWithAttributes("EnumerationResults", "ServiceEndpoint", serviceEndpoint,
+                "ContainerName", container);
+        request.prefix().ifPresent(p -> xml.element("Prefix", p));
+        request.marker().ifPresent(m -> xml.element("Marker", m));
+        request.maxResults().ifPresent(m -> xml.element("MaxResults", m));
+        request.delimiter().ifPresent(d -> xml.element("Delimiter", d));
+        if (items.isEmpty()) {
+            xml.empty("Blobs");
+        } else {
+            xml.start("Blobs");
+            for (ListedBlob item : items) {
+                if (item instanceof ListedPrefix prefix) {
+                    xml.start("BlobPrefix").element("Name", prefix.name()).end("BlobPrefix");
+                } else if (item instanceof ListedItem blob) {
+                    xml.start("Blob").element("Name", blob.name());
+                    if (blob.committed().isPresent()) {
+                        properties(xml, blob.committed().get());
+                        if (request.includeMetadata()) {
+                            MetadataXml.write(xml, blob.committed().get().metadata());
+                        }
+                    } else {
+                        xml.start("Properties").element("Content-Length", 0L)
+                                .element("BlobType", BlobType.BLOCK_BLOB.wireName()).end("Properties");
+                    }
+                    xml.end("Blob");
+                }
+            }
+            xml.end("Blobs");
+        }
+        return xml.element("NextMarker", nextMarker.orElse("")).end("EnumerationResults").bytes();
+    }
+
+    private static void properties(XmlWriter xml, BlobProperties blob) {
+        ContentHeaders headers = blob.headers();
+        xml.start("Properties")
+                .element("Creation-Time", HttpDates.format(blob.created()))
+                .element("Last-Modified", HttpDates.format(blob.lastModified()))
+                .element("Etag", ETags.bare(blob.etag()))
+                .element("Content-Length", blob.contentLength())
+                .element("Content-Type", orEmpty(headers.contentType()))
+                .element("Content-Encoding", orEmpty(headers.contentEncoding()))
+                .element("Content-Language", orEmpty(headers.contentLanguage()))
+                .element("Content-CRC64", "")
+                .element("Content-MD5", headers.contentMd5() == null ? ""
+                        : Base64.getEncoder().encodeToString(headers.contentMd5()))
+                .element("Cache-Control", orEmpty(headers.cacheControl()))
+                .element("Content-Disposition", orEmpty(headers.contentDisposition()))
+                .element("BlobType", blob.type().wireName());
+        if (blob.type() == BlobType.BLOCK_BLOB) {
+            xml.element("AccessTier", "Hot").element("AccessTierInferred", true);
+        }
+        xml.element("LeaseStatus", "unlocked").element("LeaseState", "available")
+                .element("ServerEncrypted", true)
+                .end("Properties");
+    }
+
+    private static String orEmpty(String value) {
+        return value == null ? "" : value;
+    }
+}
