@@ -12,8 +12,14 @@ import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.tls.TlsConfig;
+import io.cerulean.blob.rest.BlobRest;
+import io.cerulean.blob.service.BlobService;
 import io.cerulean.queue.rest.QueueRest;
 import io.cerulean.queue.service.QueueService;
+import io.cerulean.storage.content.ChunkedContentStore;
+import io.cerulean.storage.content.ContentStore;
+import io.cerulean.store.files.FileContentStore;
+import io.cerulean.store.memory.MemoryContentStore;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.store.cassandra.CassandraKeyValueStore;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
@@ -47,7 +53,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A running Cerulean: a store, the Table and Queue services on it, each on its own port. This is
+ * A running Cerulean: a store, the Table, Queue and Blob services on it, each on its own port. This is
  * the in-process API as well as what {@code cerulean serve} runs:
  *
  * <pre>{@code
@@ -65,7 +71,7 @@ import java.util.concurrent.TimeUnit;
 public final class Cerulean implements AutoCloseable {
     /** The storage services a Cerulean can serve, each on its own port. */
     public enum Service {
-        TABLE("TableEndpoint"), QUEUE("QueueEndpoint");
+        TABLE("TableEndpoint"), QUEUE("QueueEndpoint"), BLOB("BlobEndpoint");
 
         private final String connectionStringKey;
 
@@ -86,11 +92,14 @@ public final class Cerulean implements AutoCloseable {
     private final Path temporaryTlsDir;
     private final ExecutorService scanHelper;
     private final QueueSweeper sweeper; // null when the Queue service is not served
+    private final ContentStore contents; // blob bytes; null when the Blob service is not served
     private final RequestLog requestLog;
 
-    private Cerulean(TableStore store, ExecutorService scanHelper, QueueSweeper sweeper, Map<Service, HttpServer> servers,
-                     Accounts accounts, TlsConfig tls, Path temporaryTlsDir, RequestLog requestLog) {
+    private Cerulean(TableStore store, ContentStore contents, ExecutorService scanHelper, QueueSweeper sweeper,
+                     Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
+                     RequestLog requestLog) {
         this.store = store;
+        this.contents = contents;
         this.sweeper = sweeper;
         this.requestLog = requestLog;
         this.scanHelper = scanHelper;
@@ -119,6 +128,11 @@ public final class Cerulean implements AutoCloseable {
         return port(Service.QUEUE);
     }
 
+    /** The Blob service's port. @throws IllegalStateException when it is not served */
+    public int blobPort() {
+        return port(Service.BLOB);
+    }
+
     /** A service's port. @throws IllegalStateException when it is not served */
     public int port(Service service) {
         return server(service).port();
@@ -141,6 +155,11 @@ public final class Cerulean implements AutoCloseable {
     /** The Queue endpoint of an account, e.g. {@code http://127.0.0.1:10001/devstoreaccount1}. */
     public String queueEndpoint(String account) {
         return endpoint(Service.QUEUE, account);
+    }
+
+    /** The Blob endpoint of an account, e.g. {@code http://127.0.0.1:10000/devstoreaccount1}. */
+    public String blobEndpoint(String account) {
+        return endpoint(Service.BLOB, account);
     }
 
     /** A service's endpoint for an account, e.g. {@code http://127.0.0.1:10001/devstoreaccount1}. */
@@ -245,6 +264,9 @@ public final class Cerulean implements AutoCloseable {
                 sweeper.close();
             }
             try {
+                if (contents != null) {
+                    contents.close();
+                }
                 store.close();
             } finally {
                 deleteTemporaryTlsDir(temporaryTlsDir);
@@ -282,8 +304,11 @@ public final class Cerulean implements AutoCloseable {
         private String host = "127.0.0.1";
         /** The Queue service's port when none is set and the Table service's is not 0: Azurite's. */
         public static final int DEFAULT_QUEUE_PORT = 10001;
+        /** The Blob service's port when none is set and the Table service's is not 0: Azurite's. */
+        public static final int DEFAULT_BLOB_PORT = 10000;
         private int port = ServerConfig.DEFAULT_PORT;
         private Integer queuePort;
+        private Integer blobPort;
         private Set<Service> services = EnumSet.allOf(Service.class);
         private Clock queueClock = Clock.systemUTC();
         private Duration queueSweepEvery = QueueSweeper.EVERY;
@@ -324,6 +349,15 @@ public final class Cerulean implements AutoCloseable {
          */
         public Builder queuePort(int queuePort) {
             this.queuePort = queuePort;
+            return this;
+        }
+
+        /**
+         * The Blob service's port; 0 picks a free one (see {@link Cerulean#blobPort()}). When not
+         * set: {@link #DEFAULT_BLOB_PORT}, or a free one if {@link #port(int)} is 0.
+         */
+        public Builder blobPort(int blobPort) {
+            this.blobPort = blobPort;
             return this;
         }
 
@@ -518,15 +552,23 @@ public final class Cerulean implements AutoCloseable {
             Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
             OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
             ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
-            int queueAt = queuePort != null ? queuePort : port == 0 ? 0 : DEFAULT_QUEUE_PORT;
-            if (services.containsAll(EnumSet.of(Service.TABLE, Service.QUEUE)) && queueAt == port && port != 0) {
-                throw new IllegalArgumentException("the Table and Queue services need ports of their own, not both "
-                        + port);
+            Map<Service, Integer> ports = new EnumMap<>(Service.class);
+            ports.put(Service.TABLE, port);
+            ports.put(Service.QUEUE, queuePort != null ? queuePort : port == 0 ? 0 : DEFAULT_QUEUE_PORT);
+            ports.put(Service.BLOB, blobPort != null ? blobPort : port == 0 ? 0 : DEFAULT_BLOB_PORT);
+            ports.keySet().retainAll(services);
+            Map<Integer, Service> taken = new java.util.HashMap<>();
+            for (Map.Entry<Service, Integer> entry : ports.entrySet()) {
+                Service other = entry.getValue() == 0 ? null : taken.put(entry.getValue(), entry.getKey());
+                if (other != null) {
+                    throw new IllegalArgumentException("the " + other + " and " + entry.getKey()
+                            + " services need ports of their own, not both " + entry.getValue());
+                }
             }
             // A start that fails (the port is taken) leaves no data directory it did not find.
             boolean dataDirFound = !keepsDataDir() || Files.exists(dataDir);
             try {
-                return start(configured, trust, config, queueAt);
+                return start(configured, trust, config, ports);
             } catch (RuntimeException e) {
                 requestLog.close();
                 if (!dataDirFound) {
@@ -541,7 +583,7 @@ public final class Cerulean implements AutoCloseable {
             return !inMemory && sharedStore == null && cassandra == null;
         }
 
-        private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config, int queueAt) {
+        private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config, Map<Service, Integer> ports) {
             // A store of its own (RocksDB's directory lock keeps other processes out) lets the server keep
             // what it reads of the catalogue; one passed in may be shared, as a Cassandra cluster is, and is
             // read at every request.
@@ -555,6 +597,7 @@ public final class Cerulean implements AutoCloseable {
                 return thread;
             });
             Path temporaryTlsDir = null;
+            ContentStore contents = null;
             try {
                 if (selfSignedTls) {
                     // After the store is open: its lock keeps a second server out of the directory.
@@ -570,20 +613,32 @@ public final class Cerulean implements AutoCloseable {
                 Map<Service, HttpServer> servers = new EnumMap<>(Service.class);
                 QueueService queues = services.contains(Service.QUEUE)
                         ? new QueueService(store.keyValueStore(), queueClock) : null;
+                contents = services.contains(Service.BLOB) ? openContents(store) : null;
                 try {
                     if (services.contains(Service.TABLE)) {
-                        servers.put(Service.TABLE, HttpServer.start(config,
+                        servers.put(Service.TABLE, HttpServer.start(config.withPort(ports.get(Service.TABLE)),
                                 TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC())
                                         .withRequestLog(requestLog)));
                     }
                     if (queues != null) {
                         try {
-                            servers.put(Service.QUEUE, HttpServer.start(config.withPort(queueAt),
+                            servers.put(Service.QUEUE, HttpServer.start(config.withPort(ports.get(Service.QUEUE)),
                                     QueueRest.pipeline(queues, store.exclusive(), configured, trust, metrics,
                                             Clock.systemUTC()).withRequestLog(requestLog)));
                         } catch (PortInUseException e) {
                             throw e.explained("the Queue service's port", "choose another with --queue-port, or serve "
-                                    + "the Table service alone with --services table");
+                                    + "the other services alone with --services");
+                        }
+                    }
+                    if (contents != null) {
+                        try {
+                            servers.put(Service.BLOB, HttpServer.start(config.withPort(ports.get(Service.BLOB)),
+                                    BlobRest.pipeline(new BlobService(store.keyValueStore(), contents, Clock.systemUTC()),
+                                            store.exclusive(), configured, trust, metrics, Clock.systemUTC())
+                                            .withRequestLog(requestLog)));
+                        } catch (PortInUseException e) {
+                            throw e.explained("the Blob service's port", "choose another with --blob-port, or serve "
+                                    + "the other services alone with --services");
                         }
                     }
                 } catch (RuntimeException e) {
@@ -597,20 +652,48 @@ public final class Cerulean implements AutoCloseable {
                     throw e;
                 }
                 QueueSweeper sweeper = queues != null ? QueueSweeper.start(queues, queueSweepEvery) : null;
-                return new Cerulean(store, scanHelper, sweeper, servers, configured, config.tls(), temporaryTlsDir,
-                        requestLog);
+                return new Cerulean(store, contents, scanHelper, sweeper, servers, configured, config.tls(),
+                        temporaryTlsDir, requestLog);
             } catch (IOException e) {
                 scanHelper.shutdown();
+                closeQuietly(contents, e);
                 store.close();
                 throw new UncheckedIOException("cannot create a temporary directory for the certificate", e);
             } catch (RuntimeException e) {
                 scanHelper.shutdown();
+                closeQuietly(contents, e);
                 try {
                     store.close();
                 } finally {
                     deleteTemporaryTlsDir(temporaryTlsDir);
                 }
                 throw e;
+            }
+        }
+
+        /**
+         * Where blob bytes go: files beside RocksDB's (written once and synced, never rewritten by
+         * compaction nor written twice through its log), memory beside an in-memory store, and chunk
+         * records in the store itself when servers share it (a Cassandra cluster, a store passed in).
+         */
+        private ContentStore openContents(KeyValueTableStore store) {
+            if (keepsDataDir()) {
+                return FileContentStore.open(dataDir.resolve("blobs"));
+            }
+            if (inMemory && sharedStore == null && cassandra == null) {
+                return new MemoryContentStore();
+            }
+            return new ChunkedContentStore(store.keyValueStore());
+        }
+
+        private static void closeQuietly(ContentStore contents, Exception failure) {
+            if (contents == null) {
+                return;
+            }
+            try {
+                contents.close();
+            } catch (RuntimeException e) {
+                failure.addSuppressed(e);
             }
         }
 

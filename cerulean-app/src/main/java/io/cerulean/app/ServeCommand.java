@@ -18,9 +18,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code cerulean serve}: runs the Table and Queue services until SIGTERM or Ctrl-C. */
+/** {@code cerulean serve}: runs the Table, Queue and Blob services until SIGTERM or Ctrl-C. */
 @Command(name = "serve", mixinStandardHelpOptions = true,
-        description = "Serve the Azure Table and Queue Storage REST APIs.")
+        description = "Serve the Azure Table, Queue and Blob Storage REST APIs.")
 final class ServeCommand implements Callable<Integer> {
     static final int EXIT_PORT_IN_USE = 2;
     static final int EXIT_STORE_UNUSABLE = 3;
@@ -43,8 +43,13 @@ final class ServeCommand implements Callable<Integer> {
                     + "or a free one when --port is 0).")
     Integer queuePort;
 
-    @Option(names = "--services", paramLabel = "table,queue", split = ",",
-            defaultValue = "${env:CERULEAN_SERVICES:-table,queue}",
+    @Option(names = "--blob-port", defaultValue = "${env:CERULEAN_BLOB_PORT}",
+            description = "The Blob service's port, 0 for any free one (env CERULEAN_BLOB_PORT; default 10000, "
+                    + "or a free one when --port is 0).")
+    Integer blobPort;
+
+    @Option(names = "--services", paramLabel = "table,queue,blob", split = ",",
+            defaultValue = "${env:CERULEAN_SERVICES:-table,queue,blob}",
             description = "The services to serve (env CERULEAN_SERVICES; default ${DEFAULT-VALUE}).")
     List<String> services;
 
@@ -105,6 +110,9 @@ final class ServeCommand implements Callable<Integer> {
         }
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits());
+        if (blobPort != null) {
+            builder.blobPort(blobPort);
+        }
         if (queuePort != null) {
             builder.queuePort(queuePort);
         }
@@ -206,13 +214,13 @@ final class ServeCommand implements Callable<Integer> {
             serving.add("the " + displayName(service) + " service at " + cerulean.endpoint(service, "devstoreaccount1")
                     + "/");
         }
-        log.info("Cerulean {} serving {} ({}), ready in {} ms", Main.version(), String.join(" and ", serving),
+        log.info("Cerulean {} serving {} ({}), ready in {} ms", Main.version(), inWords(serving),
                 dataLivesIn, (System.nanoTime() - started) / 1_000_000);
         termination.await();
         return 0;
     }
 
-    /** The services named, as {@code --services} takes them: {@code table}, {@code queue}, any case. */
+    /** The services named, as {@code --services} takes them: {@code table}, {@code queue}, {@code blob}, any case. */
     static Set<Cerulean.Service> services(List<String> names) {
         Set<Cerulean.Service> chosen = EnumSet.noneOf(Cerulean.Service.class);
         for (String name : names) {
@@ -223,13 +231,21 @@ final class ServeCommand implements Callable<Integer> {
             try {
                 chosen.add(Cerulean.Service.valueOf(trimmed.toUpperCase(Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("'" + trimmed + "' is not a service; the services are table, queue");
+                throw new IllegalArgumentException("'" + trimmed + "' is not a service; the services are table, queue, blob");
             }
         }
         if (chosen.isEmpty()) {
-            throw new IllegalArgumentException("name at least one service: table, queue");
+            throw new IllegalArgumentException("name at least one service: table, queue, blob");
         }
         return chosen;
+    }
+
+    /** "a", "a and b", "a, b and c". */
+    private static String inWords(List<String> items) {
+        if (items.size() < 2) {
+            return String.join("", items);
+        }
+        return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 
     private static String displayName(Cerulean.Service service) {

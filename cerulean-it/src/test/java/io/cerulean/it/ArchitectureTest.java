@@ -13,9 +13,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers, one direction only: app -> table-rest, queue-rest -> http -> common; table-rest -> table ->
- * common and the storage seam <- stores; queue-rest -> queue -> common and the seam; and app -> bench, a client
- * of the HTTP API only. Modules already keep most imports apart; these rules hold what a module
+ * The layers, one direction only: app -> table-rest, queue-rest, blob-rest -> http -> common; table-rest ->
+ * table -> common and the storage seam <- stores; queue-rest -> queue and blob-rest -> blob, each -> common
+ * and the seam; and app -> bench, a client of the HTTP API only. Modules already keep most imports apart; these rules hold what a module
  * boundary cannot: common and the seam use the JDK alone; each service's semantics the JDK, common
  * and the seam, never its REST layer nor another service; a store sees only the seam; the kernel
  * knows no service; a service's REST layer knows no store; the bench knows none of them; and no
@@ -60,6 +60,29 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    @Test
+    void theBlobServicesSemanticsDependOnTheJdkCommonAndTheSeamOnly() {
+        classes().that().resideInAPackage("io.cerulean.blob..").and().resideOutsideOfPackage("io.cerulean.blob.rest..")
+                .should().onlyDependOnClassesThat().resideInAnyPackage("java..", "io.cerulean.common..",
+                        "io.cerulean.blob..", "io.cerulean.storage..")
+                .check(classes);
+    }
+
+    @Test
+    void theBlobServicesSemanticsKnowNothingOfItsRestLayer() {
+        noClasses().that().resideInAPackage("io.cerulean.blob..").and().resideOutsideOfPackage("io.cerulean.blob.rest..")
+                .should().dependOnClassesThat().resideInAPackage("io.cerulean.blob.rest..")
+                .check(classes);
+    }
+
+    @Test
+    void theBlobRestLayerKnowsNoStoreAndNoOtherService() {
+        noClasses().that().resideInAPackage("io.cerulean.blob.rest..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.store..", "io.cerulean.app..",
+                        "io.cerulean.table..", "io.cerulean.queue..", "io.cerulean.bench..", "org.rocksdb..")
+                .check(classes);
+    }
+
     /** Semantics first, then REST: the Table service's semantics never reach up into its REST layer. */
     @Test
     void theTableServicesSemanticsKnowNothingOfItsRestLayer() {
@@ -73,7 +96,7 @@ class ArchitectureTest {
     void storesSeeOnlyTheSeam() {
         noClasses().that().resideInAPackage("io.cerulean.store..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..",
-                        "io.cerulean.common..",
+                        "io.cerulean.blob..", "io.cerulean.common..",
                         "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.app..", "io.cerulean.bench..")
                 .check(classes);
     }
@@ -104,8 +127,8 @@ class ArchitectureTest {
     void theKernelKnowsNoService() {
         noClasses().that().resideInAPackage("io.cerulean.http..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..",
-                        "io.cerulean.storage..", "io.cerulean.store..", "io.cerulean.app..", "io.cerulean.bench..",
-                        "org.rocksdb..")
+                        "io.cerulean.blob..", "io.cerulean.storage..", "io.cerulean.store..", "io.cerulean.app..",
+                        "io.cerulean.bench..", "org.rocksdb..")
                 .check(classes);
     }
 
@@ -141,7 +164,8 @@ class ArchitectureTest {
     void theBenchIsAClientOfTheRestApiOnly() {
         noClasses().that().resideInAPackage("io.cerulean.bench..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.common..",
-                        "io.cerulean.http..", "io.cerulean.queue..", "io.cerulean.storage..", "io.cerulean.store..",
+                        "io.cerulean.http..", "io.cerulean.queue..", "io.cerulean.blob..", "io.cerulean.storage..",
+                        "io.cerulean.store..",
                         "io.cerulean.app..", "org.rocksdb..")
                 .check(classes);
     }

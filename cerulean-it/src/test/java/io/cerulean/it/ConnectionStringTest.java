@@ -45,7 +45,8 @@ class ConnectionStringTest {
         String connectionString = "DefaultEndpointsProtocol=http;AccountName=devstoreaccount1;AccountKey="
                 + SignedHttp.DEV_KEY + ";TableEndpoint=http://127.0.0.1:" + cerulean.port() + "/devstoreaccount1;";
         assertThat(SERVERS.server(fixture).connectionString()).isEqualTo(connectionString
-                + "QueueEndpoint=http://127.0.0.1:" + cerulean.queuePort() + "/devstoreaccount1;");
+                + "QueueEndpoint=http://127.0.0.1:" + cerulean.queuePort() + "/devstoreaccount1;"
+                + "BlobEndpoint=http://127.0.0.1:" + cerulean.blobPort() + "/devstoreaccount1;");
         TableServiceClient service = SharedServers.serviceClient(connectionString);
         assertUsable(service, SharedServers.uniqueTableName("Conn"));
     }

@@ -62,7 +62,8 @@ final class ServerProcess implements AutoCloseable {
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.cerulean.app.Main", "serve"));
         command.addAll(storeArguments);
-        command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(port), "--queue-port", "0"));
+        command.addAll(List.of("--host", "127.0.0.1", "--port", Integer.toString(port), "--queue-port", "0",
+                "--blob-port", "0"));
         try {
             Files.createDirectories(runDir);
             Process process = new ProcessBuilder(command).redirectErrorStream(true)

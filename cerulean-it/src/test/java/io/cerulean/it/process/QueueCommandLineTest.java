@@ -28,7 +28,7 @@ class QueueCommandLineTest {
     void anUnknownServiceIsRefusedWithTheServicesThereAre() {
         ServerProcess.Exited exited = ServerProcess.launch().inMemory().args("--services", "table,nope").run();
         assertThat(exited.code()).as("exit status%s", exited.output()).isEqualTo(4);
-        assertThat(exited.stderr()).contains("'nope' is not a service").contains("table, queue");
+        assertThat(exited.stderr()).contains("'nope' is not a service").contains("table, queue, blob");
     }
 
     @Test
@@ -38,7 +38,7 @@ class QueueCommandLineTest {
                     .args("--queue-port", Integer.toString(taken.getLocalPort())).run();
             assertThat(exited.code()).as("exit status%s", exited.output()).isEqualTo(2);
             assertThat(exited.stderr()).contains("the Queue service's port").contains("--queue-port")
-                    .contains("--services table");
+                    .contains("--services");
         }
     }
 }

@@ -201,6 +201,9 @@ final class ServerProcess implements AutoCloseable {
                 // Each test's server on ports of its own: the Queue service too, not on 10001.
                 command.addAll(List.of("--queue-port", "0"));
             }
+            if (words.equals(List.of("serve")) && !args.contains("--blob-port") && !env.containsKey("CERULEAN_BLOB_PORT")) {
+                command.addAll(List.of("--blob-port", "0")); // nor on 10000
+            }
             ProcessBuilder builder = new ProcessBuilder(command);
             Map<String, String> environment = builder.environment();
             for (String inherited : List.of("CERULEAN_PORT", "CERULEAN_QUEUE_PORT", "CERULEAN_SERVICES", "CERULEAN_DATA_DIR", "CERULEAN_HOST",
