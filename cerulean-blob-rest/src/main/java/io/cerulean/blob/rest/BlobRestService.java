@@ -1,7 +1,11 @@
 package io.cerulean.blob.rest;
 
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.operations.AppendBlock;
 import io.cerulean.blob.rest.operations.BlobRestOperation;
+import io.cerulean.blob.rest.operations.LeaseBlob;
+import io.cerulean.blob.rest.operations.LeaseContainer;
+import io.cerulean.blob.rest.operations.SnapshotBlob;
 import io.cerulean.blob.rest.operations.CreateContainer;
 import io.cerulean.blob.rest.operations.DeleteBlob;
 import io.cerulean.blob.rest.operations.DeleteContainer;
@@ -92,6 +96,10 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         operations.put(BlobOperation.SET_BLOB_PROPERTIES, new SetBlobProperties(service));
         operations.put(BlobOperation.SET_BLOB_METADATA, new SetBlobMetadata(service));
         operations.put(BlobOperation.DELETE_BLOB, new DeleteBlob(service));
+        operations.put(BlobOperation.LEASE_BLOB, new LeaseBlob(service));
+        operations.put(BlobOperation.LEASE_CONTAINER, new LeaseContainer(service));
+        operations.put(BlobOperation.SNAPSHOT_BLOB, new SnapshotBlob(service));
+        operations.put(BlobOperation.APPEND_BLOCK, new AppendBlock(service));
         if (operations.size() != BlobOperation.values().length) {
             throw new IllegalStateException("an operation has no class to run it");
         }
@@ -159,7 +167,7 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         return true;
     }
 
-    /** Put Blob and Put Block stream their bodies into the content store, up to their version's limit. */
+    /** Put Blob, Put Block and Append Block stream their bodies into the content store, up to their version's limit. */
     @Override
     public OptionalLong streamedBodyLimit(AzureRequest head) {
         if (!head.method().equals("PUT") || head.header("x-ms-copy-source") != null) {
@@ -180,6 +188,9 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         }
         if (comp.toLowerCase(Locale.ROOT).equals("block")) {
             return OptionalLong.of(UploadLimits.putBlock(head));
+        }
+        if (comp.toLowerCase(Locale.ROOT).equals("appendblock")) {
+            return OptionalLong.of(UploadLimits.appendBlock(head));
         }
         return OptionalLong.empty();
     }

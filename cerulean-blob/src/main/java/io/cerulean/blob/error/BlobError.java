@@ -22,7 +22,32 @@ public enum BlobError implements ErrorCode {
     CONDITION_NOT_MET("ConditionNotMet", 412, "The condition specified using HTTP conditional header(s) is not met."),
     INVALID_RANGE("InvalidRange", 416, "The range specified is invalid for the current size of the resource."),
     MD5_MISMATCH("Md5Mismatch", 400, "The MD5 value specified in the request did not match with the MD5 value calculated by the server."),
-    INVALID_MD5("InvalidMd5", 400, "The MD5 value specified in the request is invalid. The MD5 value must be 128 bits and Base64-encoded.");
+    INVALID_MD5("InvalidMd5", 400, "The MD5 value specified in the request is invalid. The MD5 value must be 128 bits and Base64-encoded."),
+    SNAPSHOTS_PRESENT("SnapshotsPresent", 409, "This operation is not permitted because the blob has snapshots."),
+    APPEND_POSITION_CONDITION_NOT_MET("AppendPositionConditionNotMet", 412,
+            "The append position condition specified was not met."),
+    MAX_BLOB_SIZE_CONDITION_NOT_MET("MaxBlobSizeConditionNotMet", 412, "The max blob size condition specified was not met."),
+    LEASE_ALREADY_PRESENT("LeaseAlreadyPresent", 409, "There is already a lease present."),
+    LEASE_ID_MISMATCH_WITH_LEASE_OPERATION("LeaseIdMismatchWithLeaseOperation", 409,
+            "The lease ID specified did not match the lease ID for the blob or container."),
+    LEASE_IS_BREAKING_AND_CANNOT_BE_ACQUIRED("LeaseIsBreakingAndCannotBeAcquired", 409,
+            "The lease ID matched, but the lease is currently in breaking state and cannot be acquired until it is broken."),
+    LEASE_IS_BREAKING_AND_CANNOT_BE_CHANGED("LeaseIsBreakingAndCannotBeChanged", 409,
+            "The lease ID matched, but the lease is currently in breaking state and cannot be changed."),
+    LEASE_IS_BROKEN_AND_CANNOT_BE_RENEWED("LeaseIsBrokenAndCannotBeRenewed", 409,
+            "The lease ID matched, but the lease has been broken explicitly and cannot be renewed."),
+    LEASE_NOT_PRESENT_WITH_LEASE_OPERATION("LeaseNotPresentWithLeaseOperation", 409,
+            "There is currently no lease on the blob or container."),
+    LEASE_ID_MISSING("LeaseIdMissing", 412,
+            "There is currently a lease on the blob or container and no lease ID was specified in the request."),
+    LEASE_ID_MISMATCH_WITH_BLOB_OPERATION("LeaseIdMismatchWithBlobOperation", 412,
+            "The lease ID specified did not match the lease ID for the blob."),
+    LEASE_NOT_PRESENT_WITH_BLOB_OPERATION("LeaseNotPresentWithBlobOperation", 412, "There is currently no lease on the blob."),
+    LEASE_LOST("LeaseLost", 412, "A lease ID was specified, but the lease for the blob or container has expired."),
+    LEASE_ID_MISMATCH_WITH_CONTAINER_OPERATION("LeaseIdMismatchWithContainerOperation", 412,
+            "The lease ID specified did not match the lease ID for the container."),
+    LEASE_NOT_PRESENT_WITH_CONTAINER_OPERATION("LeaseNotPresentWithContainerOperation", 412,
+            "There is currently no lease on the container.");
 
     private final Definition definition;
 

@@ -4,6 +4,7 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.RecordBound;
@@ -23,19 +24,24 @@ import java.util.Map;
  * partition per blob (its name, UTF-8), and in it
  *
  * <pre>
- * row 'B'              the committed blob; version: its ETag
- *     payload: [format: 1 = 1][type: 1][created, epoch ms: 8][last modified, epoch ms: 8][length: 8]
- *              [content type][encoding][language][disposition][cache control]  (strings)
- *              [MD5 length: 1, 0 or 16][MD5][metadata]
+ * row 'A' + snapshot (8 bytes, 100 ns ticks since the epoch)   a snapshot, in the blob's layout
+ * row 'B'              the committed blob
+ *     payload: [format: 1 = 1][type: 1][ETag: 8][created, epoch ms: 8][last modified, epoch ms: 8]
+ *              [length: 8][content type][encoding][language][disposition][cache control]  (strings)
+ *              [MD5 length: 1, 0 or 16][MD5][metadata][lease]
  *              [segments: 4] then per segment [id length: 1, 255 for none][id: ASCII][content: 16][size: 8]
- * row 'U' + block id   a staged (uncommitted) block; version: drawn at random
+ * row 'U' + block id   a staged (uncommitted) block
  *     payload: [content: 16][size: 8][staged, epoch ms: 8]
  * </pre>
- * (strings and metadata as {@link Fields} writes them; an empty segment's content is 16 zero
- * bytes). A blob and its staged blocks share a partition, so that Put Block List commits the blob
- * and discards the staged blocks in one atomic commit.
+ * (strings, metadata and the lease as {@link Fields} writes them; an empty segment's content is 16
+ * zero bytes). Every row's version is drawn at random at every write: it is what commits compare,
+ * and it is not the ETag, which a lease action leaves as it is. A blob, its snapshots and its
+ * staged blocks share a partition, so that Put Block List commits the blob and discards the staged
+ * blocks in one atomic commit, and bytes a snapshot still names are seen before they are let go.
+ * Snapshots sort before the blob, oldest first, as List Blobs lists them.
  */
 public final class BlobRecords {
+    private static final byte SNAPSHOT = 'A';
     private static final byte[] BLOB_ROW = {'B'};
     private static final byte STAGED = 'U';
     private static final int FORMAT = 1;
@@ -67,6 +73,34 @@ public final class BlobRecords {
 
     public static boolean isBlobRow(byte[] row, int offset, int length) {
         return length == 1 && row[offset] == BLOB_ROW[0];
+    }
+
+    public static boolean isSnapshotRow(byte[] row, int offset, int length) {
+        return length == 9 && row[offset] == SNAPSHOT;
+    }
+
+    public static byte[] snapshotRow(long snapshot) {
+        byte[] row = new byte[9];
+        row[0] = SNAPSHOT;
+        java.nio.ByteBuffer.wrap(row, 1, 8).putLong(snapshot);
+        return row;
+    }
+
+    /** The snapshot a snapshot row names. */
+    public static long snapshot(byte[] row, int offset) {
+        return java.nio.ByteBuffer.wrap(row, offset + 1, 8).getLong();
+    }
+
+    /** The row of {@code blob}: its snapshot's, or the blob's own. */
+    public static byte[] rowOf(BlobProperties blob) {
+        return blob.isSnapshot() ? snapshotRow(blob.snapshot()) : blobRow();
+    }
+
+    /** Every snapshot of one blob, oldest first. */
+    public static RecordRange snapshots(String blobName) {
+        byte[] partition = partition(blobName);
+        return new RecordRange(RecordBound.inclusive(partition, new byte[] {SNAPSHOT}),
+                RecordBound.exclusive(partition, new byte[] {SNAPSHOT + 1}));
     }
 
     public static boolean isStagedRow(byte[] row, int offset, int length) {
@@ -107,9 +141,10 @@ public final class BlobRecords {
         return Keys.successor(partition(prefix));
     }
 
-    public static StoredValue blobValue(BlobProperties blob) {
+    /** A blob row, or a snapshot row, written with a new {@code version}. */
+    public static StoredValue blobValue(long version, BlobProperties blob) {
         ContentHeaders headers = blob.headers();
-        Fields.Writer writer = new Fields.Writer().putByte(FORMAT).putByte(blob.type().ordinal())
+        Fields.Writer writer = new Fields.Writer().putByte(FORMAT).putByte(blob.type().ordinal()).putLong(blob.etag())
                 .putLong(blob.created().toEpochMilli()).putLong(blob.lastModified().toEpochMilli())
                 .putLong(blob.contentLength())
                 .putString(headers.contentType()).putString(headers.contentEncoding())
@@ -120,7 +155,7 @@ public final class BlobRecords {
         if (md5 != null) {
             writer.putBytes(md5);
         }
-        writer.putMetadata(blob.metadata()).putInt(blob.segments().size());
+        writer.putMetadata(blob.metadata()).putLease(blob.lease()).putInt(blob.segments().size());
         for (Segment segment : blob.segments()) {
             if (segment.blockId() == null) {
                 writer.putByte(NO_ID);
@@ -131,16 +166,18 @@ public final class BlobRecords {
             writer.putBytes(segment.content() == null ? NO_CONTENT : contentBytes(segment.content()));
             writer.putLong(segment.size());
         }
-        return writer.value(blob.etag());
+        return writer.value(version);
     }
 
-    public static BlobProperties readBlob(String name, long version, byte[] bytes, int offset, int length) {
+    /** A blob row (its own, or a snapshot's when {@code snapshot} is not {@link BlobProperties#BASE}). */
+    public static BlobProperties readBlob(String name, long snapshot, byte[] bytes, int offset, int length) {
         Fields.Reader reader = new Fields.Reader(bytes, offset, length);
         int format = reader.getByte();
         if (format != FORMAT) {
             throw new IllegalStateException("a blob record of format " + format + ", not " + FORMAT);
         }
         BlobType type = BlobType.values()[reader.getByte()];
+        long etag = reader.getLong();
         Instant created = Instant.ofEpochMilli(reader.getLong());
         Instant modified = Instant.ofEpochMilli(reader.getLong());
         long contentLength = reader.getLong();
@@ -152,6 +189,7 @@ public final class BlobRecords {
         int md5Length = reader.getByte();
         byte[] md5 = md5Length == 0 ? null : reader.getBytes(md5Length);
         Map<String, String> metadata = reader.getMetadata();
+        Lease lease = reader.getLease();
         int count = reader.getInt();
         List<Segment> segments = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -162,13 +200,13 @@ public final class BlobRecords {
             long size = reader.getLong();
             segments.add(new Segment(id, java.util.Arrays.equals(content, NO_CONTENT) ? null : contentId(content), size));
         }
-        return new BlobProperties(name, type, version, created, modified, contentLength,
+        return new BlobProperties(name, snapshot, type, etag, created, modified, contentLength,
                 new ContentHeaders(contentType, encoding, language, disposition, cacheControl, md5), metadata,
-                segments);
+                segments, lease);
     }
 
-    public static BlobProperties readBlob(String name, StoredValue value) {
-        return readBlob(name, value.version(), value.bytes(), StoredValue.HEADROOM, value.payloadLength());
+    public static BlobProperties readBlob(String name, long snapshot, StoredValue value) {
+        return readBlob(name, snapshot, value.bytes(), StoredValue.HEADROOM, value.payloadLength());
     }
 
     public static StoredValue stagedValue(long version, ContentId content, long size, Instant staged) {

@@ -11,6 +11,7 @@ import io.cerulean.storage.StoredValue;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -18,11 +19,12 @@ import java.util.Optional;
  * account (its name, UTF-8), and in it
  *
  * <pre>
- * row 'C' + container name (ASCII)   version: the container's ETag
- *     payload: [blobs instance: 8][last modified, epoch ms: 8][public access: 1][metadata]
- *              [ACL length: 4][ACL: the stored access policies as AccessPolicies encodes them]
+ * row 'C' + container name (ASCII)   version: drawn at random at every write
+ *     payload: [blobs instance: 8][ETag: 8][last modified, epoch ms: 8][public access: 1][metadata]
+ *              [lease][ACL length: 4][ACL: the stored access policies as AccessPolicies encodes them]
  * </pre>
- * (metadata as {@link Fields} writes it). The ACL lives in the container's own row, so that Set
+ * (metadata and lease as {@link Fields} writes them). The version is not the ETag: a lease action
+ * changes the row but not the ETag, and must still be a commit on the version read. The ACL lives in the container's own row, so that Set
  * Container ACL gives the container a new ETag and Delete Container takes the policies with it. The blobs instance is drawn at random from 2^63 when the
  * container is created, so a container made again under an old name never sees old blobs.
  */
@@ -54,21 +56,25 @@ public final class ContainerCatalog {
         return new String(row, offset + 1, length - 1, StandardCharsets.UTF_8);
     }
 
-    public static StoredValue value(long blobsInstance, ContainerProperties properties, AccessPolicies acl) {
+    public static StoredValue value(long version, long blobsInstance, ContainerProperties properties,
+                                    AccessPolicies acl) {
         byte[] policies = acl.encode();
-        return new Fields.Writer().putLong(blobsInstance).putLong(properties.lastModified().toEpochMilli())
+        return new Fields.Writer().putLong(blobsInstance).putLong(properties.etag())
+                .putLong(properties.lastModified().toEpochMilli())
                 .putByte(properties.publicAccess().ordinal()).putMetadata(properties.metadata())
-                .putInt(policies.length).putBytes(policies)
-                .value(properties.etag());
+                .putLease(properties.lease()).putInt(policies.length).putBytes(policies)
+                .value(version);
     }
 
     public static ContainerRecord read(String name, long version, byte[] bytes, int offset, int length) {
         Fields.Reader reader = new Fields.Reader(bytes, offset, length);
         long instance = reader.getLong();
+        long etag = reader.getLong();
         Instant lastModified = Instant.ofEpochMilli(reader.getLong());
         PublicAccess access = PublicAccess.values()[reader.getByte()];
-        ContainerProperties properties = new ContainerProperties(name, version, lastModified, reader.getMetadata(),
-                access);
+        Map<String, String> metadata = reader.getMetadata();
+        ContainerProperties properties = new ContainerProperties(name, etag, lastModified, metadata, access,
+                reader.getLease());
         return new ContainerRecord(instance, properties, AccessPolicies.decode(reader.getBytes(reader.getInt())));
     }
 

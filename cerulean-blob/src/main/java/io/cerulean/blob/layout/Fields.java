@@ -1,8 +1,10 @@
 package io.cerulean.blob.layout;
 
+import io.cerulean.blob.model.Lease;
 import io.cerulean.storage.StoredValue;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -10,7 +12,8 @@ import java.util.Map;
 /**
  * The field encodings every Blob record uses, big-endian: longs and ints as themselves, a string as
  * its UTF-8 length (4 bytes; -1 for null) and bytes, metadata as a count of such name and value
- * pairs. Written straight after the store's headroom, so the array becomes the stored value as it is.
+ * pairs, a lease as [id: string][duration: 4][expiry, epoch ms: 8, -1 for none][break at, epoch ms:
+ * 8, -1 for none]. Written straight after the store's headroom, so the array becomes the stored value as it is.
  */
 final class Fields {
     private Fields() {
@@ -61,6 +64,12 @@ final class Fields {
             return this;
         }
 
+        Writer putLease(Lease lease) {
+            return putString(lease.id()).putInt(lease.duration())
+                    .putLong(lease.expiry() == null ? -1 : lease.expiry().toEpochMilli())
+                    .putLong(lease.breakAt() == null ? -1 : lease.breakAt().toEpochMilli());
+        }
+
         StoredValue value(long version) {
             return new StoredValue(version, Arrays.copyOf(bytes, position));
         }
@@ -100,6 +109,15 @@ final class Fields {
         String getString() {
             int length = buffer.getInt();
             return length < 0 ? null : new String(getBytes(length), StandardCharsets.UTF_8);
+        }
+
+        Lease getLease() {
+            String id = getString();
+            int duration = getInt();
+            long expiry = getLong();
+            long breakAt = getLong();
+            return id == null ? Lease.NONE : new Lease(id, duration, expiry < 0 ? null : Instant.ofEpochMilli(expiry),
+                    breakAt < 0 ? null : Instant.ofEpochMilli(breakAt));
         }
 
         Map<String, String> getMetadata() {

@@ -8,15 +8,27 @@ import java.util.List;
  * The HTTP conditions a request puts on a blob or container (contract 4.1): {@code If-Match} and
  * {@code If-None-Match} with their ETags (any one of several listed matches; {@code *} matches any
  * existing resource), {@code If-Modified-Since} and {@code If-Unmodified-Since}, compared at the
- * one-second resolution of {@code Last-Modified}. Null means the header was not sent.
+ * one-second resolution of {@code Last-Modified}; and, as the SDKs' request conditions carry it, the
+ * lease id the caller holds ({@code x-ms-lease-id}). Null means the header was not sent.
  */
 public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
-                         Instant ifUnmodifiedSince) {
-    public static final Conditions NONE = new Conditions(null, null, null, null);
+                         Instant ifUnmodifiedSince, String leaseId) {
+    public static final Conditions NONE = new Conditions(null, null, null, null, null);
+
+    /** Conditions without a lease id. */
+    public Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
+                      Instant ifUnmodifiedSince) {
+        this(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, null);
+    }
 
     public Conditions {
         ifMatch = ifMatch == null ? null : List.copyOf(ifMatch);
         ifNoneMatch = ifNoneMatch == null ? null : List.copyOf(ifNoneMatch);
+    }
+
+    /** The same conditions without the lease id: a lease action names its lease another way. */
+    public Conditions withoutLease() {
+        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, null);
     }
 
     /** What the conditions say of a resource. */
@@ -29,7 +41,8 @@ public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant
     }
 
     public boolean isEmpty() {
-        return ifMatch == null && ifNoneMatch == null && ifModifiedSince == null && ifUnmodifiedSince == null;
+        return ifMatch == null && ifNoneMatch == null && ifModifiedSince == null && ifUnmodifiedSince == null
+                && leaseId == null;
     }
 
     /** {@code If-None-Match: *}: the resource must not exist (on a write, 409 BlobAlreadyExists if it does). */

@@ -14,6 +14,7 @@ import io.cerulean.blob.model.ContainerNames;
 import io.cerulean.blob.model.ContainerProperties;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.ETags;
+import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.PublicAccess;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.common.acl.AccessPolicies;
@@ -90,16 +91,47 @@ public final class BlobService {
         String name();
     }
 
-    /** A committed blob, or (with {@code include=uncommittedblobs}) a blob with only staged blocks. */
+    /**
+     * A committed blob or one of its snapshots, or (with {@code include=uncommittedblobs}) a blob with
+     * only staged blocks.
+     */
     public record ListedItem(String name, Optional<BlobProperties> committed) implements ListedBlob {
+    }
+
+    /** Where a listing resumes: a blob's name, and the snapshot within it (BlobProperties.BASE: the blob). */
+    public record ListPosition(String name, long snapshot) {
     }
 
     /** Names sharing a prefix up to and including the delimiter, listed once. */
     public record ListedPrefix(String name) implements ListedBlob {
     }
 
-    /** A page of List Blobs, and the name it continues at. */
-    public record BlobList(List<ListedBlob> items, Optional<String> nextMarker) {
+    /** A page of List Blobs, and where the next one begins. */
+    public record BlobList(List<ListedBlob> items, Optional<ListPosition> next) {
+    }
+
+    /** What List Blobs includes beside committed blobs. */
+    public record Include(boolean snapshots, boolean uncommitted) {
+        public static final Include NONE = new Include(false, false);
+    }
+
+    /** What Delete Blob does with the blob's snapshots ({@code x-ms-delete-snapshots}). */
+    public enum DeleteSnapshots {
+        /** None given: refused with 409 SnapshotsPresent if there are any. */
+        NONE,
+        /** The blob and its snapshots. */
+        INCLUDE,
+        /** Its snapshots only. */
+        ONLY
+    }
+
+    /** Append Block's own conditions, null when not sent. */
+    public record AppendConditions(Long appendPosition, Long maxSize) {
+        public static final AppendConditions NONE = new AppendConditions(null, null);
+    }
+
+    /** What a lease action left: the lease, and the resource's ETag and Last-Modified. */
+    public record LeaseOutcome(io.cerulean.blob.model.Lease lease, long etag, Instant lastModified) {
     }
 
     /** Which list of a block list request names a block in (Put Block List's elements). */
@@ -138,37 +170,31 @@ public final class BlobService {
                                                PublicAccess access) {
         ContainerNames.check(name);
         Instant now = clock.instant();
-        ContainerProperties properties = new ContainerProperties(name, ETags.next(ticks(now), 0), now, metadata, access);
+        ContainerProperties properties = new ContainerProperties(name, ETags.next(ticks(now), 0), now, metadata, access,
+                Lease.NONE);
         long instance = random.nextLong() & Long.MAX_VALUE;
         CommitOutcome outcome = store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
                 List.of(RecordMutation.put(ContainerCatalog.containerRow(name),
-                        ContainerCatalog.value(instance, properties, AccessPolicies.empty()), Precondition.MUST_NOT_EXIST)));
+                        ContainerCatalog.value(random.nextLong(), instance, properties, AccessPolicies.empty()),
+                        Precondition.MUST_NOT_EXIST)));
         if (!(outcome instanceof CommitOutcome.Applied)) {
             throw new ServiceException(BlobError.CONTAINER_ALREADY_EXISTS);
         }
         return properties;
     }
 
-    /** Get Container Properties: 404 ContainerNotFound. */
-    public ContainerProperties container(String account, String name) {
-        return containerRecord(account, name).record().properties();
+    /** Get Container Properties: 404 ContainerNotFound; a lease id, if sent, must be the active lease's. */
+    public ContainerProperties container(String account, String name, String leaseId) {
+        ContainerProperties properties = containerRecord(account, name).record().properties();
+        Leases.checkContainer(properties.lease(), leaseId, false, clock.instant());
+        return properties;
     }
 
     /** Set Container Metadata: replaces the whole set; a new ETag. */
     public ContainerProperties setContainerMetadata(String account, String name, Map<String, String> metadata,
                                                     Conditions conditions) {
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            StoredContainer current = containerRecord(account, name);
-            ContainerProperties old = current.record().properties();
-            checkWrite(conditions, old.etag(), old.lastModified());
-            Instant now = clock.instant();
-            ContainerProperties changed = new ContainerProperties(name, ETags.next(ticks(now), old.etag()), now,
-                    metadata, old.publicAccess());
-            if (commitContainer(account, current, changed, current.record().acl())) {
-                return changed;
-            }
-        }
-        throw busy();
+        return changeContainer(account, name, conditions, (old, record, now) -> new ContainerProperties(name,
+                ETags.next(ticks(now), old.etag()), now, metadata, old.publicAccess(), old.lease()), null);
     }
 
     /** A container's public access level and stored access policies, with its properties. */
@@ -176,8 +202,9 @@ public final class BlobService {
     }
 
     /** Get Container ACL: 404 ContainerNotFound. */
-    public ContainerAcl containerAcl(String account, String name) {
+    public ContainerAcl containerAcl(String account, String name, String leaseId) {
         ContainerRecord record = containerRecord(account, name).record();
+        Leases.checkContainer(record.properties().lease(), leaseId, false, clock.instant());
         return new ContainerAcl(record.properties(), record.acl());
     }
 
@@ -193,28 +220,26 @@ public final class BlobService {
     /** Set Container ACL: the public access level and the stored access policies, replaced; a new ETag. */
     public ContainerProperties setContainerAcl(String account, String name, PublicAccess access, AccessPolicies acl,
                                                Conditions conditions) {
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            StoredContainer current = containerRecord(account, name);
-            ContainerProperties old = current.record().properties();
-            checkWrite(conditions, old.etag(), old.lastModified());
-            Instant now = clock.instant();
-            ContainerProperties changed = new ContainerProperties(name, ETags.next(ticks(now), old.etag()), now,
-                    old.metadata(), access);
-            if (commitContainer(account, current, changed, acl)) {
-                return changed;
-            }
-        }
-        throw busy();
+        return changeContainer(account, name, conditions, (old, record, now) -> new ContainerProperties(name,
+                ETags.next(ticks(now), old.etag()), now, old.metadata(), access, old.lease()), acl);
+    }
+
+    /** Lease Container: the state machine of contract 5.2; the ETag stays. */
+    public LeaseOutcome leaseContainer(String account, String name, Leases.Action action, Conditions conditions) {
+        ContainerProperties changed = changeContainer(account, name, conditions.withoutLease(), (old, record, now) ->
+                old.withLease(Leases.apply(old.lease(), action, now)), null);
+        return new LeaseOutcome(changed.lease(), changed.etag(), changed.lastModified());
     }
 
     /**
      * Delete Container: the container is gone at once, and its blobs with it (their rows dropped,
-     * their bytes deleted once that is durable).
+     * their bytes deleted once that is durable). A leased container needs its lease id.
      */
     public void deleteContainer(String account, String name, Conditions conditions) {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
             StoredContainer current = containerRecord(account, name);
             ContainerProperties old = current.record().properties();
+            Leases.checkContainer(old.lease(), conditions.leaseId(), true, clock.instant());
             checkWrite(conditions, old.etag(), old.lastModified());
             CommitOutcome outcome = store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
                     List.of(RecordMutation.delete(ContainerCatalog.containerRow(name),
@@ -256,44 +281,43 @@ public final class BlobService {
 
     /**
      * Put Blob: the blob is {@code content} ({@code size} bytes; null content for an empty blob), in
-     * place of any blob of the name, whatever its type, and of its staged blocks. {@code headers}
-     * carries the MD5 to keep. 409 BlobAlreadyExists under {@code If-None-Match: *}.
+     * place of any blob of the name, whatever its type, and of its staged blocks; its lease stays.
+     * {@code headers} carries the MD5 to keep. 409 BlobAlreadyExists under {@code If-None-Match: *}.
      */
     public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions) {
         return owning(content, () -> {
             BlobNames.check(name);
-            Space space = blobs(account, container);
             List<Segment> segments = size == 0 && content == null ? List.of() : List.of(new Segment(null, content, size));
-            for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-                Optional<StoredValue> current = store.get(space, BlobRecords.partition(name), BlobRecords.blobRow());
-                BlobProperties old = current.map(v -> BlobRecords.readBlob(name, v)).orElse(null);
-                checkBlobWrite(conditions, old);
-                Instant now = clock.instant();
-                BlobProperties blob = new BlobProperties(name, type, ETags.next(ticks(now), old == null ? 0 : old.etag()),
-                        now, now, size, headers, metadata, segments);
-                if (replace(space, old, blob)) {
-                    return blob;
-                }
-            }
-            throw busy();
+            return writePartition(account, container, name, (partition, now) -> {
+                BlobProperties old = partition.blob == null ? null : partition.blob.value();
+                checkBlobWrite(conditions, old, now);
+                partition.staged.clear();
+                return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, type,
+                        ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
+                        segments, old == null ? Lease.NONE : old.lease()));
+            });
         });
     }
 
     /**
      * Put Block: stages {@code content} under {@code id}, in place of a block staged under it before;
      * invisible to readers until a block list commits it. 400 InvalidBlobOrBlock when the blob's other
-     * block ids have another length.
+     * block ids have another length; a leased blob needs its lease id.
      */
-    public void stageBlock(String account, String container, String name, BlockId id, ContentId content, long size) {
+    public void stageBlock(String account, String container, String name, BlockId id, ContentId content, long size,
+                           String leaseId) {
         owning(content, () -> {
             BlobNames.check(name);
             Space space = blobs(account, container);
             byte[] partition = BlobRecords.partition(name);
             byte[] row = BlobRecords.stagedRow(id);
             for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-                checkIdLength(space, name, id);
+                Optional<StoredValue> committed = store.get(space, partition, BlobRecords.blobRow());
+                BlobProperties blob = committed.map(v -> BlobRecords.readBlob(name, BlobProperties.BASE, v)).orElse(null);
+                Leases.checkBlobWrite(blob == null ? Lease.NONE : blob.lease(), leaseId, clock.instant());
+                checkIdLength(space, name, blob, id);
                 Optional<StoredValue> existing = store.get(space, partition, row);
                 Precondition precondition = existing.<Precondition>map(v -> new Precondition.VersionEquals(v.version()))
                         .orElse(Precondition.MUST_NOT_EXIST);
@@ -322,12 +346,9 @@ public final class BlobService {
             throw new ServiceException(BlobError.BLOCK_LIST_TOO_LONG, BlobError.BLOCK_LIST_TOO_LONG.message()
                     + " This one names " + blocks.size() + ".");
         }
-        Space space = blobs(account, container);
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            Optional<StoredValue> current = store.get(space, BlobRecords.partition(name), BlobRecords.blobRow());
-            BlobProperties old = current.map(v -> BlobRecords.readBlob(name, v)).orElse(null);
-            checkBlobWrite(conditions, old);
-            Map<BlockId, StagedBlock> staged = staged(space, name);
+        return writePartition(account, container, name, (partition, now) -> {
+            BlobProperties old = partition.blob == null ? null : partition.blob.value();
+            checkBlobWrite(conditions, old, now);
             Map<BlockId, Segment> committed = new LinkedHashMap<>();
             if (old != null && old.type() == BlobType.BLOCK_BLOB) {
                 for (Segment segment : old.segments()) {
@@ -339,25 +360,23 @@ public final class BlobService {
             List<Segment> segments = new ArrayList<>(blocks.size());
             long length = 0;
             for (BlockReference reference : blocks) {
-                Segment segment = resolve(reference, staged, committed);
+                Segment segment = resolve(reference, partition.staged, committed);
                 segments.add(segment);
                 length += segment.size();
             }
-            Instant now = clock.instant();
-            BlobProperties blob = new BlobProperties(name, BlobType.BLOCK_BLOB,
-                    ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata, segments);
-            if (replace(space, old, blob)) {
-                return blob;
-            }
-        }
-        throw busy();
+            partition.staged.clear();
+            return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
+                    ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata, segments,
+                    old == null ? Lease.NONE : old.lease()));
+        });
     }
 
-    private static Segment resolve(BlockReference reference, Map<BlockId, StagedBlock> staged,
+    private static Segment resolve(BlockReference reference, Map<BlockId, BlobPartition.Row<StagedBlock>> staged,
                                    Map<BlockId, Segment> committed) {
-        StagedBlock fromStaged = reference.source() == BlockSource.COMMITTED ? null : staged.get(reference.id());
+        BlobPartition.Row<StagedBlock> fromStaged = reference.source() == BlockSource.COMMITTED ? null
+                : staged.get(reference.id());
         if (fromStaged != null) {
-            return new Segment(reference.id(), fromStaged.content(), fromStaged.size());
+            return new Segment(reference.id(), fromStaged.value().content(), fromStaged.value().size());
         }
         Segment fromCommitted = reference.source() == BlockSource.UNCOMMITTED ? null : committed.get(reference.id());
         if (fromCommitted != null) {
@@ -372,15 +391,56 @@ public final class BlobService {
                 + " The block '" + reference.id().text() + "' is not in the blob's " + list + " blocks.");
     }
 
+    /**
+     * Append Block: {@code content} added at the end of an append blob. 409 InvalidBlobType for another
+     * type, 409 BlockCountExceedsLimit past 50,000 blocks, 412 AppendPositionConditionNotMet and
+     * MaxBlobSizeConditionNotMet for its own conditions. Returns the blob, its new block the last.
+     */
+    public BlobProperties appendBlock(String account, String container, String name, ContentId content, long size,
+                                      Conditions conditions, AppendConditions append) {
+        return owning(content, () -> writePartition(account, container, name, (partition, now) -> {
+            BlobProperties old = existing(partition);
+            Leases.checkBlobWrite(old.lease(), conditions.leaseId(), now);
+            checkWrite(conditions, old.etag(), old.lastModified());
+            if (old.type() != BlobType.APPEND_BLOB) {
+                throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
+                        + " Append Block appends to an append blob; '" + name + "' is a " + old.type().wireName() + ".");
+            }
+            if (append.maxSize() != null && old.contentLength() + size > append.maxSize()) {
+                throw new ServiceException(BlobError.MAX_BLOB_SIZE_CONDITION_NOT_MET);
+            }
+            if (append.appendPosition() != null && old.contentLength() != append.appendPosition()) {
+                throw new ServiceException(BlobError.APPEND_POSITION_CONDITION_NOT_MET);
+            }
+            if (old.segments().size() >= MAX_COMMITTED_BLOCKS) {
+                throw new ServiceException(BlobError.BLOCK_COUNT_EXCEEDS_LIMIT);
+            }
+            List<Segment> segments = new ArrayList<>(old.segments());
+            segments.add(new Segment(null, content, size));
+            return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, old.type(),
+                    ETags.next(ticks(now), old.etag()), old.created(), now, old.contentLength() + size, old.headers(),
+                    old.metadata(), segments, old.lease()));
+        }));
+    }
+
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
-    public BlockLists blockLists(String account, String container, String name) {
-        Space space = blobs(account, container);
-        Optional<BlobProperties> blob = store.get(space, BlobRecords.partition(name), BlobRecords.blobRow())
-                .map(v -> BlobRecords.readBlob(name, v));
+    public BlockLists blockLists(String account, String container, String name, long snapshot, String leaseId) {
+        BlobPartition partition = BlobPartition.read(store, blobs(account, container), name);
+        Optional<BlobProperties> blob = Optional.ofNullable(snapshot == BlobProperties.BASE ? partition.blob
+                : partition.snapshots.get(snapshot)).map(BlobPartition.Row::value);
         List<Block> uncommitted = new ArrayList<>();
-        staged(space, name).values().forEach(b -> uncommitted.add(new Block(b.id(), b.size())));
+        if (snapshot == BlobProperties.BASE) {
+            partition.staged.values().forEach(b -> uncommitted.add(new Block(b.value().id(), b.value().size())));
+        }
         if (blob.isEmpty() && uncommitted.isEmpty()) {
             throw new ServiceException(BlobError.BLOB_NOT_FOUND);
+        }
+        if (blob.isPresent()) {
+            Leases.checkBlobRead(blob.get().lease(), leaseId, clock.instant());
+            if (blob.get().type() != BlobType.BLOCK_BLOB) {
+                throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
+                        + " Only a block blob has a block list.");
+            }
         }
         List<Block> committed = new ArrayList<>();
         blob.ifPresent(b -> b.segments().stream().filter(s -> s.blockId() != null)
@@ -388,105 +448,178 @@ public final class BlobService {
         return new BlockLists(blob, committed, uncommitted);
     }
 
-    /** The committed blob: 404 BlobNotFound (also for a blob with only staged blocks). */
-    public BlobProperties blob(String account, String container, String name) {
+    /** The committed blob, or one of its snapshots: 404 BlobNotFound (also for a blob with only staged blocks). */
+    public BlobProperties blob(String account, String container, String name, long snapshot, String leaseId) {
         Space space = blobs(account, container);
-        return store.get(space, BlobRecords.partition(name), BlobRecords.blobRow())
-                .map(v -> BlobRecords.readBlob(name, v))
+        byte[] row = snapshot == BlobProperties.BASE ? BlobRecords.blobRow() : BlobRecords.snapshotRow(snapshot);
+        BlobProperties blob = store.get(space, BlobRecords.partition(name), row)
+                .map(v -> BlobRecords.readBlob(name, snapshot, v))
                 .orElseThrow(() -> new ServiceException(BlobError.BLOB_NOT_FOUND));
+        Leases.checkBlobRead(blob.lease(), leaseId, clock.instant());
+        return blob;
+    }
+
+    /** The committed blob. */
+    public BlobProperties blob(String account, String container, String name) {
+        return blob(account, container, name, BlobProperties.BASE, null);
     }
 
     /** Set Blob Properties: the six content headers, replaced as a set; a new ETag. */
     public BlobProperties setBlobHeaders(String account, String container, String name, ContentHeaders headers,
                                          Conditions conditions) {
-        return change(account, container, name, conditions, (old, version, now) -> new BlobProperties(name, old.type(),
-                version, old.created(), now, old.contentLength(), headers, old.metadata(), old.segments()));
+        return changeBlob(account, container, name, conditions, (old, etag, now) -> new BlobProperties(name,
+                BlobProperties.BASE, old.type(), etag, old.created(), now, old.contentLength(), headers, old.metadata(),
+                old.segments(), old.lease()));
     }
 
     /** Set Blob Metadata: replaces the whole set; a new ETag. */
     public BlobProperties setBlobMetadata(String account, String container, String name, Map<String, String> metadata,
                                           Conditions conditions) {
-        return change(account, container, name, conditions, (old, version, now) -> new BlobProperties(name, old.type(),
-                version, old.created(), now, old.contentLength(), old.headers(), metadata, old.segments()));
-    }
-
-    /** Delete Blob: the blob and its staged blocks. */
-    public void deleteBlob(String account, String container, String name, Conditions conditions) {
-        Space space = blobs(account, container);
-        byte[] partition = BlobRecords.partition(name);
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            StoredValue current = store.get(space, partition, BlobRecords.blobRow())
-                    .orElseThrow(() -> new ServiceException(BlobError.BLOB_NOT_FOUND));
-            BlobProperties old = BlobRecords.readBlob(name, current);
-            checkWrite(conditions, old.etag(), old.lastModified());
-            List<RecordMutation> mutations = new ArrayList<>();
-            mutations.add(RecordMutation.delete(BlobRecords.blobRow(), new Precondition.VersionEquals(current.version())));
-            List<ContentId> released = new ArrayList<>(contentsOf(old));
-            for (StagedBlock block : staged(space, name).values()) {
-                mutations.add(RecordMutation.delete(BlobRecords.stagedRow(block.id()), Precondition.NONE));
-                if (block.content() != null) {
-                    released.add(block.content());
-                }
-            }
-            if (store.commit(space, partition, mutations) instanceof CommitOutcome.Applied) {
-                discardWhenDurable(released);
-                return;
-            }
-        }
-        throw busy();
+        return changeBlob(account, container, name, conditions, (old, etag, now) -> new BlobProperties(name,
+                BlobProperties.BASE, old.type(), etag, old.created(), now, old.contentLength(), old.headers(), metadata,
+                old.segments(), old.lease()));
     }
 
     /**
-     * List Blobs: up to {@code max} entries whose names start with {@code prefix}, from {@code marker}
-     * on, in name order; with a {@code delimiter}, names that hold it after the prefix are listed
-     * once as their common prefix.
+     * Snapshot Blob: a read-only copy of the blob as it is now, sharing its bytes, under a moment of
+     * its own (unique for the blob); its metadata {@code metadata} if any is given, else the blob's.
+     * The blob's ETag stays. Returns the snapshot.
+     */
+    public BlobProperties snapshotBlob(String account, String container, String name, Map<String, String> metadata,
+                                       Conditions conditions) {
+        return writePartition(account, container, name, (partition, now) -> {
+            BlobProperties base = existing(partition);
+            Leases.checkBlobRead(base.lease(), conditions.leaseId(), now);
+            checkWrite(conditions, base.etag(), base.lastModified());
+            long snapshot = ticks(now) - EPOCH_TICKS;
+            if (!partition.snapshots.isEmpty()) {
+                snapshot = Math.max(snapshot, partition.snapshots.lastKey() + 1);
+            }
+            BlobProperties copy = new BlobProperties(name, snapshot, base.type(), base.etag(), base.created(),
+                    base.lastModified(), base.contentLength(), base.headers(),
+                    metadata.isEmpty() ? base.metadata() : metadata, base.segments(), Lease.NONE);
+            partition.snapshots.put(snapshot, BlobPartition.written(copy));
+            partition.blob = BlobPartition.written(base); // rewritten on the version read: not replaced meanwhile
+            return copy;
+        });
+    }
+
+    /**
+     * Delete Blob: the blob and its staged blocks, its snapshots as {@code snapshots} says (409
+     * SnapshotsPresent when it says nothing and there are some); or, with {@code snapshot}, that
+     * snapshot alone.
+     */
+    public void deleteBlob(String account, String container, String name, long snapshot, DeleteSnapshots snapshots,
+                           Conditions conditions) {
+        writePartition(account, container, name, (partition, now) -> {
+            if (snapshot != BlobProperties.BASE) {
+                if (partition.snapshots.remove(snapshot) == null) {
+                    throw new ServiceException(BlobError.BLOB_NOT_FOUND);
+                }
+                return null;
+            }
+            BlobProperties base = existing(partition);
+            Leases.checkBlobWrite(base.lease(), conditions.leaseId(), now);
+            checkWrite(conditions, base.etag(), base.lastModified());
+            if (snapshots == DeleteSnapshots.NONE && !partition.snapshots.isEmpty()) {
+                throw new ServiceException(BlobError.SNAPSHOTS_PRESENT);
+            }
+            partition.snapshots.clear();
+            if (snapshots != DeleteSnapshots.ONLY) {
+                partition.blob = null;
+                partition.staged.clear();
+            }
+            return null;
+        });
+    }
+
+    /** Delete Blob without snapshots to think of: the blob and its staged blocks. */
+    public void deleteBlob(String account, String container, String name, Conditions conditions) {
+        deleteBlob(account, container, name, BlobProperties.BASE, DeleteSnapshots.NONE, conditions);
+    }
+
+    /** Lease Blob: the state machine of contract 5.2; the ETag stays. 404 for a blob with no committed version. */
+    public LeaseOutcome leaseBlob(String account, String container, String name, Leases.Action action,
+                                  Conditions conditions) {
+        BlobProperties leased = writePartition(account, container, name, (partition, now) -> {
+            BlobProperties base = existing(partition);
+            checkWrite(conditions, base.etag(), base.lastModified());
+            return setBlob(partition, base.withLease(Leases.apply(base.lease(), action, now)));
+        });
+        return new LeaseOutcome(leased.lease(), leased.etag(), leased.lastModified());
+    }
+
+    /**
+     * List Blobs: up to {@code max} entries whose names start with {@code prefix}, from {@code from}
+     * on, in name order (a blob's snapshots before it, oldest first); with a {@code delimiter}, names
+     * that hold it after the prefix are listed once as their common prefix.
      */
     public BlobList listBlobs(String account, String container, String prefix, String delimiter,
-                              Optional<String> marker, int max, boolean includeUncommitted) {
+                              Optional<ListPosition> from, int max, Include include) {
         Space space = blobs(account, container);
-        RecordRange range = BlobRecords.blobs(prefix, marker.orElse(null));
+        RecordRange range = BlobRecords.blobs(prefix, from.map(ListPosition::name).orElse(null));
+        if (from.isPresent() && from.get().name().compareTo(prefix) >= 0) {
+            byte[] partition = BlobRecords.partition(from.get().name());
+            byte[] row = from.get().snapshot() == BlobProperties.BASE ? BlobRecords.blobRow()
+                    : BlobRecords.snapshotRow(from.get().snapshot());
+            range = new RecordRange(RecordBound.inclusive(partition, row), range.upper());
+        }
         List<ListedBlob> items = new ArrayList<>();
         String previous = null;
+        boolean committedSeen = false;
+        boolean uncommittedListed = false;
         RecordCursor cursor = store.scan(space, range);
         try {
             while (cursor.advance()) {
                 ByteView partition = cursor.partition();
                 String name = BlobRecords.blobName(partition.array(), partition.offset(), partition.length());
-                if (name.equals(previous)) {
-                    continue; // a later row of the blob just listed or passed over
-                }
-                previous = name;
-                int cut = delimiter == null || delimiter.isEmpty() ? -1 : name.indexOf(delimiter, prefix.length());
-                if (cut >= 0) {
-                    if (items.size() == max) {
-                        return new BlobList(items, Optional.of(name));
+                if (!name.equals(previous)) {
+                    previous = name;
+                    committedSeen = false;
+                    uncommittedListed = false;
+                    int cut = delimiter == null || delimiter.isEmpty() ? -1 : name.indexOf(delimiter, prefix.length());
+                    if (cut >= 0) {
+                        if (items.size() == max) {
+                            return new BlobList(items, Optional.of(new ListPosition(name, BlobProperties.BASE)));
+                        }
+                        String common = name.substring(0, cut + delimiter.length());
+                        items.add(new ListedPrefix(common));
+                        byte[] after = BlobRecords.after(common);
+                        cursor.close();
+                        if (after == null) {
+                            return new BlobList(items, Optional.empty());
+                        }
+                        cursor = store.scan(space, new RecordRange(RecordBound.partitionIncluded(after), range.upper()));
+                        previous = null;
+                        continue;
                     }
-                    String common = name.substring(0, cut + delimiter.length());
-                    items.add(new ListedPrefix(common));
-                    byte[] after = BlobRecords.after(common);
-                    cursor.close();
-                    if (after == null) {
-                        return new BlobList(items, Optional.empty());
-                    }
-                    cursor = store.scan(space, new RecordRange(RecordBound.partitionIncluded(after), range.upper()));
-                    previous = null;
-                    continue;
                 }
                 ByteView row = cursor.row();
-                boolean committed = BlobRecords.isBlobRow(row.array(), row.offset(), row.length());
-                if (!committed && !includeUncommitted) {
+                ListedItem item = null;
+                long position = BlobProperties.BASE;
+                if (BlobRecords.isSnapshotRow(row.array(), row.offset(), row.length())) {
+                    if (include.snapshots()) {
+                        position = BlobRecords.snapshot(row.array(), row.offset());
+                        ByteView payload = cursor.payload();
+                        item = new ListedItem(name, Optional.of(BlobRecords.readBlob(name, position, payload.array(),
+                                payload.offset(), payload.length())));
+                    }
+                } else if (BlobRecords.isBlobRow(row.array(), row.offset(), row.length())) {
+                    committedSeen = true;
+                    ByteView payload = cursor.payload();
+                    item = new ListedItem(name, Optional.of(BlobRecords.readBlob(name, BlobProperties.BASE,
+                            payload.array(), payload.offset(), payload.length())));
+                } else if (include.uncommitted() && !committedSeen && !uncommittedListed) {
+                    uncommittedListed = true;
+                    item = new ListedItem(name, Optional.empty());
+                }
+                if (item == null) {
                     continue;
                 }
                 if (items.size() == max) {
-                    return new BlobList(items, Optional.of(name));
+                    return new BlobList(items, Optional.of(new ListPosition(name, position)));
                 }
-                Optional<BlobProperties> blob = Optional.empty();
-                if (committed) {
-                    ByteView payload = cursor.payload();
-                    blob = Optional.of(BlobRecords.readBlob(name, cursor.version(), payload.array(), payload.offset(),
-                            payload.length()));
-                }
-                items.add(new ListedItem(name, blob));
+                items.add(item);
             }
             return new BlobList(items, Optional.empty());
         } finally {
@@ -497,6 +630,11 @@ public final class BlobService {
     /** Reads {@code length} bytes of {@code blob} from {@code offset}, one call at a time. */
     public BlobContent read(BlobProperties blob, long offset, long length) {
         return new BlobContent(contents, blob.segments(), offset, length);
+    }
+
+    /** The moment a lease's state is judged at: this service's now. */
+    public Instant now() {
+        return clock.instant();
     }
 
     // ---------------------------------------------------------------- service properties
@@ -537,32 +675,26 @@ public final class BlobService {
         return BlobRecords.space(containerRecord(account, container).record().blobsInstance());
     }
 
-    private boolean commitContainer(String account, StoredContainer current, ContainerProperties changed,
-                                    AccessPolicies acl) {
-        return store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
-                List.of(RecordMutation.put(ContainerCatalog.containerRow(changed.name()),
-                        ContainerCatalog.value(current.record().blobsInstance(), changed, acl),
-                        new Precondition.VersionEquals(current.version())))) instanceof CommitOutcome.Applied;
+    /** A change to a container's row, computed from what was read. */
+    private interface ContainerChange {
+        ContainerProperties apply(ContainerProperties old, ContainerRecord record, Instant now);
     }
 
-    /** A change to an existing blob that keeps its bytes. */
-    private interface BlobChange {
-        BlobProperties apply(BlobProperties old, long version, Instant now);
-    }
-
-    private BlobProperties change(String account, String container, String name, Conditions conditions,
-                                  BlobChange change) {
-        Space space = blobs(account, container);
-        byte[] partition = BlobRecords.partition(name);
+    /** Applies {@code change} on the version read, with {@code acl} in place of the stored one if not null. */
+    private ContainerProperties changeContainer(String account, String name, Conditions conditions,
+                                                ContainerChange change, AccessPolicies acl) {
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            StoredValue current = store.get(space, partition, BlobRecords.blobRow())
-                    .orElseThrow(() -> new ServiceException(BlobError.BLOB_NOT_FOUND));
-            BlobProperties old = BlobRecords.readBlob(name, current);
-            checkWrite(conditions, old.etag(), old.lastModified());
+            StoredContainer current = containerRecord(account, name);
+            ContainerProperties old = current.record().properties();
             Instant now = clock.instant();
-            BlobProperties changed = change.apply(old, ETags.next(ticks(now), old.etag()), now);
-            CommitOutcome outcome = store.commit(space, partition, List.of(RecordMutation.put(BlobRecords.blobRow(),
-                    BlobRecords.blobValue(changed), new Precondition.VersionEquals(current.version()))));
+            Leases.checkContainer(old.lease(), conditions.leaseId(), false, now);
+            checkWrite(conditions, old.etag(), old.lastModified());
+            ContainerProperties changed = change.apply(old, current.record(), now);
+            CommitOutcome outcome = store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
+                    List.of(RecordMutation.put(ContainerCatalog.containerRow(name),
+                            ContainerCatalog.value(random.nextLong(), current.record().blobsInstance(), changed,
+                                    acl != null ? acl : current.record().acl()),
+                            new Precondition.VersionEquals(current.version()))));
             if (outcome instanceof CommitOutcome.Applied) {
                 return changed;
             }
@@ -570,53 +702,63 @@ public final class BlobService {
         throw busy();
     }
 
-    /**
-     * Commits {@code blob} in place of {@code old} (null: none) and discards the staged blocks, in one
-     * commit; false when another writer got there first. The bytes neither names any more are
-     * deleted once durable.
-     */
-    private boolean replace(Space space, BlobProperties old, BlobProperties blob) {
-        byte[] partition = BlobRecords.partition(blob.name());
-        List<RecordMutation> mutations = new ArrayList<>();
-        mutations.add(RecordMutation.put(BlobRecords.blobRow(), BlobRecords.blobValue(blob),
-                old == null ? Precondition.MUST_NOT_EXIST : new Precondition.VersionEquals(old.etag())));
-        Set<ContentId> released = new HashSet<>(old == null ? List.of() : contentsOf(old));
-        try (RecordCursor cursor = store.scan(space, BlobRecords.stagedBlocks(blob.name()))) {
-            while (cursor.advance()) {
-                ByteView row = cursor.row();
-                ByteView payload = cursor.payload();
-                StagedBlock block = BlobRecords.readStaged(row.array(), row.offset(), row.length(), payload.array(),
-                        payload.offset(), payload.length());
-                mutations.add(RecordMutation.delete(row.toArray(), new Precondition.VersionEquals(cursor.version())));
-                if (block.content() != null) {
-                    released.add(block.content());
-                }
-            }
-        }
-        if (!(store.commit(space, partition, mutations) instanceof CommitOutcome.Applied)) {
-            return false;
-        }
-        released.removeAll(contentsOf(blob));
-        discardWhenDurable(new ArrayList<>(released));
-        return true;
+    /** A write to one blob's partition: changes {@code partition} (a copy of what was read) and returns its answer. */
+    private interface PartitionWrite<T> {
+        T apply(BlobPartition partition, Instant now);
     }
 
-    private Map<BlockId, StagedBlock> staged(Space space, String name) {
-        Map<BlockId, StagedBlock> staged = new LinkedHashMap<>();
-        try (RecordCursor cursor = store.scan(space, BlobRecords.stagedBlocks(name))) {
-            while (cursor.advance()) {
-                ByteView row = cursor.row();
-                ByteView payload = cursor.payload();
-                StagedBlock block = BlobRecords.readStaged(row.array(), row.offset(), row.length(), payload.array(),
-                        payload.offset(), payload.length());
-                staged.put(block.id(), block);
+    /**
+     * Reads the blob's partition, lets {@code write} change a copy, and commits the difference on the
+     * versions read, again from the start when another writer got there first. The bytes the
+     * partition no longer names are deleted once the commit is durable.
+     */
+    private <T> T writePartition(String account, String container, String name, PartitionWrite<T> write) {
+        Space space = blobs(account, container);
+        byte[] key = BlobRecords.partition(name);
+        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            BlobPartition before = BlobPartition.read(store, space, name);
+            BlobPartition after = before.copy();
+            T answer = write.apply(after, clock.instant());
+            List<RecordMutation> mutations = before.mutationsTo(after, random);
+            if (mutations.isEmpty() || store.commit(space, key, mutations) instanceof CommitOutcome.Applied) {
+                Set<ContentId> released = before.contents();
+                released.removeAll(after.contents());
+                discardWhenDurable(new ArrayList<>(released));
+                return answer;
             }
         }
-        return staged;
+        throw busy();
+    }
+
+    private static BlobProperties setBlob(BlobPartition partition, BlobProperties blob) {
+        partition.blob = BlobPartition.written(blob);
+        return blob;
+    }
+
+    private static BlobProperties existing(BlobPartition partition) {
+        if (partition.blob == null) {
+            throw new ServiceException(BlobError.BLOB_NOT_FOUND);
+        }
+        return partition.blob.value();
+    }
+
+    /** A change to an existing blob that keeps its bytes; the change gets a new ETag. */
+    private interface BlobChange {
+        BlobProperties apply(BlobProperties old, long etag, Instant now);
+    }
+
+    private BlobProperties changeBlob(String account, String container, String name, Conditions conditions,
+                                      BlobChange change) {
+        return writePartition(account, container, name, (partition, now) -> {
+            BlobProperties old = existing(partition);
+            Leases.checkBlobWrite(old.lease(), conditions.leaseId(), now);
+            checkWrite(conditions, old.etag(), old.lastModified());
+            return setBlob(partition, change.apply(old, ETags.next(ticks(now), old.etag()), now));
+        });
     }
 
     /** 400 InvalidBlobOrBlock when the blob's blocks, staged or committed, have ids of another length. */
-    private void checkIdLength(Space space, String name, BlockId id) {
+    private void checkIdLength(Space space, String name, BlobProperties committed, BlockId id) {
         int length = id.text().length();
         Integer other = null;
         try (RecordCursor cursor = store.scan(space, BlobRecords.stagedBlocks(name))) {
@@ -624,13 +766,9 @@ public final class BlobService {
                 other = cursor.row().length() - 1;
             }
         }
-        if (other == null) {
-            Optional<StoredValue> blob = store.get(space, BlobRecords.partition(name), BlobRecords.blobRow());
-            if (blob.isPresent()) {
-                BlobProperties committed = BlobRecords.readBlob(name, blob.get());
-                other = committed.segments().stream().filter(s -> s.blockId() != null).findFirst()
-                        .map(s -> s.blockId().text().length()).orElse(null);
-            }
+        if (other == null && committed != null && committed.type() == BlobType.BLOCK_BLOB) {
+            other = committed.segments().stream().filter(s -> s.blockId() != null).findFirst()
+                    .map(s -> s.blockId().text().length()).orElse(null);
         }
         if (other != null && other != length) {
             throw new ServiceException(BlobError.INVALID_BLOB_OR_BLOCK, BlobError.INVALID_BLOB_OR_BLOCK.message()
@@ -639,8 +777,9 @@ public final class BlobService {
         }
     }
 
-    /** The write conditions on a blob that may not exist (Put Blob, Put Block List). */
-    private static void checkBlobWrite(Conditions conditions, BlobProperties old) {
+    /** The conditions of a write that may create the blob (Put Blob, Put Block List), lease included. */
+    private static void checkBlobWrite(Conditions conditions, BlobProperties old, Instant now) {
+        Leases.checkBlobWrite(old == null ? Lease.NONE : old.lease(), conditions.leaseId(), now);
         if (old == null) {
             if (conditions.checkAbsent() != Conditions.Verdict.MET) {
                 throw new ServiceException(BlobError.CONDITION_NOT_MET);
@@ -670,16 +809,17 @@ public final class BlobService {
         return ids;
     }
 
-    /** Every content a container's blobs and staged blocks name. */
+    /** Every content a container's blobs, snapshots and staged blocks name. */
     private List<ContentId> contentsOf(Space space) {
         List<ContentId> ids = new ArrayList<>();
         try (RecordCursor cursor = store.scan(space, RecordRange.all())) {
             while (cursor.advance()) {
                 ByteView row = cursor.row();
                 ByteView payload = cursor.payload();
-                if (BlobRecords.isBlobRow(row.array(), row.offset(), row.length())) {
-                    ids.addAll(contentsOf(BlobRecords.readBlob("", cursor.version(), payload.array(), payload.offset(),
-                            payload.length())));
+                if (BlobRecords.isBlobRow(row.array(), row.offset(), row.length())
+                        || BlobRecords.isSnapshotRow(row.array(), row.offset(), row.length())) {
+                    ids.addAll(contentsOf(BlobRecords.readBlob("", BlobProperties.BASE, payload.array(),
+                            payload.offset(), payload.length())));
                 } else if (BlobRecords.isStagedRow(row.array(), row.offset(), row.length())) {
                     ContentId id = BlobRecords.readStaged(row.array(), row.offset(), row.length(), payload.array(),
                             payload.offset(), payload.length()).content();
@@ -726,6 +866,7 @@ public final class BlobService {
         }
     }
 
+    /** 100 ns ticks since 0001-01-01, as .NET counts them. */
     private static long ticks(Instant now) {
         return EPOCH_TICKS + now.getEpochSecond() * 10_000_000L + now.getNano() / 100;
     }
@@ -734,5 +875,4 @@ public final class BlobService {
         return new ServiceException(CommonError.SERVER_BUSY,
                 "The blob is being changed by too many concurrent requests; please retry.");
     }
-
 }

@@ -102,7 +102,7 @@ public abstract class BlobServiceConformanceTest {
     }
 
     private void stage(String name, BlockId id, byte[] bytes) {
-        blobs.stageBlock(ACCOUNT, CONTAINER, name, id, content(bytes), bytes.length);
+        blobs.stageBlock(ACCOUNT, CONTAINER, name, id, content(bytes), bytes.length, null);
     }
 
     private BlobProperties commit(String name, BlockSource source, BlockId... ids) {
@@ -151,14 +151,14 @@ public abstract class BlobServiceConformanceTest {
     void aBlockListAssemblesTheBlocksInItsOrderAndDiscardsTheBlocksLeftOut() throws InterruptedException {
         ContentId left = content(bytes("BBB"));
         stage("doc", id("a"), bytes("AAAA"));
-        blobs.stageBlock(ACCOUNT, CONTAINER, "doc", id("b"), left, 3);
+        blobs.stageBlock(ACCOUNT, CONTAINER, "doc", id("b"), left, 3, null);
         stage("doc", id("c"), bytes("CC"));
 
         BlobProperties blob = commit("doc", BlockSource.LATEST, id("c"), id("a"), id("c"));
 
         assertThat(readText("doc")).isEqualTo("CCAAAACC");
         assertThat(blob.contentLength()).isEqualTo(8);
-        BlobService.BlockLists lists = blobs.blockLists(ACCOUNT, CONTAINER, "doc");
+        BlobService.BlockLists lists = blobs.blockLists(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null);
         assertThat(lists.committed()).extracting(b -> b.id()).containsExactly(id("c"), id("a"), id("c"));
         assertThat(lists.uncommitted()).as("staged blocks go with the commit").isEmpty();
         assertThat(gone(left)).as("the bytes of the block left out are deleted").isTrue();
@@ -190,7 +190,7 @@ public abstract class BlobServiceConformanceTest {
 
         assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc").etag()).as("staging never changes the ETag").isEqualTo(etag);
         assertThat(readText("doc")).isEqualTo("A");
-        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "doc").uncommitted()).extracting(b -> b.id())
+        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null).uncommitted()).extracting(b -> b.id())
                 .containsExactly(id("b"));
     }
 
@@ -208,11 +208,11 @@ public abstract class BlobServiceConformanceTest {
         stage("draft", id("a"), bytes("A"));
 
         assertFails(() -> blobs.blob(ACCOUNT, CONTAINER, "draft"), BlobError.BLOB_NOT_FOUND);
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, false).items())).isEmpty();
-        List<ListedBlob> withStaged = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, true).items();
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, BlobService.Include.NONE).items())).isEmpty();
+        List<ListedBlob> withStaged = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, new BlobService.Include(false, true)).items();
         assertThat(names(withStaged)).containsExactly("draft");
         assertThat(((ListedItem) withStaged.get(0)).committed()).isEmpty();
-        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "draft").uncommitted()).hasSize(1);
+        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "draft", BlobProperties.BASE, null).uncommitted()).hasSize(1);
     }
 
     @Test
@@ -241,23 +241,23 @@ public abstract class BlobServiceConformanceTest {
         for (String name : List.of("a/1", "a/2", "b", "c/x/y", "c/z", "d")) {
             put(name, bytes(name), Conditions.NONE);
         }
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", Optional.empty(), 100, false).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", Optional.empty(), 100, BlobService.Include.NONE).items()))
                 .containsExactly("a/", "b", "c/", "d");
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "c/", "/", Optional.empty(), 100, false).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "c/", "/", Optional.empty(), 100, BlobService.Include.NONE).items()))
                 .containsExactly("c/x/", "c/z");
 
         List<String> paged = new ArrayList<>();
-        Optional<String> marker = Optional.empty();
+        Optional<BlobService.ListPosition> marker = Optional.empty();
         int pages = 0;
         do {
-            BlobService.BlobList page = blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", marker, 1, false);
+            BlobService.BlobList page = blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", marker, 1, BlobService.Include.NONE);
             paged.addAll(names(page.items()));
-            marker = page.nextMarker();
+            marker = page.next();
             pages++;
         } while (marker.isPresent());
         assertThat(paged).containsExactly("a/", "b", "c/", "d");
         assertThat(pages).isEqualTo(4);
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "a/", null, Optional.empty(), 100, false).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "a/", null, Optional.empty(), 100, BlobService.Include.NONE).items()))
                 .containsExactly("a/1", "a/2");
     }
 
@@ -271,7 +271,7 @@ public abstract class BlobServiceConformanceTest {
         assertFails(() -> blobs.blob(ACCOUNT, CONTAINER, "one"), BlobError.CONTAINER_NOT_FOUND);
         assertThat(gone(bytesOfOne)).isTrue();
         blobs.createContainer(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
-        assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10, true).items())
+        assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10, new BlobService.Include(true, true)).items())
                 .as("a container made again under the name starts empty").isEmpty();
     }
 
@@ -279,11 +279,11 @@ public abstract class BlobServiceConformanceTest {
     void deletingABlobTakesItsStagedBlocksToo() throws InterruptedException {
         put("b", bytes("1"), Conditions.NONE);
         ContentId staged = content(bytes("s"));
-        blobs.stageBlock(ACCOUNT, CONTAINER, "b", id("s"), staged, 1);
+        blobs.stageBlock(ACCOUNT, CONTAINER, "b", id("s"), staged, 1, null);
 
         blobs.deleteBlob(ACCOUNT, CONTAINER, "b", Conditions.NONE);
 
-        assertFails(() -> blobs.blockLists(ACCOUNT, CONTAINER, "b"), BlobError.BLOB_NOT_FOUND);
+        assertFails(() -> blobs.blockLists(ACCOUNT, CONTAINER, "b", BlobProperties.BASE, null), BlobError.BLOB_NOT_FOUND);
         assertThat(gone(staged)).isTrue();
         assertFails(() -> blobs.deleteBlob(ACCOUNT, CONTAINER, "b", Conditions.NONE), BlobError.BLOB_NOT_FOUND);
     }
@@ -345,6 +345,113 @@ public abstract class BlobServiceConformanceTest {
         contents = newContents(store);
         blobs = new BlobService(store, contents, Clock.systemUTC());
         assertThat(readText("kept")).isEqualTo("durable");
+    }
+
+    @Test
+    void aSnapshotKeepsItsMomentWhileTheBlobChangesAndHoldsOnToItsBytes() throws InterruptedException {
+        BlobProperties first = put("doc", bytes("version one"), Conditions.NONE);
+        BlobProperties snapshot = blobs.snapshotBlob(ACCOUNT, CONTAINER, "doc", Map.of(), Conditions.NONE);
+        BlobProperties again = blobs.snapshotBlob(ACCOUNT, CONTAINER, "doc", Map.of("Kept", "yes"), Conditions.NONE);
+        ContentId firstBytes = first.segments().get(0).content();
+
+        assertThat(snapshot.snapshot()).isLessThan(again.snapshot());
+        assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc").etag()).as("a snapshot leaves the ETag").isEqualTo(first.etag());
+        put("doc", bytes("version two"), Conditions.NONE);
+
+        BlobProperties kept = blobs.blob(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), null);
+        try (BlobContent content = blobs.read(kept, 0, kept.contentLength())) {
+            ByteBuffer target = ByteBuffer.allocate((int) kept.contentLength());
+            while (target.hasRemaining() && content.read(target) >= 0) {
+                // read on
+            }
+            assertThat(new String(target.array(), StandardCharsets.UTF_8)).isEqualTo("version one");
+        }
+        assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc", again.snapshot(), null).metadata())
+                .containsExactly(Map.entry("Kept", "yes"));
+        assertThat(readText("doc")).isEqualTo("version two");
+        assertThat(contents.open(firstBytes)).as("bytes a snapshot names are kept").isPresent();
+
+        List<ListedBlob> listed = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100,
+                new BlobService.Include(true, false)).items();
+        assertThat(listed).extracting(item -> ((ListedItem) item).committed().get().snapshot())
+                .as("snapshots first, oldest first").containsExactly(snapshot.snapshot(), again.snapshot(),
+                        BlobProperties.BASE);
+
+        assertFails(() -> blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", Conditions.NONE), BlobError.SNAPSHOTS_PRESENT);
+        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), BlobService.DeleteSnapshots.NONE,
+                Conditions.NONE);
+        assertThat(contents.open(firstBytes)).as("the other snapshot still names them").isPresent();
+        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, BlobService.DeleteSnapshots.ONLY,
+                Conditions.NONE);
+        assertThat(gone(firstBytes)).as("the last snapshot naming them let go").isTrue();
+        assertThat(readText("doc")).isEqualTo("version two");
+        blobs.snapshotBlob(ACCOUNT, CONTAINER, "doc", Map.of(), Conditions.NONE);
+        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, BlobService.DeleteSnapshots.INCLUDE,
+                Conditions.NONE);
+        assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100,
+                new BlobService.Include(true, true)).items()).isEmpty();
+    }
+
+    @Test
+    void appendBlocksGrowAnAppendBlobUnderItsConditions() {
+        blobs.putBlob(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE, Map.of(),
+                Conditions.NONE);
+        BlobService.AppendConditions none = BlobService.AppendConditions.NONE;
+        blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("a,")), 2, Conditions.NONE, none);
+        BlobProperties two = blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("bb,")), 3, Conditions.NONE,
+                new BlobService.AppendConditions(2L, 10L));
+
+        assertThat(two.contentLength()).isEqualTo(5);
+        assertThat(two.committedBlockCount()).isEqualTo(2);
+        assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("c")), 1, Conditions.NONE,
+                new BlobService.AppendConditions(4L, null)), BlobError.APPEND_POSITION_CONDITION_NOT_MET);
+        assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("cccccc")), 6, Conditions.NONE,
+                new BlobService.AppendConditions(null, 10L)), BlobError.MAX_BLOB_SIZE_CONDITION_NOT_MET);
+        put("block", bytes("x"), Conditions.NONE);
+        assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "block", content(bytes("c")), 1, Conditions.NONE, none),
+                BlobError.INVALID_BLOB_TYPE);
+        assertThat(readText("log")).isEqualTo("a,bb,");
+    }
+
+    @Test
+    void aLeasedBlobTakesWritesFromItsHolderOnly() {
+        put("leased", bytes("1"), Conditions.NONE);
+        String id = "6f1c6c2e-1a7b-4a63-9f5e-0b6b7c1f2d3e";
+        BlobService.LeaseOutcome acquired = blobs.leaseBlob(ACCOUNT, CONTAINER, "leased",
+                new Leases.Action.Acquire(id, -1), Conditions.NONE);
+        Conditions holder = new Conditions(null, null, null, null, id);
+        Conditions stranger = new Conditions(null, null, null, null, "00000000-0000-0000-0000-000000000000");
+
+        assertThat(acquired.lease().id()).isEqualTo(id);
+        assertThat(acquired.etag()).as("a lease action leaves the ETag").isEqualTo(blobs.blob(ACCOUNT, CONTAINER,
+                "leased").etag());
+        assertFails(() -> put("leased", bytes("2"), Conditions.NONE), BlobError.LEASE_ID_MISSING);
+        assertFails(() -> put("leased", bytes("2"), stranger), BlobError.LEASE_ID_MISMATCH_WITH_BLOB_OPERATION);
+        assertFails(() -> blobs.leaseBlob(ACCOUNT, CONTAINER, "leased", new Leases.Action.Acquire(null, 30),
+                Conditions.NONE), BlobError.LEASE_ALREADY_PRESENT);
+        put("leased", bytes("2"), holder);
+        assertThat(blobs.blob(ACCOUNT, CONTAINER, "leased").lease().id()).as("an overwrite keeps the lease").isEqualTo(id);
+
+        blobs.leaseBlob(ACCOUNT, CONTAINER, "leased", new Leases.Action.Break(0), Conditions.NONE);
+        assertFails(() -> put("leased", bytes("3"), holder), BlobError.LEASE_LOST);
+        put("leased", bytes("3"), Conditions.NONE);
+        assertFails(() -> blobs.leaseBlob(ACCOUNT, CONTAINER, "leased", new Leases.Action.Renew(id), Conditions.NONE),
+                BlobError.LEASE_IS_BROKEN_AND_CANNOT_BE_RENEWED);
+        blobs.leaseBlob(ACCOUNT, CONTAINER, "leased", new Leases.Action.Release(id), Conditions.NONE);
+        assertFails(() -> blobs.leaseBlob(ACCOUNT, CONTAINER, "leased", new Leases.Action.Break(null), Conditions.NONE),
+                BlobError.LEASE_NOT_PRESENT_WITH_LEASE_OPERATION);
+        assertThat(readText("leased")).isEqualTo("3");
+    }
+
+    @Test
+    void aLeasedContainerIsDeletedByItsHolderOnly() {
+        String id = "1f1c6c2e-1a7b-4a63-9f5e-0b6b7c1f2d3e";
+        blobs.leaseContainer(ACCOUNT, CONTAINER, new Leases.Action.Acquire(id, 15), Conditions.NONE);
+        assertFails(() -> blobs.deleteContainer(ACCOUNT, CONTAINER, Conditions.NONE), BlobError.LEASE_ID_MISSING);
+        blobs.setContainerMetadata(ACCOUNT, CONTAINER, Map.of("k", "v"), Conditions.NONE);
+        blobs.deleteContainer(ACCOUNT, CONTAINER, new Conditions(null, null, null, null, id));
+        assertFails(() -> blobs.container(ACCOUNT, CONTAINER, null), BlobError.CONTAINER_NOT_FOUND);
+        blobs.createContainer(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE); // for the other tests' close
     }
 
     private static List<String> names(List<ListedBlob> items) {

@@ -7,6 +7,8 @@ import io.cerulean.blob.model.ETags;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.HttpDates;
 import io.cerulean.http.message.MetadataHeaders;
+import io.cerulean.blob.model.Lease;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.Map;
 
@@ -28,7 +30,7 @@ final class BlobResponses {
      * {@code x-ms-blob-content-md5}. {@code Content-Type} is the caller's, since a body names it.
      */
     static AzureResponse properties(AzureResponse response, BlobProperties blob, Map<String, String> overrides,
-                                    boolean wholeMd5) {
+                                    boolean wholeMd5, Instant now) {
         written(response, blob);
         ContentHeaders headers = blob.headers();
         response.header("x-ms-creation-time", HttpDates.format(blob.created()));
@@ -45,8 +47,18 @@ final class BlobResponses {
         if (blob.type() == BlobType.APPEND_BLOB) {
             response.header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()));
         }
-        return response.header("x-ms-lease-state", "available").header("x-ms-lease-status", "unlocked")
-                .header("Accept-Ranges", "bytes").header("x-ms-server-encrypted", "true");
+        lease(response, blob.lease(), now);
+        return response.header("Accept-Ranges", "bytes").header("x-ms-server-encrypted", "true");
+    }
+
+    /** {@code x-ms-lease-state}, {@code -status}, and {@code -duration} while leased. */
+    static AzureResponse lease(AzureResponse response, Lease lease, Instant now) {
+        Lease.State state = lease.state(now);
+        response.header("x-ms-lease-state", state.wireName()).header("x-ms-lease-status", state.status());
+        if (state == Lease.State.LEASED) {
+            response.header("x-ms-lease-duration", lease.durationName());
+        }
+        return response;
     }
 
     private static void contentHeader(AzureResponse response, String name, String stored, Map<String, String> overrides) {

@@ -39,7 +39,8 @@ public final class GetBlob implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob());
+        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob(),
+                SnapshotIds.of(request), RequestHeaders.leaseId(request));
         switch (RequestHeaders.conditions(request).check(blob.etag(), blob.lastModified())) {
             case FAILED -> throw new ServiceException(BlobError.CONDITION_NOT_MET);
             case NOT_MODIFIED -> {
@@ -53,7 +54,8 @@ public final class GetBlob implements BlobRestOperation {
         String contentType = overrides.getOrDefault("Content-Type",
                 headers.contentType() == null ? ContentHeaders.DEFAULT_CONTENT_TYPE : headers.contentType());
         if (!withBody) {
-            AzureResponse response = BlobResponses.properties(AzureResponse.status(200), blob, overrides, true)
+            AzureResponse response = BlobResponses.properties(AzureResponse.status(200), blob, overrides, true,
+                    service.now())
                     .header("Content-Type", contentType);
             if (blob.type() == BlobType.BLOCK_BLOB) {
                 response.header("x-ms-access-tier", "Hot").header("x-ms-access-tier-inferred", "true");
@@ -68,7 +70,7 @@ public final class GetBlob implements BlobRestOperation {
                     RequestHeaders.pairs("HeaderName", "x-ms-range-get-content-md5", "HeaderValue", "true"));
         }
         AzureResponse response = BlobResponses.properties(AzureResponse.status(range == null ? 200 : 206), blob,
-                overrides, range == null);
+                overrides, range == null, service.now());
         long first = range == null ? 0 : range.first();
         long length = range == null ? blob.contentLength() : range.length();
         if (range != null) {

@@ -18,7 +18,8 @@ public final class GetBlobMetadata implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob());
+        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob(),
+                SnapshotIds.of(request), RequestHeaders.leaseId(request));
         return MetadataHeaders.write(BlobResponses.written(AzureResponse.status(200), blob), blob.metadata());
     }
 }

@@ -31,7 +31,8 @@ public final class GetBlockList implements BlobRestOperation {
         if (!which.equals("committed") && !which.equals("uncommitted") && !which.equals("all")) {
             throw QueryParameters.invalid("blocklisttype", type, "It is committed, uncommitted or all.");
         }
-        BlobService.BlockLists lists = service.blockLists(resource.account(), resource.container(), resource.blob());
+        BlobService.BlockLists lists = service.blockLists(resource.account(), resource.container(), resource.blob(),
+                SnapshotIds.of(request), RequestHeaders.leaseId(request));
         AzureResponse response = AzureResponse.status(200);
         Optional<BlobProperties> blob = lists.blob();
         blob.ifPresent(b -> BlobResponses.written(response, b));

@@ -18,7 +18,8 @@ public final class GetContainerAcl implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobService.ContainerAcl acl = service.containerAcl(resource.account(), resource.container());
+        BlobService.ContainerAcl acl = service.containerAcl(resource.account(), resource.container(),
+                RequestHeaders.leaseId(request));
         AzureResponse response = ContainerResponses.written(AzureResponse.status(200), acl.properties());
         if (acl.properties().publicAccess().wireName() != null) {
             response.header("x-ms-blob-public-access", acl.properties().publicAccess().wireName());

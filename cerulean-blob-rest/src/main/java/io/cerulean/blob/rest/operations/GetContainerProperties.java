@@ -23,13 +23,14 @@ public final class GetContainerProperties implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        ContainerProperties container = service.container(resource.account(), resource.container());
+        ContainerProperties container = service.container(resource.account(), resource.container(),
+                RequestHeaders.leaseId(request));
         AzureResponse response = ContainerResponses.written(AzureResponse.status(200), container);
         MetadataHeaders.write(response, container.metadata());
         if (metadataOnly) {
             return response;
         }
-        response.header("x-ms-lease-status", "unlocked").header("x-ms-lease-state", "available");
+        BlobResponses.lease(response, container.lease(), service.now());
         if (container.publicAccess().wireName() != null) {
             response.header("x-ms-blob-public-access", container.publicAccess().wireName());
         }

@@ -17,8 +17,9 @@ import java.util.Set;
 
 /**
  * List Blobs: a page of a container's blobs in name order, flat or by hierarchy under a
- * {@code delimiter}, from {@code marker} on. The marker is opaque to clients: the next name,
- * Base64url-encoded so that any name travels safely in a URL.
+ * {@code delimiter}, from {@code marker} on. The marker is opaque to clients: the next name and
+ * snapshot, {@code 1!<name, Base64url>!<snapshot ticks, or -1 for the blob>}, so that any name
+ * travels safely in a URL.
  */
 public final class ListBlobs implements BlobRestOperation {
     public static final int MAX_RESULTS = 5000;
@@ -41,17 +42,19 @@ public final class ListBlobs implements BlobRestOperation {
         String marker = request.queryParameter("marker");
         int max = (int) QueryParameters.inRange(request, "maxresults", MAX_RESULTS, 1, MAX_RESULTS);
         boolean includeMetadata = includes(request, "metadata", BLOB_INCLUDES);
-        boolean includeUncommitted = includes(request, "uncommittedblobs", BLOB_INCLUDES);
-        Optional<String> from = Optional.ofNullable(marker).filter(m -> !m.isEmpty()).map(ListBlobs::decodeMarker);
+        BlobService.Include include = new BlobService.Include(includes(request, "snapshots", BLOB_INCLUDES),
+                includes(request, "uncommittedblobs", BLOB_INCLUDES));
+        Optional<BlobService.ListPosition> from = Optional.ofNullable(marker).filter(m -> !m.isEmpty())
+                .map(ListBlobs::decodeMarker);
         BlobService.BlobList page = service.listBlobs(resource.account(), resource.container(),
                 prefix == null ? "" : prefix, delimiter == null || delimiter.isEmpty() ? null : delimiter, from, max,
-                includeUncommitted);
+                include);
         BlobListXml.Request echo = new BlobListXml.Request(Optional.ofNullable(prefix), Optional.ofNullable(marker),
                 request.queryParameter("maxresults") == null ? Optional.empty() : Optional.of(max),
                 Optional.ofNullable(delimiter), includeMetadata);
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML, BlobListXml.write(endpoint, resource.container(), echo,
-                page.items(), page.nextMarker().map(ListBlobs::encodeMarker)));
+                page.items(), page.next().map(ListBlobs::encodeMarker), service.now()));
     }
 
     /**
@@ -74,17 +77,20 @@ public final class ListBlobs implements BlobRestOperation {
         return found;
     }
 
-    static String encodeMarker(String name) {
-        return MARKER_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(name.getBytes(StandardCharsets.UTF_8));
+    static String encodeMarker(BlobService.ListPosition position) {
+        return MARKER_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(
+                position.name().getBytes(StandardCharsets.UTF_8)) + "!" + position.snapshot();
     }
 
-    private static String decodeMarker(String marker) {
-        if (!marker.startsWith(MARKER_PREFIX)) {
+    private static BlobService.ListPosition decodeMarker(String marker) {
+        int bang = marker.lastIndexOf('!');
+        if (!marker.startsWith(MARKER_PREFIX) || bang < MARKER_PREFIX.length()) {
             throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
         }
         try {
-            return new String(Base64.getUrlDecoder().decode(marker.substring(MARKER_PREFIX.length())),
-                    StandardCharsets.UTF_8);
+            return new BlobService.ListPosition(new String(Base64.getUrlDecoder().decode(
+                    marker.substring(MARKER_PREFIX.length(), bang)), StandardCharsets.UTF_8),
+                    Long.parseLong(marker.substring(bang + 1)));
         } catch (IllegalArgumentException e) {
             throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
         }

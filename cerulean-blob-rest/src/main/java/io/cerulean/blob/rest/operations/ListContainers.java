@@ -40,6 +40,6 @@ public final class ListContainers implements BlobRestOperation {
                 : Optional.of((int) maxResults.getAsLong()), includeMetadata);
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML,
-                ContainerListXml.write(endpoint, echo, page.containers(), page.nextMarker()));
+                ContainerListXml.write(endpoint, echo, page.containers(), page.nextMarker(), service.now()));
     }
 }

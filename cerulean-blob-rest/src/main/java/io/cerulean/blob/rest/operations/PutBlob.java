@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Put Blob (contract 3.4): a block blob of the body, streamed to the content store, in place of any
  * blob of the name; 201 with its ETag and MD5. The MD5 kept is {@code x-ms-blob-content-md5} if
- * sent, else the body's. Append and page blobs are not served yet: 501.
+ * sent, else the body's. An append blob starts empty (a body is 400); page blobs are not served
+ * yet: 501.
  */
 public final class PutBlob implements BlobRestOperation {
     private final BlobService service;
@@ -36,7 +37,13 @@ public final class PutBlob implements BlobRestOperation {
         if (type == null) {
             throw RequestHeaders.invalidHeader("x-ms-blob-type", typeHeader, "it is BlockBlob, AppendBlob or PageBlob.");
         }
-        if (type != BlobType.BLOCK_BLOB) {
+        if (type == BlobType.APPEND_BLOB) {
+            Long declared = RequestHeaders.longHeader(request, "Content-Length");
+            if (declared != null && declared != 0) {
+                throw RequestHeaders.invalidHeader("Content-Length", declared.toString(),
+                        "an append blob is created empty; append to it with Append Block.");
+            }
+        } else if (type != BlobType.BLOCK_BLOB) {
             throw new ServiceException(CommonError.NOT_IMPLEMENTED, CommonError.NOT_IMPLEMENTED.message()
                     + " Cerulean does not serve " + type.wireName() + "s yet.");
         }

@@ -24,7 +24,7 @@ public final class PutBlock implements BlobRestOperation {
         BlockId id = BlockId.parse(request.queryParameter("blockid"));
         Uploads.Upload upload = Uploads.write(service.contents(), request);
         service.stageBlock(resource.account(), resource.container(), resource.blob(), id, upload.content(),
-                upload.size());
+                upload.size(), RequestHeaders.leaseId(request));
         return AzureResponse.status(201).header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
                 .header("x-ms-request-server-encrypted", "true");
     }

@@ -20,10 +20,19 @@ final class RequestHeaders {
     private RequestHeaders() {
     }
 
-    /** {@code If-Match}, {@code If-None-Match}, {@code If-Modified-Since}, {@code If-Unmodified-Since}. */
+    /**
+     * {@code If-Match}, {@code If-None-Match}, {@code If-Modified-Since}, {@code If-Unmodified-Since}, and
+     * the lease id the caller holds ({@code x-ms-lease-id}).
+     */
     static Conditions conditions(AzureRequest request) {
         return new Conditions(etags(request.header("If-Match")), etags(request.header("If-None-Match")),
-                date(request, "If-Modified-Since"), date(request, "If-Unmodified-Since"));
+                date(request, "If-Modified-Since"), date(request, "If-Unmodified-Since"), leaseId(request));
+    }
+
+    /** {@code x-ms-lease-id}, null when not sent. */
+    static String leaseId(AzureRequest request) {
+        String value = request.header("x-ms-lease-id");
+        return value == null || value.isBlank() ? null : value.trim();
     }
 
     /** The date conditions alone: containers refuse ETag conditions (400), as the service does. */
@@ -33,7 +42,8 @@ final class RequestHeaders {
                     + " A container takes no If-Match or If-None-Match condition, only dates.",
                     Map.of("HeaderName", request.header("If-Match") != null ? "If-Match" : "If-None-Match"));
         }
-        return new Conditions(null, null, date(request, "If-Modified-Since"), date(request, "If-Unmodified-Since"));
+        return new Conditions(null, null, date(request, "If-Modified-Since"), date(request, "If-Unmodified-Since"),
+                leaseId(request));
     }
 
     private static List<String> etags(String header) {

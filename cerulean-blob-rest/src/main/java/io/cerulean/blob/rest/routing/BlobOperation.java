@@ -26,6 +26,7 @@ public enum BlobOperation {
     SET_CONTAINER_METADATA(false, "c", "w", ""),
     GET_CONTAINER_ACL(true, "c", "r", ""),
     SET_CONTAINER_ACL(false, "c", "w", ""),
+    LEASE_CONTAINER(false, "c", "w", ""),
     LIST_BLOBS(true, "c", "l", "l"),
     PUT_BLOB(false, "o", "cw", "cw"),
     PUT_BLOCK(false, "o", "w", "w"),
@@ -36,7 +37,10 @@ public enum BlobOperation {
     GET_BLOB_METADATA(true, "o", "r", "r"),
     SET_BLOB_PROPERTIES(false, "o", "w", "w"),
     SET_BLOB_METADATA(false, "o", "w", "w"),
-    DELETE_BLOB(false, "o", "d", "d");
+    DELETE_BLOB(false, "o", "d", "d"),
+    LEASE_BLOB(false, "o", "w", "w"),
+    SNAPSHOT_BLOB(false, "o", "cw", "cw"),
+    APPEND_BLOCK(false, "o", "aw", "aw");
 
     /** What {@link #resourceTypes()} and the permissions are for an operation any valid SAS may run. */
     public static final String ANY = Constants.ANY;

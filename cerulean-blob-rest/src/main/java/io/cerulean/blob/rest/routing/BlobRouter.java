@@ -89,7 +89,13 @@ public final class BlobRouter {
                 case "PUT" -> BlobOperation.SET_CONTAINER_ACL;
                 default -> throw unsupported(method);
             };
-            case "lease", "undelete", "rename", "batch", "blobs" -> throw notYet("container " + comp);
+            case "lease" -> {
+                if (method.equals("PUT")) {
+                    yield BlobOperation.LEASE_CONTAINER;
+                }
+                throw unsupported(method);
+            }
+            case "undelete", "rename", "batch", "blobs" -> throw notYet("container " + comp);
             default -> throw invalid("comp", comp);
         };
     }
@@ -135,10 +141,25 @@ public final class BlobRouter {
                 case "PUT" -> BlobOperation.SET_BLOB_METADATA;
                 default -> throw unsupported(method);
             };
-            case "lease", "snapshot", "appendblock", "seal", "page", "pagelist", "incrementalcopy", "copy", "tier",
+            case "lease" -> put(method, BlobOperation.LEASE_BLOB);
+            case "snapshot" -> put(method, BlobOperation.SNAPSHOT_BLOB);
+            case "appendblock" -> {
+                if (request.header("x-ms-copy-source") != null) {
+                    throw notYet("Append Block From URL");
+                }
+                yield put(method, BlobOperation.APPEND_BLOCK);
+            }
+            case "seal", "page", "pagelist", "incrementalcopy", "copy", "tier",
                  "tags", "query", "undelete", "expiry", "immutabilitypolicies", "legalhold" -> throw notYet("blob " + comp);
             default -> throw invalid("comp", comp);
         };
+    }
+
+    private static BlobOperation put(String method, BlobOperation operation) {
+        if (method.equals("PUT")) {
+            return operation;
+        }
+        throw unsupported(method);
     }
 
     private static String lower(String value) {

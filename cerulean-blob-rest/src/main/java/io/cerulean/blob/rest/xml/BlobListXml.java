@@ -7,7 +7,10 @@ import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.service.BlobService.ListedBlob;
 import io.cerulean.blob.service.BlobService.ListedItem;
 import io.cerulean.blob.service.BlobService.ListedPrefix;
+import io.cerulean.blob.model.Lease;
 import io.cerulean.http.message.HttpDates;
+import io.cerulean.http.message.SevenDigitTimes;
+import java.time.Instant;
 import io.cerulean.http.xml.XmlWriter;
 import java.util.Base64;
 import java.util.List;
@@ -39,7 +42,7 @@ public final class BlobListXml {
     }
 
     public static byte[] write(String serviceEndpoint, String container, Request request, List<ListedBlob> items,
-                               Optional<String> nextMarker) {
+                               Optional<String> nextMarker, Instant now) {
         XmlWriter xml = new XmlWriter().startWithAttributes("EnumerationResults", "ServiceEndpoint", serviceEndpoint,
                 "ContainerName", container);
         request.prefix().ifPresent(p -> xml.element("Prefix", p));
@@ -55,8 +58,11 @@ public final class BlobListXml {
                     xml.start("BlobPrefix").element("Name", prefix.name()).end("BlobPrefix");
                 } else if (item instanceof ListedItem blob) {
                     xml.start("Blob").element("Name", blob.name());
+                    if (blob.committed().isPresent() && blob.committed().get().isSnapshot()) {
+                        xml.element("Snapshot", snapshotId(blob.committed().get().snapshot()));
+                    }
                     if (blob.committed().isPresent()) {
-                        properties(xml, blob.committed().get());
+                        properties(xml, blob.committed().get(), now);
                         if (request.includeMetadata()) {
                             MetadataXml.write(xml, blob.committed().get().metadata());
                         }
@@ -72,7 +78,12 @@ public final class BlobListXml {
         return xml.element("NextMarker", nextMarker.orElse("")).end("EnumerationResults").bytes();
     }
 
-    private static void properties(XmlWriter xml, BlobProperties blob) {
+    private static String snapshotId(long ticks) {
+        return SevenDigitTimes.format(Instant.ofEpochSecond(Math.floorDiv(ticks, 10_000_000L),
+                Math.floorMod(ticks, 10_000_000L) * 100));
+    }
+
+    private static void properties(XmlWriter xml, BlobProperties blob, Instant now) {
         ContentHeaders headers = blob.headers();
         xml.start("Properties")
                 .element("Creation-Time", HttpDates.format(blob.created()))
@@ -91,9 +102,16 @@ public final class BlobListXml {
         if (blob.type() == BlobType.BLOCK_BLOB) {
             xml.element("AccessTier", "Hot").element("AccessTierInferred", true);
         }
-        xml.element("LeaseStatus", "unlocked").element("LeaseState", "available")
-                .element("ServerEncrypted", true)
-                .end("Properties");
+        Lease.State state = blob.lease().state(now);
+        xml.element("LeaseStatus", state.status()).element("LeaseState", state.wireName());
+        if (state == Lease.State.LEASED) {
+            xml.element("LeaseDuration", blob.lease().durationName());
+        }
+        xml.element("ServerEncrypted", true);
+        if (blob.type() == BlobType.APPEND_BLOB) {
+            xml.element("Sealed", false);
+        }
+        xml.end("Properties");
     }
 
     private static String orEmpty(String value) {

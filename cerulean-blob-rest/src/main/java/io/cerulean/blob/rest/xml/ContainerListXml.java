@@ -2,7 +2,9 @@ package io.cerulean.blob.rest.xml;
 
 import io.cerulean.blob.model.ContainerProperties;
 import io.cerulean.blob.model.ETags;
+import io.cerulean.blob.model.Lease;
 import io.cerulean.http.message.HttpDates;
+import java.time.Instant;
 import io.cerulean.http.xml.XmlWriter;
 import java.util.List;
 import java.util.Optional;
@@ -28,7 +30,7 @@ public final class ContainerListXml {
     }
 
     public static byte[] write(String serviceEndpoint, Request request, List<ContainerProperties> containers,
-                               Optional<String> nextMarker) {
+                               Optional<String> nextMarker, Instant now) {
         XmlWriter xml = new XmlWriter().startWithAttribute("EnumerationResults", "ServiceEndpoint", serviceEndpoint);
         request.prefix().ifPresent(p -> xml.element("Prefix", p));
         request.marker().ifPresent(m -> xml.element("Marker", m));
@@ -40,8 +42,12 @@ public final class ContainerListXml {
             for (ContainerProperties container : containers) {
                 xml.start("Container").element("Name", container.name()).start("Properties")
                         .element("Last-Modified", HttpDates.format(container.lastModified()))
-                        .element("Etag", ETags.quoted(container.etag()))
-                        .element("LeaseStatus", "unlocked").element("LeaseState", "available");
+                        .element("Etag", ETags.quoted(container.etag()));
+                Lease.State state = container.lease().state(now);
+                xml.element("LeaseStatus", state.status()).element("LeaseState", state.wireName());
+                if (state == Lease.State.LEASED) {
+                    xml.element("LeaseDuration", container.lease().durationName());
+                }
                 if (container.publicAccess().wireName() != null) {
                     xml.element("PublicAccess", container.publicAccess().wireName());
                 }

@@ -1,0 +1,41 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobService;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import java.util.Base64;
+
+/**
+ * Append Block (contract 3.11): the body, streamed to the content store, added at the end of an
+ * append blob; 201 with the new ETag, the offset the block starts at and the committed block count.
+ * {@code x-ms-blob-condition-appendpos} and {@code -maxsize} are its own conditions (412).
+ */
+public final class AppendBlock implements BlobRestOperation {
+    private final BlobService service;
+
+    public AppendBlock(BlobService service) {
+        this.service = service;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        BlobService.AppendConditions append = new BlobService.AppendConditions(
+                RequestHeaders.longHeader(request, "x-ms-blob-condition-appendpos"),
+                RequestHeaders.longHeader(request, "x-ms-blob-condition-maxsize"));
+        Long declared = RequestHeaders.longHeader(request, "Content-Length");
+        if (declared != null && declared == 0) {
+            throw RequestHeaders.invalidHeader("Content-Length", "0", "an appended block holds at least one byte.");
+        }
+        Uploads.Upload upload = Uploads.write(service.contents(), request);
+        BlobProperties blob = service.appendBlock(resource.account(), resource.container(), resource.blob(),
+                upload.content(), upload.size(), RequestHeaders.conditions(request), append);
+        return BlobResponses.written(AzureResponse.status(201), blob)
+                .header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
+                .header("x-ms-blob-append-offset", Long.toString(blob.contentLength() - upload.size()))
+                .header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()))
+                .header("x-ms-request-server-encrypted", "true");
+    }
+}
