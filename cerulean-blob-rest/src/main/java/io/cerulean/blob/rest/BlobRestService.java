@@ -1,7 +1,11 @@
 package io.cerulean.blob.rest;
 
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.operations.AbortCopy;
 import io.cerulean.blob.rest.operations.AppendBlock;
+import io.cerulean.blob.rest.operations.CopyBlob;
+import io.cerulean.blob.rest.operations.PutBlobFromUrl;
+import io.cerulean.blob.rest.operations.PutBlockFromUrl;
 import io.cerulean.blob.rest.operations.BlobRestOperation;
 import io.cerulean.blob.rest.operations.LeaseBlob;
 import io.cerulean.blob.rest.operations.LeaseContainer;
@@ -100,6 +104,10 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         operations.put(BlobOperation.LEASE_CONTAINER, new LeaseContainer(service));
         operations.put(BlobOperation.SNAPSHOT_BLOB, new SnapshotBlob(service));
         operations.put(BlobOperation.APPEND_BLOCK, new AppendBlock(service));
+        operations.put(BlobOperation.COPY_BLOB, new CopyBlob(service));
+        operations.put(BlobOperation.PUT_BLOB_FROM_URL, new PutBlobFromUrl(service));
+        operations.put(BlobOperation.PUT_BLOCK_FROM_URL, new PutBlockFromUrl(service));
+        operations.put(BlobOperation.ABORT_COPY, new AbortCopy(service));
         if (operations.size() != BlobOperation.values().length) {
             throw new IllegalStateException("an operation has no class to run it");
         }

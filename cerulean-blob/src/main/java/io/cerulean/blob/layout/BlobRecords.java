@@ -4,6 +4,7 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.storage.KeySpaces;
@@ -29,6 +30,7 @@ import java.util.Map;
  *     payload: [format: 1 = 1][type: 1][ETag: 8][created, epoch ms: 8][last modified, epoch ms: 8]
  *              [length: 8][content type][encoding][language][disposition][cache control]  (strings)
  *              [MD5 length: 1, 0 or 16][MD5][metadata][lease]
+ *              [copy: 1, 0 for none, then [id][source] (strings)[completed, epoch ms: 8][length: 8]]
  *              [segments: 4] then per segment [id length: 1, 255 for none][id: ASCII][content: 16][size: 8]
  * row 'U' + block id   a staged (uncommitted) block
  *     payload: [content: 16][size: 8][staged, epoch ms: 8]
@@ -155,7 +157,14 @@ public final class BlobRecords {
         if (md5 != null) {
             writer.putBytes(md5);
         }
-        writer.putMetadata(blob.metadata()).putLease(blob.lease()).putInt(blob.segments().size());
+        writer.putMetadata(blob.metadata()).putLease(blob.lease());
+        CopyInfo copy = blob.copy();
+        writer.putByte(copy == null ? 0 : 1);
+        if (copy != null) {
+            writer.putString(copy.id()).putString(copy.source()).putLong(copy.completed().toEpochMilli())
+                    .putLong(copy.length());
+        }
+        writer.putInt(blob.segments().size());
         for (Segment segment : blob.segments()) {
             if (segment.blockId() == null) {
                 writer.putByte(NO_ID);
@@ -190,6 +199,9 @@ public final class BlobRecords {
         byte[] md5 = md5Length == 0 ? null : reader.getBytes(md5Length);
         Map<String, String> metadata = reader.getMetadata();
         Lease lease = reader.getLease();
+        CopyInfo copy = reader.getByte() == 0 ? null
+                : new CopyInfo(reader.getString(), reader.getString(), Instant.ofEpochMilli(reader.getLong()),
+                        reader.getLong());
         int count = reader.getInt();
         List<Segment> segments = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -202,7 +214,7 @@ public final class BlobRecords {
         }
         return new BlobProperties(name, snapshot, type, etag, created, modified, contentLength,
                 new ContentHeaders(contentType, encoding, language, disposition, cacheControl, md5), metadata,
-                segments, lease);
+                segments, lease, copy);
     }
 
     public static BlobProperties readBlob(String name, long snapshot, StoredValue value) {

@@ -14,10 +14,11 @@ import java.util.Objects;
  *                 blob's bytes, properties or metadata, not of its lease
  * @param created  when the blob was first written (Put Blob or Put Block List)
  * @param segments the committed blocks, in order; their sizes add up to {@code contentLength}
+ * @param copy     the copy that made it, null when it was not the destination of one (or was written since)
  */
 public record BlobProperties(String name, long snapshot, BlobType type, long etag, Instant created,
                              Instant lastModified, long contentLength, ContentHeaders headers,
-                             Map<String, String> metadata, List<Segment> segments, Lease lease) {
+                             Map<String, String> metadata, List<Segment> segments, Lease lease, CopyInfo copy) {
     public static final long BASE = -1;
 
     public BlobProperties {
@@ -38,7 +39,7 @@ public record BlobProperties(String name, long snapshot, BlobType type, long eta
     /** The same blob with {@code lease}; its ETag stays, as lease actions leave it. */
     public BlobProperties withLease(Lease lease) {
         return new BlobProperties(name, snapshot, type, etag, created, lastModified, contentLength, headers, metadata,
-                segments, lease);
+                segments, lease, copy);
     }
 
     /** How many committed blocks the blob has (Put Blob's single piece counts as none; every append does). */

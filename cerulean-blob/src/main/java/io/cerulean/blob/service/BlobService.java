@@ -13,6 +13,7 @@ import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContainerNames;
 import io.cerulean.blob.model.ContainerProperties;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.PublicAccess;
@@ -33,6 +34,8 @@ import io.cerulean.storage.Space;
 import io.cerulean.storage.StoredValue;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentStore;
+import io.cerulean.storage.content.ContentWriter;
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
@@ -296,7 +299,7 @@ public final class BlobService {
                 partition.staged.clear();
                 return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, type,
                         ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
-                        segments, old == null ? Lease.NONE : old.lease()));
+                        segments, old == null ? Lease.NONE : old.lease(), null));
             });
         });
     }
@@ -367,7 +370,7 @@ public final class BlobService {
             partition.staged.clear();
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
                     ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata, segments,
-                    old == null ? Lease.NONE : old.lease()));
+                    old == null ? Lease.NONE : old.lease(), null));
         });
     }
 
@@ -419,7 +422,88 @@ public final class BlobService {
             segments.add(new Segment(null, content, size));
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, old.type(),
                     ETags.next(ticks(now), old.etag()), old.created(), now, old.contentLength() + size, old.headers(),
-                    old.metadata(), segments, old.lease()));
+                    old.metadata(), segments, old.lease(), old.copy()));
+        }));
+    }
+
+    /** Where a copy reads from: a blob, or a snapshot of one, in this server's store, and the URL that named it. */
+    public record CopySource(String account, String container, String blob, long snapshot, String url) {
+    }
+
+    /** Bytes copied from a source into new content, and their MD5. */
+    public record CopiedContent(ContentId content, long size, byte[] md5) {
+    }
+
+    /**
+     * The source of a copy as it is now: 404 CannotVerifyCopySource when it is not there, 412
+     * SourceConditionNotMet when {@code conditions} (its {@code x-ms-source-if-*}) fail.
+     */
+    public BlobProperties copySource(CopySource source, Conditions conditions) {
+        BlobProperties blob;
+        try {
+            blob = blob(source.account(), source.container(), source.blob(), source.snapshot(), conditions.leaseId());
+        } catch (ServiceException e) {
+            if (e.errorCode() == BlobError.BLOB_NOT_FOUND || e.errorCode() == BlobError.CONTAINER_NOT_FOUND) {
+                throw new ServiceException(BlobError.CANNOT_VERIFY_COPY_SOURCE, BlobError.CANNOT_VERIFY_COPY_SOURCE
+                        .message() + " The copy source " + source.url() + " does not exist.");
+            }
+            throw e;
+        }
+        if (conditions.check(blob.etag(), blob.lastModified()) != Conditions.Verdict.MET) {
+            throw new ServiceException(BlobError.SOURCE_CONDITION_NOT_MET);
+        }
+        return blob;
+    }
+
+    /** Copies {@code length} bytes of {@code source} from {@code offset} into new content, computing their MD5. */
+    public CopiedContent copyContent(BlobProperties source, long offset, long length) {
+        if (length == 0) {
+            return new CopiedContent(null, 0, md5().digest());
+        }
+        java.security.MessageDigest md5 = md5();
+        try (BlobContent from = read(source, offset, length); ContentWriter to = contents.create()) {
+            ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(length, 1 << 20));
+            while (from.read(buffer) >= 0) {
+                buffer.flip();
+                md5.update(buffer.duplicate());
+                to.write(buffer);
+                buffer.clear();
+            }
+            long size = to.size();
+            return new CopiedContent(to.finish(), size, md5.digest());
+        }
+    }
+
+    private static java.security.MessageDigest md5() {
+        try {
+            return java.security.MessageDigest.getInstance("MD5");
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has MD5", e);
+        }
+    }
+
+    /**
+     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, of its
+     * type, with {@code headers} and {@code metadata} (null: the source's), in place of any blob of the
+     * name; its lease stays. With {@code record}, the copy is remembered ({@code x-ms-copy-*}).
+     */
+    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
+                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
+                                   Conditions conditions, boolean record) {
+        BlobNames.check(name);
+        blobs(account, container); // 404 ContainerNotFound before any byte is copied
+        CopiedContent copied = copyContent(source, 0, source.contentLength());
+        return owning(copied.content(), () -> writePartition(account, container, name, (partition, now) -> {
+            BlobProperties old = partition.blob == null ? null : partition.blob.value();
+            checkBlobWrite(conditions, old, now);
+            List<Segment> segments = copied.content() == null ? List.of()
+                    : List.of(new Segment(null, copied.content(), copied.size()));
+            CopyInfo copy = record ? new CopyInfo(java.util.UUID.randomUUID().toString(), sourceUrl, now,
+                    copied.size()) : null;
+            return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, source.type(),
+                    ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
+                    headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
+                    segments, old == null ? Lease.NONE : old.lease(), copy));
         }));
     }
 
@@ -469,7 +553,7 @@ public final class BlobService {
                                          Conditions conditions) {
         return changeBlob(account, container, name, conditions, (old, etag, now) -> new BlobProperties(name,
                 BlobProperties.BASE, old.type(), etag, old.created(), now, old.contentLength(), headers, old.metadata(),
-                old.segments(), old.lease()));
+                old.segments(), old.lease(), old.copy()));
     }
 
     /** Set Blob Metadata: replaces the whole set; a new ETag. */
@@ -477,7 +561,7 @@ public final class BlobService {
                                           Conditions conditions) {
         return changeBlob(account, container, name, conditions, (old, etag, now) -> new BlobProperties(name,
                 BlobProperties.BASE, old.type(), etag, old.created(), now, old.contentLength(), old.headers(), metadata,
-                old.segments(), old.lease()));
+                old.segments(), old.lease(), old.copy()));
     }
 
     /**
@@ -497,7 +581,7 @@ public final class BlobService {
             }
             BlobProperties copy = new BlobProperties(name, snapshot, base.type(), base.etag(), base.created(),
                     base.lastModified(), base.contentLength(), base.headers(),
-                    metadata.isEmpty() ? base.metadata() : metadata, base.segments(), Lease.NONE);
+                    metadata.isEmpty() ? base.metadata() : metadata, base.segments(), Lease.NONE, base.copy());
             partition.snapshots.put(snapshot, BlobPartition.written(copy));
             partition.blob = BlobPartition.written(base); // rewritten on the version read: not replaced meanwhile
             return copy;

@@ -47,6 +47,12 @@ final class BlobResponses {
         if (blob.type() == BlobType.APPEND_BLOB) {
             response.header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()));
         }
+        if (blob.copy() != null) {
+            response.header("x-ms-copy-id", blob.copy().id()).header("x-ms-copy-status", blob.copy().status())
+                    .header("x-ms-copy-source", blob.copy().source())
+                    .header("x-ms-copy-progress", blob.copy().progress())
+                    .header("x-ms-copy-completion-time", HttpDates.format(blob.copy().completed()));
+        }
         lease(response, blob.lease(), now);
         return response.header("Accept-Ranges", "bytes").header("x-ms-server-encrypted", "true");
     }

@@ -34,9 +34,11 @@ record ByteRange(long first, long last) {
         if (header == null) {
             header = request.header("Range");
         }
-        if (header == null) {
-            return null;
-        }
+        return header == null ? null : parse(header, size);
+    }
+
+    /** A {@code bytes=} range in a blob of {@code size} bytes; null when it is not one served as a range. */
+    static ByteRange parse(String header, long size) {
         String value = header.trim();
         if (!value.startsWith("bytes=") || value.indexOf(',') >= 0) {
             return null;

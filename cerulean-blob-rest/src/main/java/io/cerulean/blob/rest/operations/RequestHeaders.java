@@ -25,8 +25,15 @@ final class RequestHeaders {
      * the lease id the caller holds ({@code x-ms-lease-id}).
      */
     static Conditions conditions(AzureRequest request) {
-        return new Conditions(etags(request.header("If-Match")), etags(request.header("If-None-Match")),
-                date(request, "If-Modified-Since"), date(request, "If-Unmodified-Since"), leaseId(request));
+        return conditions(request, "If-", "x-ms-lease-id");
+    }
+
+    /** The same four conditions under another prefix ({@code x-ms-source-if-} for a copy's source), and a lease header. */
+    static Conditions conditions(AzureRequest request, String prefix, String leaseHeader) {
+        String lease = request.header(leaseHeader);
+        return new Conditions(etags(request.header(prefix + "Match")), etags(request.header(prefix + "None-Match")),
+                date(request, prefix + "Modified-Since"), date(request, prefix + "Unmodified-Since"),
+                lease == null || lease.isBlank() ? null : lease.trim());
     }
 
     /** {@code x-ms-lease-id}, null when not sent. */

@@ -40,7 +40,11 @@ public enum BlobOperation {
     DELETE_BLOB(false, "o", "d", "d"),
     LEASE_BLOB(false, "o", "w", "w"),
     SNAPSHOT_BLOB(false, "o", "cw", "cw"),
-    APPEND_BLOCK(false, "o", "aw", "aw");
+    APPEND_BLOCK(false, "o", "aw", "aw"),
+    COPY_BLOB(false, "o", "cw", "cw"),
+    PUT_BLOB_FROM_URL(false, "o", "cw", "cw"),
+    PUT_BLOCK_FROM_URL(false, "o", "w", "w"),
+    ABORT_COPY(false, "o", "w", "w");
 
     /** What {@link #resourceTypes()} and the permissions are for an operation any valid SAS may run. */
     public static final String ANY = Constants.ANY;

@@ -105,7 +105,8 @@ public final class BlobRouter {
             return switch (method) {
                 case "PUT" -> {
                     if (request.header("x-ms-copy-source") != null) {
-                        throw notYet(request.header("x-ms-blob-type") == null ? "Copy Blob" : "Put Blob From URL");
+                        yield request.header("x-ms-blob-type") == null ? BlobOperation.COPY_BLOB
+                                : BlobOperation.PUT_BLOB_FROM_URL;
                     }
                     yield BlobOperation.PUT_BLOB;
                 }
@@ -120,10 +121,8 @@ public final class BlobRouter {
                 if (!method.equals("PUT")) {
                     throw unsupported(method);
                 }
-                if (request.header("x-ms-copy-source") != null) {
-                    throw notYet("Put Block From URL");
-                }
-                yield BlobOperation.PUT_BLOCK;
+                yield request.header("x-ms-copy-source") != null ? BlobOperation.PUT_BLOCK_FROM_URL
+                        : BlobOperation.PUT_BLOCK;
             }
             case "blocklist" -> switch (method) {
                 case "PUT" -> BlobOperation.PUT_BLOCK_LIST;
@@ -149,7 +148,8 @@ public final class BlobRouter {
                 }
                 yield put(method, BlobOperation.APPEND_BLOCK);
             }
-            case "seal", "page", "pagelist", "incrementalcopy", "copy", "tier",
+            case "copy" -> put(method, BlobOperation.ABORT_COPY);
+            case "seal", "page", "pagelist", "incrementalcopy", "tier",
                  "tags", "query", "undelete", "expiry", "immutabilitypolicies", "legalhold" -> throw notYet("blob " + comp);
             default -> throw invalid("comp", comp);
         };
