@@ -44,9 +44,10 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
     // Event loop only:
     private State state = State.IDLE;
     private long since = System.nanoTime(); // when the current state's clock started
-    private long unanswered; // a streamed answer counts until its last byte is written
-    private boolean sending; // a streamed answer's head is written, its body not yet whole
-    private long sendProgress; // when a piece of it was last written
+    private long unanswered; // a streamed answer counts until its last bytes reach the socket
+    private int openBodies; // streamed answers whose head is written and whose last piece is not
+    private int sending; // the same, until their last piece has reached the socket
+    private long sendProgress; // when a piece of a streamed body was last written
     private HttpRequest current;
     private ScheduledFuture<?> timer;
 
@@ -109,21 +110,32 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
             if (msg instanceof LastHttpContent) {
                 answered();
             } else {
-                sending = true;
+                openBodies++;
+                sending++;
                 sendProgress = System.nanoTime();
                 // The timer may be set for the idle timeout, later than a stalled client should be found.
                 cancel();
                 arm(ctx, bodyNanos);
             }
-        } else if (sending && msg instanceof HttpContent) {
+        } else if (openBodies > 0 && msg instanceof HttpContent) {
             // Written only once the client took enough of the last piece for the channel to be writable.
             sendProgress = System.nanoTime();
             if (msg instanceof LastHttpContent) {
-                sending = false;
-                answered();
+                openBodies--;
+                if (promise.isVoid()) {
+                    sent();
+                } else {
+                    // Answered once the last bytes reach the socket: closed as idle before, they would be lost.
+                    promise.addListener(written -> sent());
+                }
             }
         }
         ctx.write(msg, promise);
+    }
+
+    private void sent() {
+        sending--;
+        answered();
     }
 
     private void answered() {
@@ -166,7 +178,7 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
             case BODY -> bodyNanos;
         };
         long now = System.nanoTime();
-        if (sending && !ctx.channel().isWritable() && now - sendProgress >= bodyNanos) {
+        if (sending > 0 && !ctx.channel().isWritable() && now - sendProgress >= bodyNanos) {
             ctx.close(); // the client stopped taking the body: it can have no answer now but the end
             return;
         }
@@ -176,7 +188,7 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
         boolean held = state == State.BODY && !ctx.channel().config().isAutoRead();
         if (left > 0 || held || (state == State.IDLE && unanswered > 0)) {
             long next = left > 0 ? left : idleNanos;
-            arm(ctx, sending ? Math.min(next, bodyNanos) : next);
+            arm(ctx, sending > 0 ? Math.min(next, bodyNanos) : next);
             return;
         }
         long owedBefore = state == State.BODY ? unanswered - 1 : unanswered;

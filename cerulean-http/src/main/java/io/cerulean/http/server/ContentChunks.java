@@ -200,8 +200,12 @@ final class ContentChunks implements ChunkedInput<HttpContent> {
         }
         if (closeContent) {
             closeQuietly(content);
-        } else {
+            return;
+        }
+        try {
             transfer.resumeTransfer();
+        } catch (RejectedExecutionException e) {
+            // The event loop has stopped (the server is closing): its channels close, and this input with them.
         }
     }
 

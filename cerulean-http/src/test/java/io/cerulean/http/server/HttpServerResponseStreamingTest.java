@@ -311,6 +311,23 @@ class HttpServerResponseStreamingTest {
     }
 
     @Test
+    void aConnectionIsIdleOnceItsStreamedAnswersHaveAllBeenRead() throws Exception {
+        start(withTimeouts(Duration.ofMillis(300), Duration.ofSeconds(5)));
+        long size = 4 * MIB;
+        try (RawConnection c = new RawConnection(smallReceiveBuffer())) {
+            c.send("GET /blob?size=" + size + " HTTP/1.1\r\nHost: x\r\n\r\nGET /blob?size=" + size
+                    + " HTTP/1.1\r\nHost: x\r\n\r\n");
+            for (int answer = 0; answer < 2; answer++) {
+                assertThat(c.readHead().header("content-length")).isEqualTo(String.valueOf(size));
+                assertThat(digest(c.in(), size, downloads.next())).isEqualTo(new Digest(size,
+                        GeneratedContent.sha256(size)));
+            }
+
+            assertThat(c.closedWithin(5000)).as("closed as idle, nothing being owed").isTrue();
+        }
+    }
+
+    @Test
     void aClientThatStopsReadingIsClosed() throws Exception {
         start(withTimeouts(Duration.ofMinutes(1), Duration.ofMillis(500))); // not closed as idle
         long size = 256 * MIB;
