@@ -4,7 +4,9 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.operations.AbortCopy;
 import io.cerulean.blob.rest.operations.AppendBlock;
 import io.cerulean.blob.rest.operations.CopyBlob;
+import io.cerulean.blob.rest.operations.GetPageRanges;
 import io.cerulean.blob.rest.operations.PutBlobFromUrl;
+import io.cerulean.blob.rest.operations.PutPage;
 import io.cerulean.blob.rest.operations.PutBlockFromUrl;
 import io.cerulean.blob.rest.operations.BlobRestOperation;
 import io.cerulean.blob.rest.operations.LeaseBlob;
@@ -108,6 +110,8 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         operations.put(BlobOperation.PUT_BLOB_FROM_URL, new PutBlobFromUrl(service));
         operations.put(BlobOperation.PUT_BLOCK_FROM_URL, new PutBlockFromUrl(service));
         operations.put(BlobOperation.ABORT_COPY, new AbortCopy(service));
+        operations.put(BlobOperation.PUT_PAGE, new PutPage(service));
+        operations.put(BlobOperation.GET_PAGE_RANGES, new GetPageRanges(service));
         if (operations.size() != BlobOperation.values().length) {
             throw new IllegalStateException("an operation has no class to run it");
         }
@@ -199,6 +203,9 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         }
         if (comp.toLowerCase(Locale.ROOT).equals("appendblock")) {
             return OptionalLong.of(UploadLimits.appendBlock(head));
+        }
+        if (comp.toLowerCase(Locale.ROOT).equals("page")) {
+            return OptionalLong.of(PutPage.MAX_BYTES);
         }
         return OptionalLong.empty();
     }

@@ -31,12 +31,14 @@ import java.util.Map;
  *              [length: 8][content type][encoding][language][disposition][cache control]  (strings)
  *              [MD5 length: 1, 0 or 16][MD5][metadata][lease]
  *              [copy: 1, 0 for none, then [id][source] (strings)[completed, epoch ms: 8][length: 8]]
- *              [segments: 4] then per segment [id length: 1, 255 for none][id: ASCII][content: 16][size: 8]
+ *              [sequence number: 8]
+ *              [segments: 4] then per segment [id length: 1, 255 for none][id: ASCII][content: 16]
+ *                                             [offset in the content: 8][size: 8]
  * row 'U' + block id   a staged (uncommitted) block
  *     payload: [content: 16][size: 8][staged, epoch ms: 8]
  * </pre>
  * (strings, metadata and the lease as {@link Fields} writes them; an empty segment's content is 16
- * zero bytes). Every row's version is drawn at random at every write: it is what commits compare,
+ * zero bytes, and a piece with none is zeros). Every row's version is drawn at random at every write: it is what commits compare,
  * and it is not the ETag, which a lease action leaves as it is. A blob, its snapshots and its
  * staged blocks share a partition, so that Put Block List commits the blob and discards the staged
  * blocks in one atomic commit, and bytes a snapshot still names are seen before they are let go.
@@ -164,7 +166,7 @@ public final class BlobRecords {
             writer.putString(copy.id()).putString(copy.source()).putLong(copy.completed().toEpochMilli())
                     .putLong(copy.length());
         }
-        writer.putInt(blob.segments().size());
+        writer.putLong(blob.sequenceNumber()).putInt(blob.segments().size());
         for (Segment segment : blob.segments()) {
             if (segment.blockId() == null) {
                 writer.putByte(NO_ID);
@@ -173,7 +175,7 @@ public final class BlobRecords {
                 writer.putByte(id.length).putBytes(id);
             }
             writer.putBytes(segment.content() == null ? NO_CONTENT : contentBytes(segment.content()));
-            writer.putLong(segment.size());
+            writer.putLong(segment.contentOffset()).putLong(segment.size());
         }
         return writer.value(version);
     }
@@ -202,6 +204,7 @@ public final class BlobRecords {
         CopyInfo copy = reader.getByte() == 0 ? null
                 : new CopyInfo(reader.getString(), reader.getString(), Instant.ofEpochMilli(reader.getLong()),
                         reader.getLong());
+        long sequenceNumber = reader.getLong();
         int count = reader.getInt();
         List<Segment> segments = new ArrayList<>(count);
         for (int i = 0; i < count; i++) {
@@ -209,12 +212,14 @@ public final class BlobRecords {
             BlockId id = idLength == NO_ID ? null
                     : new BlockId(new String(reader.getBytes(idLength), StandardCharsets.US_ASCII));
             byte[] content = reader.getBytes(16);
+            long contentOffset = reader.getLong();
             long size = reader.getLong();
-            segments.add(new Segment(id, java.util.Arrays.equals(content, NO_CONTENT) ? null : contentId(content), size));
+            segments.add(new Segment(id, java.util.Arrays.equals(content, NO_CONTENT) ? null : contentId(content),
+                    contentOffset, size));
         }
         return new BlobProperties(name, snapshot, type, etag, created, modified, contentLength,
                 new ContentHeaders(contentType, encoding, language, disposition, cacheControl, md5), metadata,
-                segments, lease, copy);
+                segments, lease, copy, sequenceNumber);
     }
 
     public static BlobProperties readBlob(String name, long snapshot, StoredValue value) {

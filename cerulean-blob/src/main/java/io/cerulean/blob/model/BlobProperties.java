@@ -15,10 +15,12 @@ import java.util.Objects;
  * @param created  when the blob was first written (Put Blob or Put Block List)
  * @param segments the committed blocks, in order; their sizes add up to {@code contentLength}
  * @param copy     the copy that made it, null when it was not the destination of one (or was written since)
+ * @param sequenceNumber a page blob's sequence number, which its writers set and condition on; 0 otherwise
  */
 public record BlobProperties(String name, long snapshot, BlobType type, long etag, Instant created,
                              Instant lastModified, long contentLength, ContentHeaders headers,
-                             Map<String, String> metadata, List<Segment> segments, Lease lease, CopyInfo copy) {
+                             Map<String, String> metadata, List<Segment> segments, Lease lease, CopyInfo copy,
+                             long sequenceNumber) {
     public static final long BASE = -1;
 
     public BlobProperties {
@@ -39,7 +41,7 @@ public record BlobProperties(String name, long snapshot, BlobType type, long eta
     /** The same blob with {@code lease}; its ETag stays, as lease actions leave it. */
     public BlobProperties withLease(Lease lease) {
         return new BlobProperties(name, snapshot, type, etag, created, lastModified, contentLength, headers, metadata,
-                segments, lease, copy);
+                segments, lease, copy, sequenceNumber);
     }
 
     /** How many committed blocks the blob has (Put Blob's single piece counts as none; every append does). */

@@ -53,16 +53,24 @@ public final class BlobContent implements AutoCloseable {
             throw new StoreUnavailableException("the blob's segments end before its length");
         }
         Segment current = segments.get(segment);
+        long wanted = Math.min(Math.min(target.remaining(), current.size() - inSegment), length - sent);
+        if (current.content() == null) { // pages never written: zeros
+            for (long i = 0; i < wanted; i++) {
+                target.put((byte) 0);
+            }
+            inSegment += wanted;
+            sent += wanted;
+            return (int) wanted;
+        }
         if (reader == null) {
             reader = contents.open(current.content()).orElseThrow(() -> new StoreUnavailableException(
                     "the blob was replaced while it was read; read it again"));
         }
-        long wanted = Math.min(Math.min(target.remaining(), current.size() - inSegment), length - sent);
         int limit = target.limit();
         target.limit(target.position() + (int) wanted);
         int read;
         try {
-            read = reader.read(inSegment, target);
+            read = reader.read(current.contentOffset() + inSegment, target);
         } finally {
             target.limit(limit);
         }

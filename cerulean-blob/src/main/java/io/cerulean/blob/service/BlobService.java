@@ -290,16 +290,26 @@ public final class BlobService {
     public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions) {
+        return putBlob(account, container, name, type, content, size, headers, metadata, conditions, 0);
+    }
+
+    /**
+     * Put Blob, with a page blob's starting sequence number; a page blob is {@code size} bytes of
+     * zeros ({@code content} null).
+     */
+    public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
+                                  long size, ContentHeaders headers, Map<String, String> metadata,
+                                  Conditions conditions, long sequenceNumber) {
         return owning(content, () -> {
             BlobNames.check(name);
-            List<Segment> segments = size == 0 && content == null ? List.of() : List.of(new Segment(null, content, size));
+            List<Segment> segments = size == 0 ? List.of() : List.of(new Segment(null, content, size));
             return writePartition(account, container, name, (partition, now) -> {
                 BlobProperties old = partition.blob == null ? null : partition.blob.value();
                 checkBlobWrite(conditions, old, now);
                 partition.staged.clear();
                 return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, type,
                         ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
-                        segments, old == null ? Lease.NONE : old.lease(), null));
+                        segments, old == null ? Lease.NONE : old.lease(), null, sequenceNumber));
             });
         });
     }
@@ -370,7 +380,7 @@ public final class BlobService {
             partition.staged.clear();
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
                     ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata, segments,
-                    old == null ? Lease.NONE : old.lease(), null));
+                    old == null ? Lease.NONE : old.lease(), null, 0));
         });
     }
 
@@ -422,7 +432,7 @@ public final class BlobService {
             segments.add(new Segment(null, content, size));
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, old.type(),
                     ETags.next(ticks(now), old.etag()), old.created(), now, old.contentLength() + size, old.headers(),
-                    old.metadata(), segments, old.lease(), old.copy()));
+                    old.metadata(), segments, old.lease(), old.copy(), old.sequenceNumber()));
         }));
     }
 
@@ -503,7 +513,7 @@ public final class BlobService {
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, source.type(),
                     ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
-                    segments, old == null ? Lease.NONE : old.lease(), copy));
+                    segments, old == null ? Lease.NONE : old.lease(), copy, source.sequenceNumber()));
         }));
     }
 
@@ -551,9 +561,80 @@ public final class BlobService {
     /** Set Blob Properties: the six content headers, replaced as a set; a new ETag. */
     public BlobProperties setBlobHeaders(String account, String container, String name, ContentHeaders headers,
                                          Conditions conditions) {
-        return changeBlob(account, container, name, conditions, (old, etag, now) -> new BlobProperties(name,
-                BlobProperties.BASE, old.type(), etag, old.created(), now, old.contentLength(), headers, old.metadata(),
-                old.segments(), old.lease(), old.copy()));
+        return setBlobProperties(account, container, name, headers, null, null, conditions);
+    }
+
+    /** How Set Blob Properties changes a page blob's sequence number ({@code x-ms-sequence-number-action}). */
+    public enum SequenceAction { MAX, UPDATE, INCREMENT }
+
+    /** A sequence number change: the action and the value it takes (none for increment). */
+    public record SequenceChange(SequenceAction action, long value) {
+    }
+
+    /**
+     * Set Blob Properties: the content headers (null: kept), a page blob's new size (null: kept; 409
+     * InvalidBlobType for another type) and a change of its sequence number (null: none); a new ETag.
+     */
+    public BlobProperties setBlobProperties(String account, String container, String name, ContentHeaders headers,
+                                            Long size, SequenceChange sequence, Conditions conditions) {
+        return changeBlob(account, container, name, conditions, (old, etag, now) -> {
+            if ((size != null || sequence != null) && old.type() != BlobType.PAGE_BLOB) {
+                throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
+                        + " Only a page blob has a size to set and a sequence number.");
+            }
+            long length = size == null ? old.contentLength() : size;
+            List<Segment> segments = size == null ? old.segments() : Pages.resize(old.segments(), old.contentLength(),
+                    size);
+            long number = old.sequenceNumber();
+            if (sequence != null) {
+                number = switch (sequence.action()) {
+                    case MAX -> Math.max(number, sequence.value());
+                    case UPDATE -> sequence.value();
+                    case INCREMENT -> number + 1;
+                };
+            }
+            return new BlobProperties(name, BlobProperties.BASE, old.type(), etag, old.created(), now, length,
+                    headers == null ? old.headers() : headers, old.metadata(), segments, old.lease(), old.copy(), number);
+        });
+    }
+
+    /** A page blob's own conditions on Put Page ({@code x-ms-if-sequence-number-le, -lt, -eq}), null when not sent. */
+    public record SequenceConditions(Long lessOrEqual, Long less, Long equal) {
+        public static final SequenceConditions NONE = new SequenceConditions(null, null, null);
+
+        boolean holdFor(long number) {
+            return (lessOrEqual == null || number <= lessOrEqual) && (less == null || number < less)
+                    && (equal == null || number == equal);
+        }
+    }
+
+    /**
+     * Put Page: {@code length} bytes at {@code offset} (both 512-aligned, checked by the caller) become
+     * {@code content}'s, or zeros when it is null (a clear). 409 InvalidBlobType for another type, 416
+     * InvalidPageRange past the end, 412 SequenceNumberConditionNotMet.
+     */
+    public BlobProperties putPages(String account, String container, String name, long offset, long length,
+                                   ContentId content, Conditions conditions, SequenceConditions sequence) {
+        return owning(content, () -> writePartition(account, container, name, (partition, now) -> {
+            BlobProperties old = existing(partition);
+            Leases.checkBlobWrite(old.lease(), conditions.leaseId(), now);
+            checkWrite(conditions, old.etag(), old.lastModified());
+            if (old.type() != BlobType.PAGE_BLOB) {
+                throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
+                        + " Pages are written to a page blob; '" + name + "' is a " + old.type().wireName() + ".");
+            }
+            if (!sequence.holdFor(old.sequenceNumber())) {
+                throw new ServiceException(BlobError.SEQUENCE_NUMBER_CONDITION_NOT_MET);
+            }
+            if (offset + length > old.contentLength()) {
+                throw new ServiceException(BlobError.INVALID_PAGE_RANGE, BlobError.INVALID_PAGE_RANGE.message()
+                        + " The blob is " + old.contentLength() + " bytes long.");
+            }
+            List<Segment> segments = Pages.replace(old.segments(), offset, new Segment(null, content, length));
+            return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, old.type(),
+                    ETags.next(ticks(now), old.etag()), old.created(), now, old.contentLength(), old.headers(),
+                    old.metadata(), segments, old.lease(), old.copy(), old.sequenceNumber()));
+        }));
     }
 
     /** Set Blob Metadata: replaces the whole set; a new ETag. */
@@ -561,7 +642,7 @@ public final class BlobService {
                                           Conditions conditions) {
         return changeBlob(account, container, name, conditions, (old, etag, now) -> new BlobProperties(name,
                 BlobProperties.BASE, old.type(), etag, old.created(), now, old.contentLength(), old.headers(), metadata,
-                old.segments(), old.lease(), old.copy()));
+                old.segments(), old.lease(), old.copy(), old.sequenceNumber()));
     }
 
     /**
@@ -581,7 +662,8 @@ public final class BlobService {
             }
             BlobProperties copy = new BlobProperties(name, snapshot, base.type(), base.etag(), base.created(),
                     base.lastModified(), base.contentLength(), base.headers(),
-                    metadata.isEmpty() ? base.metadata() : metadata, base.segments(), Lease.NONE, base.copy());
+                    metadata.isEmpty() ? base.metadata() : metadata, base.segments(), Lease.NONE, base.copy(),
+                    base.sequenceNumber());
             partition.snapshots.put(snapshot, BlobPartition.written(copy));
             partition.blob = BlobPartition.written(base); // rewritten on the version read: not replaced meanwhile
             return copy;

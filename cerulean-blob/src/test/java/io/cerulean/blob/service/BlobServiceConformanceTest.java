@@ -454,6 +454,40 @@ public abstract class BlobServiceConformanceTest {
         blobs.createContainer(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE); // for the other tests' close
     }
 
+    @Test
+    void pagesWrittenClearedAndResizedReadBackWithZerosBetween() {
+        blobs.putBlob(ACCOUNT, CONTAINER, "disk", BlobType.PAGE_BLOB, null, 4096, ContentHeaders.NONE, Map.of(),
+                Conditions.NONE, 7);
+        byte[] a = new byte[1024];
+        byte[] b = new byte[512];
+        Arrays.fill(a, (byte) 'a');
+        Arrays.fill(b, (byte) 'b');
+        BlobService.SequenceConditions none = BlobService.SequenceConditions.NONE;
+        blobs.putPages(ACCOUNT, CONTAINER, "disk", 512, 1024, content(a), Conditions.NONE, none);
+        blobs.putPages(ACCOUNT, CONTAINER, "disk", 1024, 512, content(b), Conditions.NONE, none);
+        blobs.putPages(ACCOUNT, CONTAINER, "disk", 3584, 512, content(b), Conditions.NONE, none);
+        blobs.putPages(ACCOUNT, CONTAINER, "disk", 3584, 512, null, Conditions.NONE, none);
+
+        BlobProperties disk = blobs.blob(ACCOUNT, CONTAINER, "disk");
+        assertThat(Pages.ranges(disk.segments(), 0, Long.MAX_VALUE)).containsExactly(new Pages.PageRange(512, 1535));
+        byte[] all = read("disk", 0, 4096);
+        assertThat(Arrays.copyOfRange(all, 0, 512)).isEqualTo(new byte[512]);
+        assertThat(Arrays.copyOfRange(all, 512, 1024)).containsOnly('a');
+        assertThat(Arrays.copyOfRange(all, 1024, 1536)).containsOnly('b');
+        assertThat(Arrays.copyOfRange(all, 1536, 4096)).isEqualTo(new byte[2560]);
+        assertThat(disk.sequenceNumber()).isEqualTo(7);
+
+        assertFails(() -> blobs.putPages(ACCOUNT, CONTAINER, "disk", 4096, 512, null, Conditions.NONE, none),
+                BlobError.INVALID_PAGE_RANGE);
+        assertFails(() -> blobs.putPages(ACCOUNT, CONTAINER, "disk", 0, 512, null, Conditions.NONE,
+                new BlobService.SequenceConditions(null, 7L, null)), BlobError.SEQUENCE_NUMBER_CONDITION_NOT_MET);
+
+        blobs.setBlobProperties(ACCOUNT, CONTAINER, "disk", null, 1024L, null, Conditions.NONE);
+        assertThat(Pages.ranges(blobs.blob(ACCOUNT, CONTAINER, "disk").segments(), 0, Long.MAX_VALUE))
+                .containsExactly(new Pages.PageRange(512, 1023));
+        assertThat(read("disk", 0, 1024)).hasSize(1024);
+    }
+
     private static List<String> names(List<ListedBlob> items) {
         return items.stream().map(ListedBlob::name).toList();
     }

@@ -47,6 +47,9 @@ final class BlobResponses {
         if (blob.type() == BlobType.APPEND_BLOB) {
             response.header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()));
         }
+        if (blob.type() == BlobType.PAGE_BLOB) {
+            response.header("x-ms-blob-sequence-number", Long.toString(blob.sequenceNumber()));
+        }
         if (blob.copy() != null) {
             response.header("x-ms-copy-id", blob.copy().id()).header("x-ms-copy-status", blob.copy().status())
                     .header("x-ms-copy-source", blob.copy().source())

@@ -6,6 +6,7 @@ import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.Pages;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
@@ -17,14 +18,34 @@ import java.util.Map;
 /**
  * Put Blob (contract 3.4): a block blob of the body, streamed to the content store, in place of any
  * blob of the name; 201 with its ETag and MD5. The MD5 kept is {@code x-ms-blob-content-md5} if
- * sent, else the body's. An append blob starts empty (a body is 400); page blobs are not served
- * yet: 501.
+ * sent, else the body's. An append blob starts empty, and a page blob as zeros of its
+ * {@code x-ms-blob-content-length} (a multiple of 512), at {@code x-ms-blob-sequence-number}; either
+ * with a body is 400.
  */
 public final class PutBlob implements BlobRestOperation {
     private final BlobService service;
 
     public PutBlob(BlobService service) {
         this.service = service;
+    }
+
+    private AzureResponse createPageBlob(BlobResource resource, AzureRequest request) {
+        Long size = RequestHeaders.longHeader(request, "x-ms-blob-content-length");
+        if (size == null) {
+            throw RequestHeaders.missingHeader("x-ms-blob-content-length");
+        }
+        if (size < 0 || size % Pages.PAGE != 0) {
+            throw RequestHeaders.invalidHeader("x-ms-blob-content-length", size.toString(),
+                    "a page blob's size is a multiple of 512 bytes.");
+        }
+        Long sequence = RequestHeaders.longHeader(request, "x-ms-blob-sequence-number");
+        if (sequence != null && sequence < 0) {
+            throw RequestHeaders.invalidHeader("x-ms-blob-sequence-number", sequence.toString(), "it is 0 or more.");
+        }
+        BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
+                BlobType.PAGE_BLOB, null, size, RequestHeaders.contentHeaders(request, true).withDefaultContentType(),
+                MetadataHeaders.read(request), RequestHeaders.conditions(request), sequence == null ? 0 : sequence);
+        return BlobResponses.written(AzureResponse.status(201), blob).header("x-ms-request-server-encrypted", "true");
     }
 
     @Override
@@ -37,15 +58,16 @@ public final class PutBlob implements BlobRestOperation {
         if (type == null) {
             throw RequestHeaders.invalidHeader("x-ms-blob-type", typeHeader, "it is BlockBlob, AppendBlob or PageBlob.");
         }
-        if (type == BlobType.APPEND_BLOB) {
+        if (type != BlobType.BLOCK_BLOB) {
             Long declared = RequestHeaders.longHeader(request, "Content-Length");
             if (declared != null && declared != 0) {
-                throw RequestHeaders.invalidHeader("Content-Length", declared.toString(),
-                        "an append blob is created empty; append to it with Append Block.");
+                throw RequestHeaders.invalidHeader("Content-Length", declared.toString(), "an " + type.wireName()
+                        + " is created without a body; write to it with " + (type == BlobType.APPEND_BLOB
+                        ? "Append Block." : "Put Page."));
             }
-        } else if (type != BlobType.BLOCK_BLOB) {
-            throw new ServiceException(CommonError.NOT_IMPLEMENTED, CommonError.NOT_IMPLEMENTED.message()
-                    + " Cerulean does not serve " + type.wireName() + "s yet.");
+        }
+        if (type == BlobType.PAGE_BLOB) {
+            return createPageBlob(resource, request);
         }
         ContentHeaders headers = RequestHeaders.contentHeaders(request, true).withDefaultContentType();
         Map<String, String> metadata = MetadataHeaders.read(request);

@@ -44,7 +44,9 @@ public enum BlobOperation {
     COPY_BLOB(false, "o", "cw", "cw"),
     PUT_BLOB_FROM_URL(false, "o", "cw", "cw"),
     PUT_BLOCK_FROM_URL(false, "o", "w", "w"),
-    ABORT_COPY(false, "o", "w", "w");
+    ABORT_COPY(false, "o", "w", "w"),
+    PUT_PAGE(false, "o", "w", "w"),
+    GET_PAGE_RANGES(true, "o", "r", "r");
 
     /** What {@link #resourceTypes()} and the permissions are for an operation any valid SAS may run. */
     public static final String ANY = Constants.ANY;

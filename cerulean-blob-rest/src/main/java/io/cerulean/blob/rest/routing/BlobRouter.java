@@ -149,7 +149,14 @@ public final class BlobRouter {
                 yield put(method, BlobOperation.APPEND_BLOCK);
             }
             case "copy" -> put(method, BlobOperation.ABORT_COPY);
-            case "seal", "page", "pagelist", "incrementalcopy", "tier",
+            case "page" -> put(method, BlobOperation.PUT_PAGE);
+            case "pagelist" -> {
+                if (method.equals("GET") || method.equals("HEAD")) {
+                    yield BlobOperation.GET_PAGE_RANGES;
+                }
+                throw unsupported(method);
+            }
+            case "seal", "incrementalcopy", "tier",
                  "tags", "query", "undelete", "expiry", "immutabilitypolicies", "legalhold" -> throw notYet("blob " + comp);
             default -> throw invalid("comp", comp);
         };

@@ -97,8 +97,11 @@ public final class BlobListXml {
                 .element("Content-MD5", headers.contentMd5() == null ? ""
                         : Base64.getEncoder().encodeToString(headers.contentMd5()))
                 .element("Cache-Control", orEmpty(headers.cacheControl()))
-                .element("Content-Disposition", orEmpty(headers.contentDisposition()))
-                .element("BlobType", blob.type().wireName());
+                .element("Content-Disposition", orEmpty(headers.contentDisposition()));
+        if (blob.type() == BlobType.PAGE_BLOB) {
+            xml.element("x-ms-blob-sequence-number", blob.sequenceNumber());
+        }
+        xml.element("BlobType", blob.type().wireName());
         if (blob.type() == BlobType.BLOCK_BLOB) {
             xml.element("AccessTier", "Hot").element("AccessTierInferred", true);
         }
