@@ -18,6 +18,7 @@ import io.cerulean.queue.rest.QueueRest;
 import io.cerulean.queue.service.QueueService;
 import io.cerulean.storage.content.ChunkedContentStore;
 import io.cerulean.storage.content.ContentStore;
+import io.cerulean.storage.content.TieredContentStore;
 import io.cerulean.store.files.FileContentStore;
 import io.cerulean.store.memory.MemoryContentStore;
 import io.cerulean.storage.KeyValueStore;
@@ -91,16 +92,16 @@ public final class Cerulean implements AutoCloseable {
     private final TlsConfig tls;
     private final Path temporaryTlsDir;
     private final ExecutorService scanHelper;
-    private final QueueSweeper sweeper; // null when the Queue service is not served
+    private final List<Sweeper> sweepers; // the served services' sweeps
     private final ContentStore contents; // blob bytes; null when the Blob service is not served
     private final RequestLog requestLog;
 
-    private Cerulean(TableStore store, ContentStore contents, ExecutorService scanHelper, QueueSweeper sweeper,
+    private Cerulean(TableStore store, ContentStore contents, ExecutorService scanHelper, List<Sweeper> sweepers,
                      Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
                      RequestLog requestLog) {
         this.store = store;
         this.contents = contents;
-        this.sweeper = sweeper;
+        this.sweepers = sweepers;
         this.requestLog = requestLog;
         this.scanHelper = scanHelper;
         this.servers = servers;
@@ -260,9 +261,7 @@ public final class Cerulean implements AutoCloseable {
             // to be: its cursor must be closed before the store is.
             scanHelper.shutdown();
             awaitTermination(scanHelper);
-            if (sweeper != null) {
-                sweeper.close();
-            }
+            sweepers.forEach(Sweeper::close);
             try {
                 if (contents != null) {
                     contents.close();
@@ -306,12 +305,16 @@ public final class Cerulean implements AutoCloseable {
         public static final int DEFAULT_QUEUE_PORT = 10001;
         /** The Blob service's port when none is set and the Table service's is not 0: Azurite's. */
         public static final int DEFAULT_BLOB_PORT = 10000;
+        /** Blob content this small is kept in RocksDB, not in a file of its own. */
+        static final int SMALL_CONTENT_BYTES = 64 * 1024;
         private int port = ServerConfig.DEFAULT_PORT;
         private Integer queuePort;
         private Integer blobPort;
         private Set<Service> services = EnumSet.allOf(Service.class);
         private Clock queueClock = Clock.systemUTC();
-        private Duration queueSweepEvery = QueueSweeper.EVERY;
+        private Duration queueSweepEvery = Sweeper.QUEUE_EVERY;
+        private Duration blobSweepEvery = Sweeper.BLOB_EVERY;
+        private Clock blobClock = Clock.systemUTC();
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
         private KeyValueStore sharedStore;
@@ -358,6 +361,24 @@ public final class Cerulean implements AutoCloseable {
          */
         public Builder blobPort(int blobPort) {
             this.blobPort = blobPort;
+            return this;
+        }
+
+        /**
+         * How long after one sweep for blocks staged and never committed the next begins (an hour by
+         * default): a blob's staged blocks are discarded a week after its last Put Block.
+         */
+        public Builder blobSweepEvery(Duration every) {
+            if (every.isNegative() || every.isZero()) {
+                throw new IllegalArgumentException("a sweep interval is positive: " + every);
+            }
+            this.blobSweepEvery = every;
+            return this;
+        }
+
+        /** The clock the Blob service's times come from: Last-Modified, leases, when staged blocks expire. */
+        public Builder blobClock(Clock clock) {
+            this.blobClock = java.util.Objects.requireNonNull(clock, "clock");
             return this;
         }
 
@@ -614,6 +635,7 @@ public final class Cerulean implements AutoCloseable {
                 QueueService queues = services.contains(Service.QUEUE)
                         ? new QueueService(store.keyValueStore(), queueClock) : null;
                 contents = services.contains(Service.BLOB) ? openContents(store) : null;
+                BlobService blobs = null;
                 try {
                     if (services.contains(Service.TABLE)) {
                         servers.put(Service.TABLE, HttpServer.start(config.withPort(ports.get(Service.TABLE)),
@@ -633,7 +655,7 @@ public final class Cerulean implements AutoCloseable {
                     if (contents != null) {
                         try {
                             servers.put(Service.BLOB, HttpServer.start(config.withPort(ports.get(Service.BLOB)),
-                                    BlobRest.pipeline(new BlobService(store.keyValueStore(), contents, Clock.systemUTC()),
+                                    BlobRest.pipeline(blobs = new BlobService(store.keyValueStore(), contents, blobClock),
                                             store.exclusive(), configured, trust, metrics, Clock.systemUTC())
                                             .withRequestLog(requestLog)));
                         } catch (PortInUseException e) {
@@ -651,8 +673,16 @@ public final class Cerulean implements AutoCloseable {
                     }
                     throw e;
                 }
-                QueueSweeper sweeper = queues != null ? QueueSweeper.start(queues, queueSweepEvery) : null;
-                return new Cerulean(store, contents, scanHelper, sweeper, servers, configured, config.tls(),
+                List<Sweeper> sweepers = new ArrayList<>();
+                if (queues != null) {
+                    sweepers.add(Sweeper.start("queue", "expired queue messages", queues::sweepExpired,
+                            queueSweepEvery));
+                }
+                if (blobs != null) {
+                    sweepers.add(Sweeper.start("blob", "staged blocks never committed", blobs::sweepStagedBlocks,
+                            blobSweepEvery));
+                }
+                return new Cerulean(store, contents, scanHelper, sweepers, servers, configured, config.tls(),
                         temporaryTlsDir, requestLog);
             } catch (IOException e) {
                 scanHelper.shutdown();
@@ -672,13 +702,16 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
-         * Where blob bytes go: files beside RocksDB's (written once and synced, never rewritten by
-         * compaction nor written twice through its log), memory beside an in-memory store, and chunk
-         * records in the store itself when servers share it (a Cassandra cluster, a store passed in).
+         * Where blob bytes go. Beside RocksDB: up to {@link #SMALL_CONTENT_BYTES} as chunk records in
+         * RocksDB itself, whose log's group commit syncs many at once, and larger content as files
+         * beside it (written once and synced, never rewritten by compaction nor written twice through
+         * the log). Memory beside an in-memory store, and chunk records in the store itself when
+         * servers share it (a Cassandra cluster, a store passed in).
          */
         private ContentStore openContents(KeyValueTableStore store) {
             if (keepsDataDir()) {
-                return FileContentStore.open(dataDir.resolve("blobs"));
+                return new TieredContentStore(new ChunkedContentStore(store.keyValueStore()),
+                        FileContentStore.open(dataDir.resolve("blobs")), SMALL_CONTENT_BYTES);
             }
             if (inMemory && sharedStore == null && cassandra == null) {
                 return new MemoryContentStore();

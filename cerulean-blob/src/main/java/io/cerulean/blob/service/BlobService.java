@@ -40,6 +40,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,6 +71,10 @@ public final class BlobService {
     private static final int MAX_ATTEMPTS = 100;
     /** The most blocks a committed block list may name. */
     public static final int MAX_COMMITTED_BLOCKS = 50_000;
+    /** Staged blocks are discarded this long after their blob's last Put Block, if never committed, as in Azure. */
+    public static final java.time.Duration STAGED_BLOCK_LIFETIME = java.time.Duration.ofDays(7);
+    /** Staged blocks removed in one commit at most: a bounded batch (Cassandra refuses large ones). */
+    private static final int REMOVALS_PER_COMMIT = 64;
     /** .NET ticks (100 ns since 0001-01-01) at the Unix epoch: ETags then read like Azure's. */
     private static final long EPOCH_TICKS = 621_355_968_000_000_000L;
     private static final String SERVICE = "blob";
@@ -801,6 +806,83 @@ public final class BlobService {
     /** The moment a lease's state is judged at: this service's now. */
     public Instant now() {
         return clock.instant();
+    }
+
+    /**
+     * Discards the staged blocks of every blob, in every container of every account, whose last Put
+     * Block is older than {@link #STAGED_BLOCK_LIFETIME}. Safe on any number of servers at once: each
+     * removal is a commit on the version read, so a block staged again meanwhile stays.
+     *
+     * @return how many staged blocks were removed
+     */
+    public long sweepStagedBlocks() {
+        Instant cutoff = clock.instant().minus(STAGED_BLOCK_LIFETIME);
+        List<Long> instances = new ArrayList<>();
+        try (RecordCursor containers = store.scan(ContainerCatalog.SPACE, RecordRange.all())) {
+            while (containers.advance()) {
+                ByteView row = containers.row();
+                ByteView payload = containers.payload();
+                instances.add(ContainerCatalog.read(ContainerCatalog.name(row.array(), row.offset(), row.length()),
+                        containers.version(), payload.array(), payload.offset(), payload.length()).blobsInstance());
+            }
+        }
+        long removed = 0;
+        for (long instance : instances) {
+            removed += sweepStagedBlocks(BlobRecords.space(instance), cutoff);
+        }
+        return removed;
+    }
+
+    private long sweepStagedBlocks(Space space, Instant cutoff) {
+        long removed = 0;
+        byte[] partition = null;
+        List<RecordMutation> stale = new ArrayList<>();
+        List<ContentId> released = new ArrayList<>();
+        Instant newest = Instant.MIN;
+        try (RecordCursor cursor = store.scan(space, RecordRange.all())) {
+            while (cursor.advance()) {
+                ByteView row = cursor.row();
+                if (!BlobRecords.isStagedRow(row.array(), row.offset(), row.length())) {
+                    continue;
+                }
+                byte[] key = cursor.partition().toArray();
+                if (partition != null && !Arrays.equals(partition, key)) {
+                    removed += removeStaged(space, partition, stale, released, newest, cutoff);
+                    newest = Instant.MIN;
+                }
+                partition = key;
+                ByteView payload = cursor.payload();
+                StagedBlock block = BlobRecords.readStaged(row.array(), row.offset(), row.length(), payload.array(),
+                        payload.offset(), payload.length());
+                newest = block.staged().isAfter(newest) ? block.staged() : newest;
+                stale.add(RecordMutation.delete(row.toArray(), new Precondition.VersionEquals(cursor.version())));
+                if (block.content() != null) {
+                    released.add(block.content());
+                }
+            }
+        }
+        if (partition != null) {
+            removed += removeStaged(space, partition, stale, released, newest, cutoff);
+        }
+        return removed;
+    }
+
+    /** Removes one blob's staged blocks if its last Put Block is before {@code cutoff}; clears the lists either way. */
+    private long removeStaged(Space space, byte[] partition, List<RecordMutation> stale, List<ContentId> released,
+                              Instant newest, Instant cutoff) {
+        long removed = 0;
+        if (newest.isBefore(cutoff)) {
+            for (int from = 0; from < stale.size(); from += REMOVALS_PER_COMMIT) {
+                int to = Math.min(stale.size(), from + REMOVALS_PER_COMMIT);
+                if (store.commit(space, partition, stale.subList(from, to)) instanceof CommitOutcome.Applied) {
+                    removed += to - from;
+                    discardWhenDurable(new ArrayList<>(released.subList(from, to)));
+                }
+            }
+        }
+        stale.clear();
+        released.clear();
+        return removed;
     }
 
     // ---------------------------------------------------------------- service properties

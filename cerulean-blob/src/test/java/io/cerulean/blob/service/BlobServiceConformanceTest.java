@@ -24,6 +24,7 @@ import io.cerulean.storage.content.ContentWriter;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -486,6 +487,25 @@ public abstract class BlobServiceConformanceTest {
         assertThat(Pages.ranges(blobs.blob(ACCOUNT, CONTAINER, "disk").segments(), 0, Long.MAX_VALUE))
                 .containsExactly(new Pages.PageRange(512, 1023));
         assertThat(read("disk", 0, 1024)).hasSize(1024);
+    }
+
+    @Test
+    void blocksStagedAndNeverCommittedAreSweptAWeekAfterTheLastPutBlock() throws InterruptedException {
+        ContentId stale = content(bytes("s"));
+        blobs.stageBlock(ACCOUNT, CONTAINER, "abandoned", id("a"), stale, 1, null);
+        put("kept", bytes("k"), Conditions.NONE);
+        stage("kept", id("b"), bytes("b"));
+
+        BlobService sixDaysOn = new BlobService(store, contents, Clock.offset(Clock.systemUTC(), Duration.ofDays(6)));
+        assertThat(sixDaysOn.sweepStagedBlocks()).isZero();
+        BlobService eightDaysOn = new BlobService(store, contents, Clock.offset(Clock.systemUTC(), Duration.ofDays(8)));
+        assertThat(eightDaysOn.sweepStagedBlocks()).isEqualTo(2);
+
+        assertFails(() -> blobs.blockLists(ACCOUNT, CONTAINER, "abandoned", BlobProperties.BASE, null),
+                BlobError.BLOB_NOT_FOUND);
+        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "kept", BlobProperties.BASE, null).uncommitted()).isEmpty();
+        assertThat(readText("kept")).as("the committed blob stays").isEqualTo("k");
+        assertThat(gone(stale)).isTrue();
     }
 
     private static List<String> names(List<ListedBlob> items) {

@@ -2,13 +2,18 @@ package io.cerulean.store.rocksdb;
 
 import io.cerulean.blob.service.BlobServiceConformanceTest;
 import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.content.ChunkedContentStore;
 import io.cerulean.storage.content.ContentStore;
+import io.cerulean.storage.content.TieredContentStore;
 import io.cerulean.store.files.FileContentStore;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The Blob service as a RocksDB server runs it: records in RocksDB, blob bytes in files beside it. */
+/**
+ * The Blob service as a RocksDB server runs it: records in RocksDB, small blob bytes there too, larger
+ * ones in files beside it.
+ */
 class RocksDbBlobServiceTest extends BlobServiceConformanceTest {
     @TempDir
     Path dir;
@@ -20,7 +25,8 @@ class RocksDbBlobServiceTest extends BlobServiceConformanceTest {
 
     @Override
     protected ContentStore newContents(KeyValueStore store) {
-        return FileContentStore.open(dir.resolve("blobs"));
+        return new TieredContentStore(new ChunkedContentStore(store), FileContentStore.open(dir.resolve("blobs")),
+                64 * 1024);
     }
 
     @Override
