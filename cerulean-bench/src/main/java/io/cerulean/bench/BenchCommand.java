@@ -1,6 +1,7 @@
 package io.cerulean.bench;
 
 import io.cerulean.bench.client.ConnectionString;
+import io.cerulean.bench.client.Service;
 import io.cerulean.bench.client.SharedKeyLite;
 import io.cerulean.bench.client.Target;
 import io.cerulean.bench.report.ServerProcess;
@@ -22,6 +23,8 @@ import picocli.CommandLine.Spec;
         description = {"Load any Azure-Table-compatible endpoint (Cerulean, Azurite, the real service) with the "
                 + "workloads W1..W8, check its answers, and print ops/s and p50/p99 latency per workload.",
             "With --only Q1,Q2: a Queue endpoint instead, with Put Message (Q1) and Get + Delete Message (Q2).",
+            "With --only B1,B2,B3,B4: a Blob endpoint instead, with Put Blob (B1) and Get Blob (B2) of 1 KiB blobs, "
+                + "uploads of 64 MiB blobs in 4 MiB blocks (B3) and whole downloads of one (B4).",
             "Exit codes: 0 all checks passed, 1 a check failed, 2 the endpoint cannot be reached, "
                 + "3 it refused the credentials, 4 a bad option."})
 public final class BenchCommand implements Callable<Integer> {
@@ -36,6 +39,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ENDPOINT[,ENDPOINT...]",
             description = {"Table endpoint; default " + Target.DEV_ENDPOINT + ".",
                 "For Q1 and Q2 the Queue endpoint; default " + Target.DEV_QUEUE_ENDPOINT + ".",
+                "For B1..B4 the Blob endpoint; default " + Target.DEV_BLOB_ENDPOINT + ".",
                 "Several, comma-separated, for servers sharing one store (Cerulean on Cassandra): the workers' "
                     + "connections are spread over them round-robin."})
     String endpoint;
@@ -48,7 +52,8 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--connection-string", paramLabel = "CS",
             description = "Instead of ENDPOINT, --account and --key: UseDevelopmentStorage=true, or "
-                    + "DefaultEndpointsProtocol, AccountName, AccountKey and TableEndpoint (QueueEndpoint for Q1, Q2).")
+                    + "DefaultEndpointsProtocol, AccountName, AccountKey and TableEndpoint (QueueEndpoint for Q1, Q2; "
+                    + "BlobEndpoint for B1..B4).")
     String connectionString;
 
     @Option(names = "--quick", description = "Small data (10,000 entities) and 3 s phases: the run takes well under a minute.")
@@ -72,7 +77,7 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Option(names = "--only", paramLabel = "ID", split = ",",
             description = "Run these workloads only (plus the loads they read from): some of W1..W8, "
-                    + "or the Queue workloads Q1 and Q2.")
+                    + "or the Queue workloads Q1 and Q2, or the Blob workloads B1..B4.")
     List<String> only;
 
     @Option(names = "--server-pid", paramLabel = "PID", split = ",",
@@ -112,7 +117,7 @@ public final class BenchCommand implements Callable<Integer> {
     /** @throws IllegalArgumentException with a message for the user */
     BenchSettings settings() {
         WorkloadSelection selection = WorkloadSelection.of(only);
-        Target target = target(selection.queue());
+        Target target = target(selection.service());
         new SharedKeyLite(target.account(), target.key());   // fails now, not at the first request, on a bad key
         Sizes sizes = quick ? Sizes.quick(concurrency) : Sizes.full(concurrency);
         if (seconds != null) {
@@ -155,14 +160,14 @@ public final class BenchCommand implements Callable<Integer> {
         return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors() / 2));
     }
 
-    private Target target(boolean queue) {
+    private Target target(Service service) {
         if (connectionString != null) {
             if (endpoint != null || account != null || key != null) {
                 throw new IllegalArgumentException("give either --connection-string or ENDPOINT, --account and --key");
             }
-            return ConnectionString.parse(connectionString, queue);
+            return ConnectionString.parse(connectionString, service);
         }
-        String fallback = queue ? Target.DEV_QUEUE_ENDPOINT : Target.DEV_ENDPOINT;
+        String fallback = service.devEndpoint();
         return new Target(Target.parseEndpoints(endpoint == null ? fallback : endpoint),
                 account == null ? Target.DEV_ACCOUNT : account, key == null ? Target.DEV_KEY : key);
     }

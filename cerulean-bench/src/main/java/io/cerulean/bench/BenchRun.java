@@ -1,10 +1,12 @@
 package io.cerulean.bench;
 
+import io.cerulean.bench.client.BlobRequests;
 import io.cerulean.bench.client.Connection;
 import io.cerulean.bench.client.Endpoint;
 import io.cerulean.bench.client.QueueRequests;
 import io.cerulean.bench.client.Request;
 import io.cerulean.bench.client.Response;
+import io.cerulean.bench.client.SharedKey;
 import io.cerulean.bench.client.SharedKeyLite;
 import io.cerulean.bench.client.TableRequests;
 import io.cerulean.bench.client.Target;
@@ -14,11 +16,15 @@ import io.cerulean.bench.report.CsvReport;
 import io.cerulean.bench.report.ResultTable;
 import io.cerulean.bench.report.ServerProcesses;
 import io.cerulean.bench.report.WorkloadResult;
+import io.cerulean.bench.workload.BlobWarmUp;
+import io.cerulean.bench.workload.DownloadBlobs;
+import io.cerulean.bench.workload.GetSmallBlobs;
 import io.cerulean.bench.workload.InsertEntities;
 import io.cerulean.bench.workload.LoadBatches;
 import io.cerulean.bench.workload.MergeEntities;
 import io.cerulean.bench.workload.PageThrough;
 import io.cerulean.bench.workload.PartitionScans;
+import io.cerulean.bench.workload.PutSmallBlobs;
 import io.cerulean.bench.workload.PutMessages;
 import io.cerulean.bench.workload.QueueWarmUp;
 import io.cerulean.bench.workload.RangeQueries;
@@ -26,6 +32,7 @@ import io.cerulean.bench.workload.ReadEntities;
 import io.cerulean.bench.workload.Sizes;
 import io.cerulean.bench.workload.TableScan;
 import io.cerulean.bench.workload.TakeMessages;
+import io.cerulean.bench.workload.UploadBlobs;
 import io.cerulean.bench.workload.WarmUp;
 import io.cerulean.bench.workload.Workload;
 import io.cerulean.bench.workload.WorkloadContext;
@@ -46,12 +53,13 @@ import java.util.stream.Collectors;
  * One {@code cerulean bench} run: check the endpoints answer and take the key, create the tables,
  * warm up, run the workloads in order while printing each row as it completes, delete the tables,
  * then the checks and the CSV. Returns the command's exit code. A run of Q1 and Q2 does the same
- * with queues on a Queue endpoint.
+ * with queues on a Queue endpoint, a run of B1..B4 with containers on a Blob endpoint.
  */
 final class BenchRun {
     private static final List<Workload> WORKLOADS = List.of(new InsertEntities(), new ReadEntities(),
             new LoadBatches(), new RangeQueries(), new PartitionScans(), new TableScan(), new MergeEntities(),
-            new PageThrough(), new PutMessages(), new TakeMessages());
+            new PageThrough(), new PutMessages(), new TakeMessages(), new PutSmallBlobs(), new GetSmallBlobs(),
+            new UploadBlobs(), new DownloadBlobs());
     private static final long CALL_TIMEOUT_SECONDS = 30;
 
     private final BenchSettings settings;
@@ -73,32 +81,40 @@ final class BenchRun {
         SharedKeyLite signer = new SharedKeyLite(target.account(), target.key());
         Map<Endpoint, TableRequests> perEndpoint = new HashMap<>();
         Map<Endpoint, QueueRequests> queuesPerEndpoint = new HashMap<>();
+        Map<Endpoint, BlobRequests> blobsPerEndpoint = new HashMap<>();
+        SharedKey blobSigner = new SharedKey(target.account(), target.key());
         for (Endpoint endpoint : target.endpoints()) {
             perEndpoint.put(endpoint, new TableRequests(endpoint, signer));
             queuesPerEndpoint.put(endpoint, new QueueRequests(endpoint, signer));
+            blobsPerEndpoint.put(endpoint, new BlobRequests(endpoint, blobSigner));
         }
         boolean queue = settings.selection().queue();
+        boolean blob = settings.selection().blob();
         boolean tls = target.endpoints().stream().anyMatch(Endpoint::secure);
         try (Transport transport = new Transport(tls, settings.ioThreads())) {
             // Worker i on endpoint i mod n: the first n connections go to the n endpoints in order.
             List<Connection> connections = new ArrayList<>();
             List<TableRequests> requests = new ArrayList<>();
             List<QueueRequests> queueRequests = new ArrayList<>();
+            List<BlobRequests> blobRequests = new ArrayList<>();
             for (int i = 0; i < sizes.concurrency(); i++) {
                 Endpoint endpoint = target.endpointOf(i);
                 connections.add(transport.connection(endpoint));
                 requests.add(perEndpoint.get(endpoint));
                 queueRequests.add(queuesPerEndpoint.get(endpoint));
+                blobRequests.add(blobsPerEndpoint.get(endpoint));
             }
             for (int i = 0; i < target.endpoints().size(); i++) {
                 int refused = queue ? preflight(queueRequests.get(i).probe(), connections.get(i), "List Queues", "Queue")
+                        : blob ? preflight(blobRequests.get(i).probe(), connections.get(i), "List Containers", "Blob")
                         : preflight(requests.get(i).probe(), connections.get(i), "Query Tables", "Table");
                 if (refused != 0) {
                     return refused;
                 }
             }
             header(transport);
-            return runWorkloads(requests, queue ? queueRequests : List.of(), connections);
+            return runWorkloads(requests, queue ? queueRequests : List.of(), blob ? blobRequests : List.of(),
+                    connections);
         } finally {
             out.flush();
             err.flush();
@@ -106,7 +122,7 @@ final class BenchRun {
     }
 
     /**
-     * Query Tables (List Queues) once: tells an unreachable endpoint and refused credentials from a
+     * Query Tables (List Queues, List Containers) once: tells an unreachable endpoint and refused credentials from a
      * working one.
      */
     private int preflight(Request request, Connection connection, String operation, String service) {
@@ -140,7 +156,8 @@ final class BenchRun {
         List<Endpoint> endpoints = settings.target().endpoints();
         String where = endpoints.size() == 1 ? "endpoint=" + endpoints.get(0).url()
                 : "endpoints=" + endpoints.stream().map(Endpoint::url).collect(Collectors.joining(","));
-        String data = settings.selection().queue() ? "queue" : String.format(Locale.ROOT, "data=%,d entities",
+        String data = settings.selection().queue() ? "queue" : settings.selection().blob() ? "blob"
+                : String.format(Locale.ROOT, "data=%,d entities",
                 sizes.bigEntities());
         out.printf(Locale.ROOT,
                 "Cerulean bench  %s  account=%s  concurrency=%d  phase=%ss  %s  io=%s%s%n",
@@ -153,23 +170,27 @@ final class BenchRun {
     }
 
     private int runWorkloads(List<TableRequests> requests, List<QueueRequests> queueRequests,
-                             List<Connection> connections) {
+                             List<BlobRequests> blobRequests, List<Connection> connections) {
         String run = Long.toString(System.currentTimeMillis(), 36) + Integer.toString(
                 ThreadLocalRandom.current().nextInt(36 * 36), 36);
         String pointTable = "bench" + run + "p";
         String bigTable = "bench" + run + "b";
         String warmTable = "bench" + run + "w";
-        WorkloadContext ctx = new WorkloadContext(settings.sizes(), requests, queueRequests, connections, checks,
-                pointTable, bigTable, "bench" + run + "-");
+        WorkloadContext ctx = new WorkloadContext(settings.sizes(), requests, queueRequests, blobRequests,
+                connections, checks, pointTable, bigTable, "bench" + run + "-");
         List<String> ids = settings.selection().ids();
         List<String> created = new ArrayList<>();
         List<WorkloadResult> results = new ArrayList<>();
         long clientCpuStart = clientCpuNanos();
         long started = System.nanoTime();
         try {
-            // Tables and queues are made and deleted on the first connection's endpoint.
+            // Tables, queues and containers are made and deleted on the first connection's endpoint.
             if (!queueRequests.isEmpty()) {
                 if (!queueWarmUp(ctx)) {
+                    return BenchCommand.EXIT_CHECK_FAILED;
+                }
+            } else if (!blobRequests.isEmpty()) {
+                if (!blobWarmUp(ctx, ids.contains("B3") || ids.contains("B4"))) {
                     return BenchCommand.EXIT_CHECK_FAILED;
                 }
             } else {
@@ -197,6 +218,7 @@ final class BenchRun {
         } finally {
             cleanUp(ctx, requests.get(0), created);
             cleanUpQueues(ctx, ctx.createdQueues());
+            cleanUpContainers(ctx, ctx.createdContainers());
         }
         footer(results, clientCpuStart, started);
         writeCsv(results);
@@ -249,6 +271,26 @@ final class BenchRun {
         return true;
     }
 
+    /** B1..B4's requests in a scratch container, deleted after; false when it cannot be created. */
+    private boolean blobWarmUp(WorkloadContext ctx, boolean large) {
+        String warmContainer;
+        try {
+            warmContainer = ctx.createContainer("w");
+        } catch (IOException e) {
+            checks.check(false, rootMessage(e));
+            err.println("cerulean bench: " + rootMessage(e));
+            return false;
+        }
+        long start = System.nanoTime();
+        long requestsDone = BlobWarmUp.run(ctx, warmContainer, large);
+        out.printf(Locale.ROOT, "warm-up: %,d requests in %.1f s, not reported%n", requestsDone,
+                (System.nanoTime() - start) / 1e9);
+        if (deleteContainer(ctx, warmContainer)) {
+            ctx.forgetContainer(warmContainer);
+        }
+        return true;
+    }
+
     /** Runs a workload with the server's CPU and memory measured around it (not its load); null if it broke off. */
     private WorkloadResult measure(Workload workload, WorkloadContext ctx) {
         try {
@@ -295,6 +337,30 @@ final class BenchRun {
             return;
         }
         queues.forEach(q -> deleteQueue(ctx, q));
+    }
+
+    /** Deletes the containers the run made and has not deleted yet, with their blobs; with --keep, names them. */
+    private void cleanUpContainers(WorkloadContext ctx, List<String> containers) {
+        if (settings.keep()) {
+            if (!containers.isEmpty()) {
+                out.println("kept containers: " + String.join(" ", containers));
+            }
+            return;
+        }
+        containers.forEach(c -> deleteContainer(ctx, c));
+    }
+
+    private boolean deleteContainer(WorkloadContext ctx, String container) {
+        try {
+            Response response = ctx.call(ctx.blobRequests().deleteContainer(container));
+            if (response.status() == 202 || response.status() == 404) {
+                return true;
+            }
+            err.println("cerulean bench: could not delete container " + container + ": " + response.describe());
+        } catch (IOException e) {
+            err.println("cerulean bench: could not delete container " + container + ": " + rootMessage(e));
+        }
+        return false;
     }
 
     private boolean deleteQueue(WorkloadContext ctx, String queue) {

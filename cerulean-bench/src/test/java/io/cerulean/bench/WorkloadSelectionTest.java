@@ -3,6 +3,7 @@ package io.cerulean.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.cerulean.bench.client.Service;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +37,25 @@ class WorkloadSelectionTest {
     }
 
     @Test
+    void blobWorkloadsRunOnlyWhenAskedForAndApartFromTheOthers() {
+        WorkloadSelection s = WorkloadSelection.of(List.of("b4", "B1", " b3"));
+        assertThat(s.ids()).containsExactly("B1", "B3", "B4");
+        assertThat(s.added()).isEmpty();
+        assertThat(s.blob()).isTrue();
+        assertThat(s.queue()).isFalse();
+        assertThat(s.service()).isEqualTo(Service.BLOB);
+        assertThat(WorkloadSelection.of(List.of("B2")).ids()).containsExactly("B2");
+        assertThat(WorkloadSelection.of(null).service()).isEqualTo(Service.TABLE);
+        assertThat(WorkloadSelection.of(List.of("Q1")).service()).isEqualTo(Service.QUEUE);
+        assertThatThrownBy(() -> WorkloadSelection.of(List.of("B1", "W1"))).hasMessageContaining("apart")
+                .hasMessageContaining("Table");
+        assertThatThrownBy(() -> WorkloadSelection.of(List.of("Q2", "B2"))).hasMessageContaining("apart")
+                .hasMessageContaining("Queue");
+    }
+
+    @Test
     void unknownNamesAreRefused() {
         assertThatThrownBy(() -> WorkloadSelection.of(List.of("W9"))).hasMessageContaining("W9");
+        assertThatThrownBy(() -> WorkloadSelection.of(List.of("B5"))).hasMessageContaining("B1..B4");
     }
 }

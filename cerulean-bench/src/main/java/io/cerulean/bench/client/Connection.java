@@ -114,6 +114,10 @@ public final class Connection {
 
     /** Head and body in one flush: one system call, one TCP segment for small requests. */
     private void write(Channel ch, Request request) {
+        BodySink sink = ch.pipeline().get(BodySink.class);
+        if (sink != null) {
+            sink.expect(request.discardBody());
+        }
         ch.write(request.head(), ch.voidPromise());
         ch.writeAndFlush(request.body()).addListener((ChannelFuture f) -> {
             if (!f.isSuccess()) {

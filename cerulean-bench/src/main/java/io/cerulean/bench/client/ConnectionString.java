@@ -7,7 +7,7 @@ import java.util.Map;
 /**
  * Reads the connection strings the Azure SDKs accept, as far as they name an account key:
  * {@code UseDevelopmentStorage=true}, or {@code AccountName}, {@code AccountKey} and either
- * {@code TableEndpoint} (or {@code QueueEndpoint} for the Queue workloads) or
+ * {@code TableEndpoint} (or {@code QueueEndpoint}, {@code BlobEndpoint} for the Queue and Blob workloads) or
  * {@code DefaultEndpointsProtocol} (+ {@code EndpointSuffix}).
  * Setting names are case-insensitive; a value may contain '=' (base64 keys do).
  */
@@ -21,6 +21,11 @@ public final class ConnectionString {
 
     /** @param queue the Queue service's endpoint rather than the Table service's */
     public static Target parse(String connectionString, boolean queue) {
+        return parse(connectionString, queue ? Service.QUEUE : Service.TABLE);
+    }
+
+    /** The target of {@code service}'s endpoint. */
+    public static Target parse(String connectionString, Service service) {
         Map<String, String> settings = new HashMap<>();
         for (String part : connectionString.split(";")) {
             if (part.isBlank()) {
@@ -33,7 +38,7 @@ public final class ConnectionString {
             settings.put(part.substring(0, eq).trim().toLowerCase(Locale.ROOT), part.substring(eq + 1).trim());
         }
         if ("true".equalsIgnoreCase(settings.get("usedevelopmentstorage"))) {
-            return new Target(Endpoint.parse(queue ? Target.DEV_QUEUE_ENDPOINT : Target.DEV_ENDPOINT),
+            return new Target(Endpoint.parse(service.devEndpoint()),
                     Target.DEV_ACCOUNT, Target.DEV_KEY);
         }
         if (settings.containsKey("sharedaccesssignature")) {
@@ -44,11 +49,11 @@ public final class ConnectionString {
         if (account == null || key == null) {
             throw new IllegalArgumentException("connection string needs AccountName and AccountKey");
         }
-        String endpoint = settings.get(queue ? "queueendpoint" : "tableendpoint");
+        String endpoint = settings.get(service.endpointSetting().toLowerCase(Locale.ROOT));
         if (endpoint == null) {
             String protocol = settings.getOrDefault("defaultendpointsprotocol", "https");
             String suffix = settings.getOrDefault("endpointsuffix", "core.windows.net");
-            endpoint = protocol + "://" + account + (queue ? ".queue." : ".table.") + suffix;
+            endpoint = protocol + "://" + account + "." + service.hostLabel() + "." + suffix;
         }
         return new Target(Endpoint.parse(endpoint), account, key);
     }

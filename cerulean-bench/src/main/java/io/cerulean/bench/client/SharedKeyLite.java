@@ -1,14 +1,9 @@
 package io.cerulean.bench.client;
 
-import java.nio.charset.StandardCharsets;
-import java.security.GeneralSecurityException;
-import java.util.Base64;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Shared Key Lite in its two forms. For the Table service (contract 9.2, 9.3):
@@ -17,38 +12,18 @@ import javax.crypto.spec.SecretKeySpec;
  * {@code x-ms-*} headers (lower-cased, sorted, {@code name:value\n}) then the same resource; the
  * Date line is empty because {@code x-ms-date} is sent. In both, rawPath is the request path exactly
  * as sent, so a path-style URL names the account twice ({@code /devstoreaccount1/devstoreaccount1/Tables}).
- * Thread-safe: one {@link Mac} per thread, because {@code Mac.getInstance} costs more than the signature.
+ * Thread-safe.
  */
 public final class SharedKeyLite {
-    private static final String HMAC = "HmacSHA256";
-
     private final String account;
     private final String scheme;
-    private final ThreadLocal<Mac> mac;
+    private final Hmac hmac;
 
     /** @throws IllegalArgumentException when the key is not base64 */
     public SharedKeyLite(String account, String base64Key) {
         this.account = account;
         this.scheme = "SharedKeyLite " + account + ":";
-        byte[] key;
-        try {
-            key = Base64.getDecoder().decode(base64Key.trim());
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("the account key is not base64: " + e.getMessage());
-        }
-        if (key.length == 0) {
-            throw new IllegalArgumentException("the account key is empty");
-        }
-        SecretKeySpec spec = new SecretKeySpec(key, HMAC);
-        this.mac = ThreadLocal.withInitial(() -> {
-            try {
-                Mac m = Mac.getInstance(HMAC);
-                m.init(spec);
-                return m;
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("HmacSHA256 unavailable", e);
-            }
-        });
+        this.hmac = new Hmac(base64Key);
     }
 
     /** The Authorization header value for a request sent with this date to this path and query. */
@@ -108,6 +83,6 @@ public final class SharedKeyLite {
 
     /** Base64 of HMAC-SHA256 over the UTF-8 bytes. */
     public String sign(String stringToSign) {
-        return Base64.getEncoder().encodeToString(mac.get().doFinal(stringToSign.getBytes(StandardCharsets.UTF_8)));
+        return hmac.sign(stringToSign);
     }
 }

@@ -16,6 +16,7 @@ public record Target(List<Endpoint> endpoints, String account, String key) {
             "Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==";
     public static final String DEV_ENDPOINT = "http://127.0.0.1:10002/" + DEV_ACCOUNT;
     public static final String DEV_QUEUE_ENDPOINT = "http://127.0.0.1:10001/" + DEV_ACCOUNT;
+    public static final String DEV_BLOB_ENDPOINT = "http://127.0.0.1:10000/" + DEV_ACCOUNT;
 
     public Target {
         if (endpoints == null || endpoints.isEmpty()) {

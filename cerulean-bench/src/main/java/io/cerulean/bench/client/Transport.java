@@ -74,6 +74,7 @@ public final class Transport implements AutoCloseable {
         // Requests leave as bytes (RequestHead); only responses need a codec. No header validation:
         // the bench reads three response headers and trusts the server's framing.
         pipeline.addLast(new HttpResponseDecoder(4096, 16 * 1024, 16 * 1024, false));
+        pipeline.addLast(new BodySink());   // downloads the bench reads and drops (Get Blob in B4)
         pipeline.addLast(new HttpObjectAggregator(MAX_RESPONSE_BYTES));
     }
 

@@ -1,5 +1,6 @@
 package io.cerulean.bench.workload;
 
+import io.cerulean.bench.client.BlobRequests;
 import io.cerulean.bench.client.Connection;
 import io.cerulean.bench.client.QueueRequests;
 import io.cerulean.bench.client.Request;
@@ -18,7 +19,8 @@ import java.util.OptionalDouble;
 
 /**
  * What the workloads of one run share: sizes, connections, the two tables and what earlier
- * workloads left in them (W1's entities for W2 and W7, W3's for the queries), and the checks.
+ * workloads left in them (W1's entities for W2 and W7, W3's for the queries), the queues and
+ * containers of a Queue or Blob run and the blobs B1 and B3 leave for B2 and B4, and the checks.
  * Each worker builds its requests for the endpoint its connection goes to (servers sharing a
  * store may be several); requests outside the timed loops go to the first connection's.
  * Used from the run's main thread; the phases it starts have their own threads.
@@ -29,15 +31,19 @@ public final class WorkloadContext {
     private final Sizes sizes;
     private final List<TableRequests> requests;
     private final List<QueueRequests> queueRequests;
+    private final List<BlobRequests> blobRequests;
     private final List<Connection> connections;
     private final Phase phase;
     private final Checks checks;
     private final EntityFactory entities;
     private final List<TableRequests.Table> pointTable;
     private final List<TableRequests.Table> bigTable;
-    private final String queuePrefix;
+    private final String namePrefix;
     private final List<String> createdQueues = new ArrayList<>();
+    private final List<String> createdContainers = new ArrayList<>();
     private TakeMessages.Filled filled;
+    private PutSmallBlobs.Loaded smallBlobs;
+    private UploadBlobs.Committed largeBlob;
     private PointData point;
     private BigData big;
 
@@ -59,6 +65,22 @@ public final class WorkloadContext {
     public WorkloadContext(Sizes sizes, List<TableRequests> requests, List<QueueRequests> queueRequests,
                            List<Connection> connections, Checks checks, String pointTable, String bigTable,
                            String queuePrefix) {
+        this(sizes, requests, queueRequests, List.of(), connections, checks, pointTable, bigTable, queuePrefix);
+    }
+
+    /**
+     * @param blobRequests per connection, the Blob requests for its endpoint, for B1..B4; empty when
+     *                     the endpoints are not Blob endpoints
+     * @param namePrefix   what the names of the queues and containers the run creates start with
+     */
+    public WorkloadContext(Sizes sizes, List<TableRequests> requests, List<QueueRequests> queueRequests,
+                           List<BlobRequests> blobRequests, List<Connection> connections, Checks checks,
+                           String pointTable, String bigTable, String namePrefix) {
+        if (!blobRequests.isEmpty() && blobRequests.size() != connections.size()) {
+            throw new IllegalArgumentException("one BlobRequests per connection: " + blobRequests.size() + " for "
+                    + connections.size());
+        }
+        this.blobRequests = List.copyOf(blobRequests);
         if (requests.size() != connections.size() || connections.isEmpty()) {
             throw new IllegalArgumentException("one TableRequests per connection: " + requests.size() + " for "
                     + connections.size());
@@ -70,7 +92,7 @@ public final class WorkloadContext {
         this.sizes = sizes;
         this.requests = List.copyOf(requests);
         this.queueRequests = List.copyOf(queueRequests);
-        this.queuePrefix = queuePrefix;
+        this.namePrefix = namePrefix;
         this.connections = List.copyOf(connections);
         this.phase = new Phase(connections);
         this.checks = checks;
@@ -133,7 +155,7 @@ public final class WorkloadContext {
      * @throws IOException when it cannot be created
      */
     public String createQueue(String suffix) throws IOException {
-        String name = queuePrefix + suffix;
+        String name = namePrefix + suffix;
         Response response = call(queueRequests().createQueue(name));
         if (response.status() != 201 && response.status() != 204) {
             throw new IOException("cannot create queue " + name + ": " + response.describe());
@@ -150,6 +172,69 @@ public final class WorkloadContext {
     /** The queues created and not yet deleted, for the run to delete. */
     public List<String> createdQueues() {
         return List.copyOf(createdQueues);
+    }
+
+    /** The first connection's Blob requests. */
+    public BlobRequests blobRequests() {
+        if (blobRequests.isEmpty()) {
+            throw new IllegalStateException("B1..B4 need a Blob endpoint");
+        }
+        return blobRequests.get(0);
+    }
+
+    /** A container's requests for every worker, one object per endpoint: {@code get(i)} for worker i. */
+    List<BlobRequests.Container> containers(String name) {
+        blobRequests();
+        Map<BlobRequests, BlobRequests.Container> perEndpoint = new IdentityHashMap<>();
+        List<BlobRequests.Container> containers = new ArrayList<>(blobRequests.size());
+        for (BlobRequests r : blobRequests) {
+            containers.add(perEndpoint.computeIfAbsent(r, x -> x.container(name)));
+        }
+        return List.copyOf(containers);
+    }
+
+    /**
+     * Creates the container {@code prefix + suffix} on the first connection's endpoint and
+     * remembers it for {@link #createdContainers}.
+     *
+     * @throws IOException when it cannot be created
+     */
+    public String createContainer(String suffix) throws IOException {
+        String name = namePrefix + suffix;
+        Response response = call(blobRequests().createContainer(name));
+        if (response.status() != 201) {
+            throw new IOException("cannot create container " + name + ": " + response.describe());
+        }
+        createdContainers.add(name);
+        return name;
+    }
+
+    /** Forgets a container the run has deleted. */
+    public void forgetContainer(String name) {
+        createdContainers.remove(name);
+    }
+
+    /** The containers created and not yet deleted, for the run to delete. */
+    public List<String> createdContainers() {
+        return List.copyOf(createdContainers);
+    }
+
+    /** The small blobs B1 put, for B2; null when B1 has not run. */
+    PutSmallBlobs.Loaded smallBlobs() {
+        return smallBlobs;
+    }
+
+    void smallBlobs(PutSmallBlobs.Loaded blobs) {
+        this.smallBlobs = blobs;
+    }
+
+    /** A large blob B3 committed, for B4; null when B3 has not run or committed none. */
+    UploadBlobs.Committed largeBlob() {
+        return largeBlob;
+    }
+
+    void largeBlob(UploadBlobs.Committed blob) {
+        this.largeBlob = blob;
     }
 
     TakeMessages.Filled filled() {

@@ -25,6 +25,16 @@ class ConnectionStringTest {
     }
 
     @Test
+    void theBlobWorkloadsTakeTheBlobEndpoint() {
+        assertThat(ConnectionString.parse("UseDevelopmentStorage=true", Service.BLOB).endpoint().url())
+                .isEqualTo("http://127.0.0.1:10000/devstoreaccount1");
+        assertThat(ConnectionString.parse("AccountName=other;AccountKey=a2V5;BlobEndpoint=http://h:3/other;"
+                + "QueueEndpoint=http://h:2/other", Service.BLOB).endpoint()).isEqualTo(new Endpoint("http", "h", 3, "/other"));
+        assertThat(ConnectionString.parse("accountname=acct;accountkey=a2V5", Service.BLOB).endpoint().url())
+                .isEqualTo("https://acct.blob.core.windows.net");
+    }
+
+    @Test
     void explicitTableEndpointAndAKeyWithEqualsSigns() {
         Target target = ConnectionString.parse("DefaultEndpointsProtocol=http;AccountName=other;"
                 + "AccountKey=a2V5a2V5a2V5==;TableEndpoint=http://localhost:10102/other/;");

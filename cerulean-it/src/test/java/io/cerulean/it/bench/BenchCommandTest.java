@@ -96,6 +96,37 @@ class BenchCommandTest {
     }
 
     @Test
+    void aShortBlobRunReportsB1ToB4AndPassesEveryCheck() throws IOException {
+        String blobEndpoint = server.cerulean().blobEndpoint("devstoreaccount1");
+        Path csv = dir.resolve("blob.csv");
+
+        Outcome run = bench(blobEndpoint, "--only", "B1,B2,B3,B4", "--quick", "--seconds", "0.5", "--concurrency", "2",
+                "--csv", csv.toString());
+
+        assertThat(run.exit()).as("exit code; output:%n%s%s", run.out(), run.err()).isZero();
+        assertThat(run.out()).contains("Cerulean bench  endpoint=" + blobEndpoint).contains("  blob  ")
+                .containsPattern("checks: \\d+ passed, 0 failed").doesNotContain("FAILED");
+        for (String id : List.of("B1", "B2", "B3", "B4")) {
+            assertThat(run.out()).as("a row for %s", id).containsPattern("(?m)^" + id + " ");
+        }
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines).hasSize(5);
+        assertThat(lines.subList(1, lines.size())).extracting(l -> l.split(",")[1] + " " + l.split(",")[2])
+                .containsExactly("B1 ops/s", "B2 ops/s", "B3 MB/s", "B4 MB/s");
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            assertThat(Double.parseDouble(f[3])).as("figure of %s", f[1]).isPositive();
+            assertThat(Long.parseLong(f[7])).as("errors of %s", f[1]).isZero();
+        }
+
+        Outcome alone = bench(blobEndpoint, "--only", "B4", "--quick", "--seconds", "0.3", "--concurrency", "1",
+                "--keep");
+        assertThat(alone.exit()).as("B4 loads its own blob; output:%n%s%s", alone.out(), alone.err()).isZero();
+        assertThat(alone.out()).contains("kept containers: bench").containsPattern("(?m)^B4 ");
+        assertThat(bench(blobEndpoint, "--only", "B1,W1").exit()).isEqualTo(BenchCommand.EXIT_BAD_OPTION);
+    }
+
+    @Test
     void aWrongKeyFailsAtOnceWithOneClearLine() {
         byte[] key = new byte[64];
         ThreadLocalRandom.current().nextBytes(key);
