@@ -80,13 +80,15 @@ class LeaseTest {
 
     @ParameterizedTest
     @EachStore
-    void aLeaseWithoutAProposedIdGetsOneFromTheService(ServerFixture store) {
-        BlobClient blob = blob(store, "lgen");
+    void aLeaseOfFifteenToSixtySecondsIsFixedAndKeepsTheProposedId(ServerFixture store) {
+        BlobClient blob = blob(store, "lfixed");
+        BlobLeaseClient lease = new BlobLeaseClientBuilder().blobClient(blob).buildClient();
 
-        String id = new BlobLeaseClientBuilder().blobClient(blob).buildClient().acquireLease(15);
+        String id = lease.acquireLease(15);
 
-        assertThat(UUID.fromString(id)).isNotNull();
+        assertThat(id).isEqualTo(lease.getLeaseId());
         assertThat(blob.getProperties().getLeaseDuration()).isEqualTo(LeaseDurationType.FIXED);
+        assertThat(blob.getProperties().getLeaseState()).isEqualTo(LeaseStateType.LEASED);
     }
 
     @ParameterizedTest
