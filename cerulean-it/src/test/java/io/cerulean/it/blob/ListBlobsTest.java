@@ -130,6 +130,22 @@ class ListBlobsTest {
         assertThat(blobs(sub)).containsExactly("dir/sub/c");
     }
 
+    /** Prefixes count towards a page's maximum, and take their place among the blobs in name order. */
+    @ParameterizedTest
+    @EachStore
+    void aListingByHierarchyPagesPrefixesAndBlobsTogether(ServerFixture store) {
+        BlobContainerClient container = containerWith(store, "treepage",
+                List.of("a/1", "a/2", "b", "c/1", "d", "e/1/x"));
+        ListBlobsOptions pagesOfTwo = new ListBlobsOptions().setMaxResultsPerPage(2);
+
+        List<List<String>> pages = new ArrayList<>();
+        for (PagedResponse<BlobItem> page : container.listBlobsByHierarchy("/", pagesOfTwo, null).iterableByPage()) {
+            pages.add(names(page.getValue()).stream().sorted().toList());
+        }
+
+        assertThat(pages).containsExactly(List.of("a/", "b"), List.of("c/", "d"), List.of("e/"));
+    }
+
     @ParameterizedTest
     @EachStore
     void namesWithSpacesUnicodeAndReservedCharactersAreKeptExactly(ServerFixture store) {
