@@ -10,6 +10,7 @@ import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobHttpHeaders;
 import com.azure.storage.blob.models.BlobProperties;
+import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.BlobType;
 import com.azure.storage.blob.models.BlockBlobItem;
 import com.azure.storage.blob.models.BlockListType;
@@ -76,6 +77,26 @@ class BlockBlobUploadTest {
         assertThat(blob.downloadContent().toString()).isEqualTo("first");
 
         blob.upload(BinaryData.fromString("third"), true);
+        assertThat(blob.downloadContent().toString()).isEqualTo("third");
+    }
+
+    @ParameterizedTest
+    @EachStore
+    void anUploadConditionalOnAStaleETagIsConditionNotMet(ServerFixture store) {
+        BlobClient blob = SERVERS.newContainer(store, "upcond").getBlobClient("guarded.txt");
+        blob.upload(BinaryData.fromString("first"));
+        String stale = blob.getProperties().getETag();
+        blob.upload(BinaryData.fromString("second"), true);
+        String current = blob.getProperties().getETag();
+
+        assertBlobError(() -> blob.uploadWithResponse(new BlobParallelUploadOptions(BinaryData.fromString("lost"))
+                .setRequestConditions(new BlobRequestConditions().setIfMatch(stale)), null, Context.NONE), 412,
+                "ConditionNotMet");
+        assertThat(blob.downloadContent().toString()).isEqualTo("second");
+        assertThat(stale).as("ETag after an overwrite").isNotEqualTo(current);
+
+        blob.uploadWithResponse(new BlobParallelUploadOptions(BinaryData.fromString("third"))
+                .setRequestConditions(new BlobRequestConditions().setIfMatch(current)), null, Context.NONE);
         assertThat(blob.downloadContent().toString()).isEqualTo("third");
     }
 
