@@ -9,6 +9,7 @@ import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.common.StorageSharedKeyCredential;
 import com.azure.storage.common.policy.RequestRetryOptions;
 import com.azure.storage.common.policy.RetryPolicyType;
+import io.cerulean.app.Cerulean;
 import io.cerulean.it.ServerFixture;
 import java.util.EnumMap;
 import java.util.Map;
@@ -40,16 +41,15 @@ final class BlobServers implements AutoCloseable {
 
     /** The connection string of the endpoint a store's tests go to; it carries a {@code BlobEndpoint}. */
     synchronized String connectionString(ServerFixture fixture) {
-        return otherEndpoint() ? OTHER_ENDPOINT : ceruleanConnectionString(fixture);
+        return otherEndpoint() ? OTHER_ENDPOINT : cerulean(fixture).connectionString();
     }
 
-    private String ceruleanConnectionString(ServerFixture fixture) {
-        String connectionString = servers.computeIfAbsent(fixture, ServerFixture::start).connectionString();
-        if (!connectionString.contains("BlobEndpoint=")) {
-            throw new IllegalStateException("this Cerulean serves no Blob endpoint (" + connectionString
-                    + "); run the Blob tests against another one with -D" + CONNECTION_STRING_PROPERTY + "=...");
+    /** The store's Cerulean server, started on first use; not for a run against another endpoint. */
+    synchronized Cerulean cerulean(ServerFixture fixture) {
+        if (otherEndpoint()) {
+            throw new IllegalStateException("this run goes to the endpoint of -D" + CONNECTION_STRING_PROPERTY);
         }
-        return connectionString;
+        return servers.computeIfAbsent(fixture, ServerFixture::start).cerulean();
     }
 
     /** A client holding the account key. */
@@ -60,7 +60,7 @@ final class BlobServers implements AutoCloseable {
 
     /** The account's blob endpoint, e.g. {@code http://127.0.0.1:PORT/devstoreaccount1}. */
     String endpoint(ServerFixture fixture) {
-        return service(fixture).getAccountUrl();
+        return otherEndpoint() ? service(fixture).getAccountUrl() : cerulean(fixture).blobEndpoint(ACCOUNT);
     }
 
     /** The account key of the endpoint. */
