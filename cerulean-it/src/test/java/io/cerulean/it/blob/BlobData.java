@@ -2,7 +2,9 @@ package io.cerulean.it.blob;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.DigestInputStream;
@@ -32,7 +34,7 @@ final class BlobData {
     static byte[] md5(Path file) {
         MessageDigest digest = md5Digest();
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), digest)) {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
+            in.transferTo(OutputStream.nullOutputStream());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -41,7 +43,7 @@ final class BlobData {
 
     /** A block id: the Base64 of a text, so that ids of texts of one length have one length. */
     static String blockId(String text) {
-        return Base64.getEncoder().encodeToString(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return Base64.getEncoder().encodeToString(text.getBytes(StandardCharsets.UTF_8));
     }
 
     private static MessageDigest md5Digest() {

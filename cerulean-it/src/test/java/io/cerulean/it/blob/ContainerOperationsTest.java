@@ -217,7 +217,7 @@ class ContainerOperationsTest {
     void everyBlobOperationInAMissingContainerIsContainerNotFound(ServerFixture store) {
         BlobContainerClient container = SERVERS.missingContainer(store, "absent");
         BlobClient blob = container.getBlobClient("b.txt");
-        String blockId = java.util.Base64.getEncoder().encodeToString("block-1".getBytes());
+        String blockId = BlobData.blockId("block-1");
 
         assertBlobError(() -> blob.upload(BinaryData.fromString("x")), 404, "ContainerNotFound");
         assertBlobError(blob::downloadContent, 404, "ContainerNotFound");
