@@ -33,7 +33,7 @@ public final class BlobRest {
         ServicePropertiesStore properties =
                 new ServicePropertiesStore(new BlobServicePropertiesStorage(service, exclusiveStore));
         return new RequestPipeline<>(new BlobRestService(service, properties, clock),
-                BlobAuthentication.of(accounts, service::findContainerAcl, oauth, clock),
+                BlobAuthentication.of(accounts, service::findContainerAcl, service::findPublicAccess, oauth, clock),
                 new CorsPolicy(properties::corsRules, BlobPathParser.URLS), metrics);
     }
 }

@@ -225,6 +225,15 @@ public final class BlobService {
         }
     }
 
+    /** The container's public access level, or empty when there is no such container (for an anonymous request). */
+    public Optional<PublicAccess> findPublicAccess(String account, String name) {
+        try {
+            return Optional.of(containerRecord(account, name).record().properties().publicAccess());
+        } catch (ServiceException e) {
+            return Optional.empty(); // no such container, or a name that cannot be one
+        }
+    }
+
     /** Set Container ACL: the public access level and the stored access policies, replaced; a new ETag. */
     public ContainerProperties setContainerAcl(String account, String name, PublicAccess access, AccessPolicies acl,
                                                Conditions conditions) {

@@ -1,5 +1,6 @@
 package io.cerulean.http.auth;
 
+import java.util.Optional;
 import io.cerulean.http.oauth.DataRole;
 import java.util.Set;
 
@@ -19,4 +20,13 @@ public interface Grants<G> {
 
     /** A genuine account SAS for this service: {@code sp} and {@code srt} as signed. */
     G accountSas(String permissions, String resourceTypes);
+
+    /**
+     * A request with no credential at all: what a service that serves some resources to anyone (the
+     * Blob service's public containers) grants it, to be judged against the resource; empty (the
+     * default) to refuse it outright, as the Table and Queue services do.
+     */
+    default Optional<G> anonymous() {
+        return Optional.empty();
+    }
 }

@@ -1,12 +1,14 @@
 package io.cerulean.http.auth;
 
 import io.cerulean.http.message.AzureRequest;
+import java.util.Optional;
 
 /**
  * Decides who a request is and what it may do, in the service's order: an {@code Authorization}
  * header (Shared Key, Shared Key Lite, Bearer) if there is one, else a shared access signature
- * ({@code sig}) in the query, else the request is anonymous and refused (with a bearer challenge
- * when the server verifies tokens).
+ * ({@code sig}) in the query, else the request is anonymous: refused (with a bearer challenge when
+ * the server verifies tokens), unless the service grants anonymous requests something
+ * ({@link Grants#anonymous()}).
  */
 public final class RequestAuthenticator<G> {
     private final SharedKeyAuthenticator sharedKey;
@@ -51,6 +53,10 @@ public final class RequestAuthenticator<G> {
         }
         if (request.queryParameter("sig") != null) {
             return sas.authenticate(request, pathAccount);
+        }
+        Optional<G> anonymous = grants.anonymous();
+        if (anonymous.isPresent()) {
+            return anonymous.get();
         }
         throw bearer.anonymous();
     }

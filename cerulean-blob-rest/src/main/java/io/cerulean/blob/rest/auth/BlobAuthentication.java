@@ -12,6 +12,7 @@ import io.cerulean.http.auth.SharedKeyAuthenticator;
 import io.cerulean.http.oauth.DataRole;
 import io.cerulean.http.oauth.OAuthTrust;
 import java.time.Clock;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -23,32 +24,45 @@ public final class BlobAuthentication {
     /** The Blob service as credentials name it. */
     public static final ServiceIdentity BLOB = new ServiceIdentity("Blob", 'b', "blob");
 
-    /** The account key may do everything; a bearer token what its Blob roles allow; an account SAS what it signed. */
-    public static final Grants<BlobGrant> GRANTS = new Grants<>() {
-        @Override
-        public BlobGrant accountKey() {
-            return BlobGrant.FullAccess.INSTANCE;
-        }
+    /**
+     * The account key may do everything; a bearer token what its Blob roles allow; an account SAS what
+     * it signed; a request with no credential what the container's public access level allows.
+     */
+    private static Grants<BlobGrant> grants(BlobGrant.PublicAccessLookup publicAccess) {
+        BlobGrant anonymous = new BlobGrant.Anonymous(publicAccess);
+        return new Grants<>() {
+            @Override
+            public BlobGrant accountKey() {
+                return BlobGrant.FullAccess.INSTANCE;
+            }
 
-        @Override
-        public BlobGrant bearerToken(Set<DataRole> roles) {
-            return roles.contains(DataRole.STORAGE_BLOB_DATA_OWNER) || roles.contains(DataRole.STORAGE_BLOB_DATA_CONTRIBUTOR)
-                    ? BlobGrant.FullAccess.INSTANCE : new BlobGrant.DataRoles(roles);
-        }
+            @Override
+            public BlobGrant bearerToken(Set<DataRole> roles) {
+                return roles.contains(DataRole.STORAGE_BLOB_DATA_OWNER) || roles.contains(DataRole.STORAGE_BLOB_DATA_CONTRIBUTOR)
+                        ? BlobGrant.FullAccess.INSTANCE : new BlobGrant.DataRoles(roles);
+            }
 
-        @Override
-        public BlobGrant accountSas(String permissions, String resourceTypes) {
-            return new BlobGrant.AccountSas(permissions, resourceTypes);
-        }
-    };
+            @Override
+            public BlobGrant accountSas(String permissions, String resourceTypes) {
+                return new BlobGrant.AccountSas(permissions, resourceTypes);
+            }
+
+            @Override
+            public Optional<BlobGrant> anonymous() {
+                return Optional.of(anonymous);
+            }
+        };
+    }
 
     private BlobAuthentication() {
     }
 
-    public static RequestAuthenticator<BlobGrant> of(Accounts accounts, StoredPolicies storedPolicies, OAuthTrust oauth,
+    public static RequestAuthenticator<BlobGrant> of(Accounts accounts, StoredPolicies storedPolicies,
+                                                     BlobGrant.PublicAccessLookup publicAccess, OAuthTrust oauth,
                                                      Clock clock) {
+        Grants<BlobGrant> grants = grants(publicAccess);
         return new RequestAuthenticator<>(new SharedKeyAuthenticator(accounts, BlobQueueSharedKey.INSTANCE, clock),
-                new SasAuthenticator<>(accounts, BLOB, new BlobSasAuthenticator(storedPolicies, clock), GRANTS, clock),
-                new BearerTokenAuthenticator(accounts, BLOB, oauth, clock), GRANTS);
+                new SasAuthenticator<>(accounts, BLOB, new BlobSasAuthenticator(storedPolicies, clock), grants, clock),
+                new BearerTokenAuthenticator(accounts, BLOB, oauth, clock), grants);
     }
 }

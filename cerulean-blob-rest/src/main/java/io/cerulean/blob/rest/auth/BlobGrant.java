@@ -1,5 +1,6 @@
 package io.cerulean.blob.rest.auth;
 
+import io.cerulean.blob.model.PublicAccess;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.BlobOperation;
 import io.cerulean.common.error.CommonError;
@@ -7,6 +8,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.oauth.DataRole;
 import java.util.EnumSet;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** What an authenticated caller may do on the Blob service; {@link #authorize} refuses the rest with 403. */
@@ -25,6 +27,41 @@ public sealed interface BlobGrant {
 
         @Override
         public void authorize(BlobOperation operation, BlobResource resource) {
+        }
+    }
+
+    /** Where an anonymous request finds a container's public access level; empty when there is no such container. */
+    @FunctionalInterface
+    interface PublicAccessLookup {
+        Optional<PublicAccess> find(String account, String container);
+    }
+
+    /**
+     * A request with no credential (contract 2.6): a container's public access level lets anyone read
+     * its blobs ({@code blob}) or also its properties and listing ({@code container}). Any other read
+     * of it is 404 ResourceNotFound, so that an anonymous client learns nothing of what is there; any
+     * other operation needs a credential.
+     */
+    record Anonymous(PublicAccessLookup lookup) implements BlobGrant {
+        private static final Set<BlobOperation> BLOB_READS = EnumSet.of(BlobOperation.GET_BLOB,
+                BlobOperation.GET_BLOB_PROPERTIES, BlobOperation.GET_BLOB_METADATA, BlobOperation.GET_BLOCK_LIST,
+                BlobOperation.GET_PAGE_RANGES);
+        private static final Set<BlobOperation> CONTAINER_READS = EnumSet.of(BlobOperation.GET_CONTAINER_PROPERTIES,
+                BlobOperation.GET_CONTAINER_METADATA, BlobOperation.LIST_BLOBS);
+
+        @Override
+        public void authorize(BlobOperation operation, BlobResource resource) {
+            boolean blobRead = BLOB_READS.contains(operation);
+            if (!blobRead && !CONTAINER_READS.contains(operation)) {
+                throw new ServiceException(CommonError.AUTHENTICATION_FAILED, CommonError.AUTHENTICATION_FAILED.message()
+                        + " The request is not authenticated: it has no Authorization header and no shared access"
+                        + " signature, and only reads of a public container are served without one.");
+            }
+            PublicAccess access = lookup.find(resource.account(), resource.container()).orElse(PublicAccess.NONE);
+            if (access == PublicAccess.CONTAINER || (access == PublicAccess.BLOB && blobRead)) {
+                return;
+            }
+            throw new ServiceException(CommonError.RESOURCE_NOT_FOUND);
         }
     }
 
