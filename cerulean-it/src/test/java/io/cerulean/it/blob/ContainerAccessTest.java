@@ -5,10 +5,7 @@ import static io.cerulean.it.blob.BlobErrors.assertBlobStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.core.util.BinaryData;
-import com.azure.storage.blob.BlobClient;
-import com.azure.storage.blob.BlobClientBuilder;
 import com.azure.storage.blob.BlobContainerClient;
-import com.azure.storage.blob.BlobContainerClientBuilder;
 import com.azure.storage.blob.models.BlobAccessPolicy;
 import com.azure.storage.blob.models.BlobContainerAccessPolicies;
 import com.azure.storage.blob.models.BlobItem;
@@ -25,8 +22,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 
 /**
- * Get and Set Container ACL: the public access level and the stored access policies, what anonymous
- * clients may then read, and SAS tokens that name a stored policy.
+ * Get and Set Container ACL: the public access level and the stored access policies, and SAS tokens
+ * that name a stored policy. What the access level lets anonymous clients do is {@link AnonymousAccessTest}.
  */
 class ContainerAccessTest {
     private static final ServerFixture ONE_STORE = ServerFixture.chosenOr(ServerFixture.IN_MEMORY);
@@ -48,17 +45,6 @@ class ContainerAccessTest {
         BlobContainerClient container = SERVERS.newContainer(store, prefix);
         container.getBlobClient("public.txt").upload(BinaryData.fromString("for everyone"));
         return container;
-    }
-
-    private static BlobClient anonymous(ServerFixture store, BlobContainerClient container, String blobName) {
-        return new BlobClientBuilder().endpoint(SERVERS.endpoint(store))
-                .containerName(container.getBlobContainerName()).blobName(blobName)
-                .retryOptions(BlobServers.oneTry()).buildClient();
-    }
-
-    private static BlobContainerClient anonymous(ServerFixture store, BlobContainerClient container) {
-        return new BlobContainerClientBuilder().endpoint(SERVERS.endpoint(store))
-                .containerName(container.getBlobContainerName()).retryOptions(BlobServers.oneTry()).buildClient();
     }
 
     @ParameterizedTest
@@ -95,42 +81,6 @@ class ContainerAccessTest {
                 policy("p3", "r"), policy("p4", "r"), policy("p5", "r"), policy("p6", "r"))), 400,
                 "InvalidXmlDocument");
         assertThat(container.getAccessPolicy().getIdentifiers()).isNullOrEmpty();
-    }
-
-    @ParameterizedTest
-    @EachStore
-    void aBlobLevelContainerLetsAnyoneReadItsBlobsButNotListThem(ServerFixture store) {
-        BlobContainerClient container = withOneBlob(store, "pubblob");
-        container.setAccessPolicy(PublicAccessType.BLOB, null);
-
-        assertThat(anonymous(store, container, "public.txt").downloadContent().toString()).isEqualTo("for everyone");
-        assertThat(anonymous(store, container, "public.txt").getProperties().getBlobSize()).isEqualTo(12);
-        assertThat(anonymous(store, container).getBlobClient("public.txt").exists()).isTrue();
-    }
-
-    @ParameterizedTest
-    @EachStore
-    void aContainerLevelContainerLetsAnyoneListItsBlobs(ServerFixture store) {
-        BlobContainerClient container = withOneBlob(store, "pubcont");
-        container.setAccessPolicy(PublicAccessType.CONTAINER, null);
-
-        assertThat(anonymous(store, container).listBlobs()).extracting(BlobItem::getName).containsExactly("public.txt");
-        assertThat(anonymous(store, container).getProperties().getBlobPublicAccess())
-                .isEqualTo(PublicAccessType.CONTAINER);
-    }
-
-    /**
-     * Refused as if nothing were there, so that an anonymous client learns nothing: 404 ResourceNotFound.
-     * Azurite fails this test: it answers 403 AuthorizationFailure.
-     */
-    @ParameterizedTest
-    @EachStore
-    void aPrivateContainerRefusesAnonymousReadsAsResourceNotFound(ServerFixture store) {
-        BlobContainerClient container = withOneBlob(store, "private");
-
-        assertBlobError(() -> anonymous(store, container, "public.txt").downloadContent(), 404, "ResourceNotFound");
-        assertBlobError(() -> anonymous(store, container).listBlobs().stream().count(), 404, "ResourceNotFound");
-        assertThat(container.getBlobClient("public.txt").exists()).as("the blob is there all the same").isTrue();
     }
 
     @ParameterizedTest

@@ -141,6 +141,18 @@ class ContainerOperationsTest {
     }
 
     @Test
+    void containerMetadataNamesThatAreNotIdentifiersAreInvalidMetadata() {
+        BlobContainerClient container = SERVERS.missingContainer(ONE_STORE, "cmbad");
+
+        assertBlobError(() -> container.createWithResponse(Map.of("has-dash", "x"), null, null, Context.NONE), 400,
+                "InvalidMetadata");
+        assertThat(container.exists()).as("container after the refused create").isFalse();
+        container.create();
+        assertBlobError(() -> container.setMetadata(Map.of("9lives", "x")), 400, "InvalidMetadata");
+        assertThat(container.getProperties().getMetadata()).isEmpty();
+    }
+
+    @Test
     void namesWithCharactersOtherThanLowerCaseLettersDigitsAndDashesAreInvalidResourceName() {
         BlobServiceClient service = SERVERS.service(ONE_STORE);
         for (String name : List.of("Upper-" + BlobServers.uniqueName("c"), "under_score", "dot.name", "-leading-dash",
