@@ -51,6 +51,7 @@ final class ServerProcess implements AutoCloseable {
     /** The ready line; the base URL is that of the first service it names (the Table service's, when served). */
     private static final Pattern READY = Pattern.compile("serving the \\w+ service at (http://([^/\\s]+):(\\d+))/");
     private static final Pattern QUEUE = Pattern.compile("the Queue service at (http://[^/\\s]+:\\d+)/");
+    private static final Pattern BLOB = Pattern.compile("the Blob service at (http://[^/\\s]+:\\d+)/");
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
     static {
@@ -67,6 +68,7 @@ final class ServerProcess implements AutoCloseable {
     private final Thread[] pumps;
     private volatile String baseUrl;
     private volatile String queueBaseUrl;
+    private volatile String blobBaseUrl;
 
     private ServerProcess(Process process, List<String> command, long startedNanos) {
         this.process = process;
@@ -267,6 +269,10 @@ final class ServerProcess implements AutoCloseable {
                     if (queue.find()) {
                         queueBaseUrl = queue.group(1);
                     }
+                    Matcher blob = BLOB.matcher(line);
+                    if (blob.find()) {
+                        blobBaseUrl = blob.group(1);
+                    }
                     if (m.find()) {
                         ready.complete(m.group(1));
                     }
@@ -380,6 +386,20 @@ final class ServerProcess implements AutoCloseable {
     /** A connection string with both services' endpoints, for the development account. */
     String queueConnectionString() {
         return connectionString() + "QueueEndpoint=" + queueBaseUrl() + "/" + DEV_ACCOUNT + ";";
+    }
+
+    /** {@code http://127.0.0.1:PORT} of the Blob service, from the ready line. */
+    String blobBaseUrl() {
+        if (blobBaseUrl == null) {
+            throw new IllegalStateException("not ready, or not serving the Blob service");
+        }
+        return blobBaseUrl;
+    }
+
+    /** A connection string with the Blob service's endpoint alone, for the development account. */
+    String blobConnectionString() {
+        return "DefaultEndpointsProtocol=http;AccountName=" + DEV_ACCOUNT + ";AccountKey=" + DEV_KEY
+                + ";BlobEndpoint=" + blobBaseUrl() + "/" + DEV_ACCOUNT + ";";
     }
 
     int port() {
