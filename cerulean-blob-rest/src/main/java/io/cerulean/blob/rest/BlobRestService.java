@@ -45,6 +45,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.error.XmlErrorBody;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.Refusals;
 import io.cerulean.http.pipeline.ResponseStyle;
 import io.cerulean.http.pipeline.RestService;
 import io.cerulean.http.properties.ServicePropertiesStore;
@@ -130,9 +131,7 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
     public BlobOperation route(BlobResource resource, AzureRequest request) {
         BlobOperation operation = BlobRouter.route(resource, request);
         if (resource.secondary() && !operation.isRead()) {
-            throw new ServiceException(CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS,
-                    CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS.message() + " The secondary endpoint '"
-                            + resource.account() + "-secondary' is read-only; write to '" + resource.account() + "'.");
+            throw Refusals.writeToSecondary(resource.account());
         }
         return operation;
     }

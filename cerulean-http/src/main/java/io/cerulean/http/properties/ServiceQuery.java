@@ -1,8 +1,7 @@
 package io.cerulean.http.properties;
 
-import io.cerulean.common.error.CommonError;
-import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.Refusals;
 
 /**
  * The query that names an operation on the account ({@code ?restype=service&comp=...}). The router
@@ -18,16 +17,11 @@ public final class ServiceQuery {
         String restype = request.queryParameter("restype");
         String actual = request.queryParameter("comp");
         if (!"service".equalsIgnoreCase(restype)) {
-            throw invalid("restype", restype);
+            throw Refusals.invalidQueryParameter("restype", restype);
         }
         if (!comp.equalsIgnoreCase(actual)) {
-            throw invalid("comp", actual);
+            throw Refusals.invalidQueryParameter("comp", actual);
         }
     }
 
-    private static ServiceException invalid(String name, String value) {
-        return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
-                CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " Query parameter " + name + " is "
-                        + (value == null ? "missing." : "'" + value + "'."));
-    }
 }

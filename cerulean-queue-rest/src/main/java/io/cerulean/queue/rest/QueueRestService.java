@@ -5,6 +5,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.error.XmlErrorBody;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.Refusals;
 import io.cerulean.http.pipeline.ResponseStyle;
 import io.cerulean.http.pipeline.RestService;
 import io.cerulean.queue.rest.auth.QueueGrant;
@@ -93,9 +94,7 @@ public final class QueueRestService implements RestService<QueueResource, QueueO
     public QueueOperation route(QueueResource resource, AzureRequest request) {
         QueueOperation operation = QueueRouter.route(resource, request);
         if (resource.secondary() && !operation.isRead()) {
-            throw new ServiceException(CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS,
-                    CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS.message() + " The secondary endpoint '"
-                            + resource.account() + "-secondary' is read-only; write to '" + resource.account() + "'.");
+            throw Refusals.writeToSecondary(resource.account());
         }
         return operation;
     }

@@ -5,6 +5,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.Refusals;
 import io.cerulean.http.pipeline.ResponseStyle;
 import io.cerulean.http.pipeline.RestService;
 import io.cerulean.storage.StoreUnavailableException;
@@ -75,9 +76,7 @@ public final class TableRestService implements RestService<Resource, Route, Acce
     public Route route(Resource resource, AzureRequest request) {
         Route route = router.route(resource, request);
         if (resource.secondary() && !TableRestOperation.of(resource.kind(), request).isRead()) {
-            throw new ServiceException(CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS,
-                    CommonError.INSUFFICIENT_ACCOUNT_PERMISSIONS.message() + " The secondary endpoint '"
-                            + resource.account() + "-secondary' is read-only; write to '" + resource.account() + "'.");
+            throw Refusals.writeToSecondary(resource.account());
         }
         if (!xmlErrors(resource, request)) {
             JsonOnly.check(request, resource.kind() != ResourceKind.BATCH);

@@ -4,6 +4,7 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.Refusals;
 import java.util.Locale;
 
 /**
@@ -24,7 +25,7 @@ public final class BlobRouter {
         if ("account".equals(restype) && "properties".equals(comp)) {
             return switch (method) {
                 case "GET", "HEAD" -> BlobOperation.GET_ACCOUNT_INFORMATION;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
         }
         return switch (resource.kind()) {
@@ -39,64 +40,64 @@ public final class BlobRouter {
             if (method.equals("GET")) {
                 return BlobOperation.LIST_CONTAINERS;
             }
-            throw unsupported(method);
+            throw Refusals.unsupportedVerb(method);
         }
         if (!"service".equals(restype)) {
-            throw invalid("restype", restype);
+            throw Refusals.invalidQueryParameter("restype", restype);
         }
         if ("properties".equals(comp)) {
             return switch (method) {
                 case "GET" -> BlobOperation.GET_SERVICE_PROPERTIES;
                 case "PUT" -> BlobOperation.SET_SERVICE_PROPERTIES;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
         }
         if ("stats".equals(comp)) {
             if (method.equals("GET")) {
                 return BlobOperation.GET_SERVICE_STATS;
             }
-            throw unsupported(method);
+            throw Refusals.unsupportedVerb(method);
         }
-        throw invalid("comp", comp);
+        throw Refusals.invalidQueryParameter("comp", comp);
     }
 
     private static BlobOperation container(String method, String comp, String restype) {
         if (!"container".equals(restype)) {
-            throw invalid("restype", restype);
+            throw Refusals.invalidQueryParameter("restype", restype);
         }
         if (comp == null) {
             return switch (method) {
                 case "PUT" -> BlobOperation.CREATE_CONTAINER;
                 case "DELETE" -> BlobOperation.DELETE_CONTAINER;
                 case "GET", "HEAD" -> BlobOperation.GET_CONTAINER_PROPERTIES;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
         }
         return switch (comp) {
             case "metadata" -> switch (method) {
                 case "GET", "HEAD" -> BlobOperation.GET_CONTAINER_METADATA;
                 case "PUT" -> BlobOperation.SET_CONTAINER_METADATA;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
             case "list" -> {
                 if (method.equals("GET")) {
                     yield BlobOperation.LIST_BLOBS;
                 }
-                throw unsupported(method);
+                throw Refusals.unsupportedVerb(method);
             }
             case "acl" -> switch (method) {
                 case "GET", "HEAD" -> BlobOperation.GET_CONTAINER_ACL;
                 case "PUT" -> BlobOperation.SET_CONTAINER_ACL;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
             case "lease" -> {
                 if (method.equals("PUT")) {
                     yield BlobOperation.LEASE_CONTAINER;
                 }
-                throw unsupported(method);
+                throw Refusals.unsupportedVerb(method);
             }
             case "undelete", "rename", "batch", "blobs" -> throw notYet("container " + comp);
-            default -> throw invalid("comp", comp);
+            default -> throw Refusals.invalidQueryParameter("comp", comp);
         };
     }
 
@@ -113,13 +114,13 @@ public final class BlobRouter {
                 case "GET" -> BlobOperation.GET_BLOB;
                 case "HEAD" -> BlobOperation.GET_BLOB_PROPERTIES;
                 case "DELETE" -> BlobOperation.DELETE_BLOB;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
         }
         return switch (comp) {
             case "block" -> {
                 if (!method.equals("PUT")) {
-                    throw unsupported(method);
+                    throw Refusals.unsupportedVerb(method);
                 }
                 yield request.header("x-ms-copy-source") != null ? BlobOperation.PUT_BLOCK_FROM_URL
                         : BlobOperation.PUT_BLOCK;
@@ -127,18 +128,18 @@ public final class BlobRouter {
             case "blocklist" -> switch (method) {
                 case "PUT" -> BlobOperation.PUT_BLOCK_LIST;
                 case "GET" -> BlobOperation.GET_BLOCK_LIST;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
             case "properties" -> {
                 if (method.equals("PUT")) {
                     yield BlobOperation.SET_BLOB_PROPERTIES;
                 }
-                throw unsupported(method);
+                throw Refusals.unsupportedVerb(method);
             }
             case "metadata" -> switch (method) {
                 case "GET", "HEAD" -> BlobOperation.GET_BLOB_METADATA;
                 case "PUT" -> BlobOperation.SET_BLOB_METADATA;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
             case "lease" -> put(method, BlobOperation.LEASE_BLOB);
             case "snapshot" -> put(method, BlobOperation.SNAPSHOT_BLOB);
@@ -154,11 +155,11 @@ public final class BlobRouter {
                 if (method.equals("GET") || method.equals("HEAD")) {
                     yield BlobOperation.GET_PAGE_RANGES;
                 }
-                throw unsupported(method);
+                throw Refusals.unsupportedVerb(method);
             }
             case "seal", "incrementalcopy", "tier",
                  "tags", "query", "undelete", "expiry", "immutabilitypolicies", "legalhold" -> throw notYet("blob " + comp);
-            default -> throw invalid("comp", comp);
+            default -> throw Refusals.invalidQueryParameter("comp", comp);
         };
     }
 
@@ -166,23 +167,13 @@ public final class BlobRouter {
         if (method.equals("PUT")) {
             return operation;
         }
-        throw unsupported(method);
+        throw Refusals.unsupportedVerb(method);
     }
 
     private static String lower(String value) {
         return value == null ? null : value.toLowerCase(Locale.ROOT);
     }
 
-    private static ServiceException unsupported(String method) {
-        return new ServiceException(CommonError.UNSUPPORTED_HTTP_VERB,
-                CommonError.UNSUPPORTED_HTTP_VERB.message() + " The method " + method + " is not served here.");
-    }
-
-    private static ServiceException invalid(String name, String value) {
-        return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
-                CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " Query parameter " + name + " is "
-                        + (value == null ? "missing." : "'" + value + "'."));
-    }
 
     private static ServiceException notYet(String what) {
         return new ServiceException(CommonError.NOT_IMPLEMENTED, CommonError.NOT_IMPLEMENTED.message()

@@ -1,8 +1,7 @@
 package io.cerulean.queue.rest.routing;
 
-import io.cerulean.common.error.CommonError;
-import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.Refusals;
 import io.cerulean.queue.rest.resource.QueueResource;
 import java.util.Locale;
 
@@ -28,12 +27,12 @@ public final class QueueRouter {
                 case "GET" -> "true".equals(lower(request.queryParameter("peekonly")))
                         ? QueueOperation.PEEK_MESSAGES : QueueOperation.GET_MESSAGES;
                 case "DELETE" -> QueueOperation.CLEAR_MESSAGES;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
             case MESSAGE -> switch (method) {
                 case "PUT" -> QueueOperation.UPDATE_MESSAGE;
                 case "DELETE" -> QueueOperation.DELETE_MESSAGE;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
         };
     }
@@ -43,25 +42,25 @@ public final class QueueRouter {
             if (method.equals("GET")) {
                 return QueueOperation.LIST_QUEUES;
             }
-            throw unsupported(method);
+            throw Refusals.unsupportedVerb(method);
         }
         if (!"service".equals(restype)) {
-            throw invalid("restype", restype);
+            throw Refusals.invalidQueryParameter("restype", restype);
         }
         if ("properties".equals(comp)) {
             return switch (method) {
                 case "GET" -> QueueOperation.GET_SERVICE_PROPERTIES;
                 case "PUT" -> QueueOperation.SET_SERVICE_PROPERTIES;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
         }
         if ("stats".equals(comp)) {
             if (method.equals("GET")) {
                 return QueueOperation.GET_SERVICE_STATS;
             }
-            throw unsupported(method);
+            throw Refusals.unsupportedVerb(method);
         }
-        throw invalid("comp", comp);
+        throw Refusals.invalidQueryParameter("comp", comp);
     }
 
     private static QueueOperation queue(String method, String comp) {
@@ -69,21 +68,21 @@ public final class QueueRouter {
             return switch (method) {
                 case "PUT" -> QueueOperation.CREATE_QUEUE;
                 case "DELETE" -> QueueOperation.DELETE_QUEUE;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
         }
         return switch (comp) {
             case "metadata" -> switch (method) {
                 case "GET", "HEAD" -> QueueOperation.GET_QUEUE_METADATA;
                 case "PUT" -> QueueOperation.SET_QUEUE_METADATA;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
             case "acl" -> switch (method) {
                 case "GET", "HEAD" -> QueueOperation.GET_QUEUE_ACL;
                 case "PUT" -> QueueOperation.SET_QUEUE_ACL;
-                default -> throw unsupported(method);
+                default -> throw Refusals.unsupportedVerb(method);
             };
-            default -> throw invalid("comp", comp);
+            default -> throw Refusals.invalidQueryParameter("comp", comp);
         };
     }
 
@@ -91,14 +90,4 @@ public final class QueueRouter {
         return value == null ? null : value.toLowerCase(Locale.ROOT);
     }
 
-    private static ServiceException unsupported(String method) {
-        return new ServiceException(CommonError.UNSUPPORTED_HTTP_VERB,
-                CommonError.UNSUPPORTED_HTTP_VERB.message() + " The method " + method + " is not served here.");
-    }
-
-    private static ServiceException invalid(String name, String value) {
-        return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE,
-                CommonError.INVALID_QUERY_PARAMETER_VALUE.message() + " Query parameter " + name + " is "
-                        + (value == null ? "missing." : "'" + value + "'."));
-    }
 }
