@@ -95,18 +95,6 @@ public final class BlobRecords {
         return java.nio.ByteBuffer.wrap(row, offset + 1, 8).getLong();
     }
 
-    /** The row of {@code blob}: its snapshot's, or the blob's own. */
-    public static byte[] rowOf(BlobProperties blob) {
-        return blob.isSnapshot() ? snapshotRow(blob.snapshot()) : blobRow();
-    }
-
-    /** Every snapshot of one blob, oldest first. */
-    public static RecordRange snapshots(String blobName) {
-        byte[] partition = partition(blobName);
-        return new RecordRange(RecordBound.inclusive(partition, new byte[] {SNAPSHOT}),
-                RecordBound.exclusive(partition, new byte[] {SNAPSHOT + 1}));
-    }
-
     public static boolean isStagedRow(byte[] row, int offset, int length) {
         return length > 1 && row[offset] == STAGED;
     }

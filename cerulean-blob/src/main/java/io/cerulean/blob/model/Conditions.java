@@ -40,11 +40,6 @@ public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant
         NOT_MODIFIED
     }
 
-    public boolean isEmpty() {
-        return ifMatch == null && ifNoneMatch == null && ifModifiedSince == null && ifUnmodifiedSince == null
-                && leaseId == null;
-    }
-
     /** {@code If-None-Match: *}: the resource must not exist (on a write, 409 BlobAlreadyExists if it does). */
     public boolean requiresAbsent() {
         return ifNoneMatch != null && ifNoneMatch.contains("*");
