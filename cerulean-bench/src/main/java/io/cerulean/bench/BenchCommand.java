@@ -5,6 +5,7 @@ import io.cerulean.bench.client.Service;
 import io.cerulean.bench.client.SharedKeyLite;
 import io.cerulean.bench.client.Target;
 import io.cerulean.bench.report.ServerProcess;
+import io.cerulean.bench.workload.LargeBlob;
 import io.cerulean.bench.workload.Sizes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
                 + "workloads W1..W8, check its answers, and print ops/s and p50/p99 latency per workload.",
             "With --only Q1,Q2: a Queue endpoint instead, with Put Message (Q1) and Get + Delete Message (Q2).",
             "With --only B1,B2,B3,B4: a Blob endpoint instead, with Put Blob (B1) and Get Blob (B2) of 1 KiB blobs, "
-                + "uploads of 64 MiB blobs in 4 MiB blocks (B3) and whole downloads of one (B4).",
+                + "uploads of 64 MiB blobs in 4 MiB blocks (B3) and whole downloads of one (B4); --blob-mib sets "
+                + "that size.",
             "Exit codes: 0 all checks passed, 1 a check failed, 2 the endpoint cannot be reached, "
                 + "3 it refused the credentials, 4 a bad option."})
 public final class BenchCommand implements Callable<Integer> {
@@ -74,6 +76,11 @@ public final class BenchCommand implements Callable<Integer> {
             description = "Messages Q2 puts into its queue before its phase; default as many as can be put "
                     + "in twice the phase's length.")
     Integer messages;
+
+    @Option(names = "--blob-mib", paramLabel = "N",
+            description = "Size of B3's and B4's blobs in MiB: 1 to 4 (one Put Blob), or a multiple of 4 up to "
+                    + "16,384 (4 MiB blocks and Put Block List); default 64.")
+    Long blobMebibytes;
 
     @Option(names = "--only", paramLabel = "ID", split = ",",
             description = "Run these workloads only (plus the loads they read from): some of W1..W8, "
@@ -134,6 +141,13 @@ public final class BenchCommand implements Callable<Integer> {
                 throw new IllegalArgumentException("--messages must be at least 1: " + messages);
             }
             sizes = sizes.withQueueMessages(messages);
+        }
+        if (blobMebibytes != null) {
+            try {
+                sizes = sizes.withLargeBlob(LargeBlob.ofMebibytes(blobMebibytes));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--blob-mib: " + e.getMessage(), e);
+            }
         }
         List<Long> pids = serverPids == null ? List.of() : List.copyOf(serverPids);
         for (long pid : pids) {

@@ -6,27 +6,21 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.List;
 import java.util.Locale;
 
 /**
  * The bytes of the Blob workloads, deterministic so that what comes back can be checked. A small
- * blob is 1 KiB: a 16-byte header naming it, then a fixed pattern. A large blob is 16 blocks of
- * 4 MiB, each a 16-byte header naming the blob and the block, then the same pattern: the pattern
- * is one read-only direct buffer every upload shares, so an upload copies nothing but the header.
+ * blob is 1 KiB: a 16-byte header naming it, then a fixed pattern. A large blob ({@link LargeBlob})
+ * is blocks of up to 4 MiB, each a 16-byte header naming the blob and the block, then the same
+ * pattern: the pattern is one read-only direct buffer every upload shares, so an upload copies
+ * nothing but the header.
  */
 final class BlobData {
     static final int SMALL_BYTES = 1024;
-    static final int BLOCK_BYTES = 4 * 1024 * 1024;
-    static final int BLOCKS = 16;
-    static final long LARGE_BYTES = (long) BLOCK_BYTES * BLOCKS;
     static final int HEADER_BYTES = 16;
 
     private static final byte[] SMALL_TAIL = pattern(SMALL_BYTES - HEADER_BYTES);
     private static final ByteBuf SMALL_TAIL_BUF = Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(SMALL_TAIL));
-    private static final List<String> BLOCK_IDS = blockIds();
 
     private BlobData() {
     }
@@ -36,7 +30,7 @@ final class BlobData {
         static final ByteBuf TAIL = tail();
 
         private static ByteBuf tail() {
-            byte[] bytes = pattern(BLOCK_BYTES - HEADER_BYTES);
+            byte[] bytes = pattern(LargeBlob.BLOCK_BYTES - HEADER_BYTES);
             return Unpooled.unreleasableBuffer(Unpooled.directBuffer(bytes.length).writeBytes(bytes));
         }
     }
@@ -91,31 +85,20 @@ final class BlobData {
                 && ByteBufUtil.equals(content, at + HEADER_BYTES, SMALL_TAIL_BUF, 0, SMALL_TAIL.length);
     }
 
-    /** Block {@code block} of large blob {@code n}: its header, then a view of the shared pattern. */
-    static ByteBuf block(ByteBufAllocator alloc, long n, int block) {
+    /**
+     * Block {@code block} of large blob {@code n}, {@code length} bytes (at most 4 MiB): its header,
+     * then a view of the shared pattern.
+     */
+    static ByteBuf block(ByteBufAllocator alloc, long n, int block, int length) {
         ByteBuf header = alloc.directBuffer(HEADER_BYTES).writeBytes(blockHeader(n, block));
         CompositeByteBuf body = alloc.compositeDirectBuffer(2);
-        return body.addComponents(true, header, Large.TAIL.duplicate());
+        return body.addComponents(true, header, Large.TAIL.slice(0, length - HEADER_BYTES));
     }
 
-    /** Block {@code i}'s id: Base64 of "block-" and five digits, so every id has the same length. */
-    static String blockId(int i) {
-        return BLOCK_IDS.get(i);
-    }
-
-    static List<String> blockIds() {
-        List<String> ids = new ArrayList<>(BLOCKS);
-        for (int i = 0; i < BLOCKS; i++) {
-            ids.add(Base64.getEncoder().encodeToString(String.format(Locale.ROOT, "block-%05d", i)
-                    .getBytes(StandardCharsets.US_ASCII)));
-        }
-        return List.copyOf(ids);
-    }
-
-    /** The byte at {@code offset} of large blob {@code n}. */
+    /** The byte at {@code offset} of large blob {@code n}: blocks of 4 MiB, the last perhaps shorter. */
     static byte largeByte(long n, long offset) {
-        int block = (int) (offset / BLOCK_BYTES);
-        int within = (int) (offset % BLOCK_BYTES);
+        int block = (int) (offset / LargeBlob.BLOCK_BYTES);
+        int within = (int) (offset % LargeBlob.BLOCK_BYTES);
         return within < HEADER_BYTES ? blockHeader(n, block)[within] : patternByte(within - HEADER_BYTES);
     }
 

@@ -66,19 +66,21 @@ final class BlobOps {
     }
 
     /**
-     * Uploads large blob {@code n}: Put Block of each 4 MiB block, one after the other, then Put
-     * Block List. One operation; its items are the blob's bytes.
+     * Uploads large blob {@code n} in the blob's shape: one Put Blob, or Put Block of each block,
+     * one after the other, then Put Block List. One operation; its items are the blob's bytes.
      */
     static final class Upload implements Op {
         private final BlobRequests.Container container;
+        private final LargeBlob shape;
         private final long n;
         private final LongConsumer committed;
         private int next;
         private long items;
 
-        /** @param committed told {@code n} once the block list is committed, on the event loop */
-        Upload(BlobRequests.Container container, long n, LongConsumer committed) {
+        /** @param committed told {@code n} once the blob is committed, on the event loop */
+        Upload(BlobRequests.Container container, LargeBlob shape, long n, LongConsumer committed) {
             this.container = container;
+            this.shape = shape;
             this.n = n;
             this.committed = committed;
         }
@@ -86,20 +88,25 @@ final class BlobOps {
         @Override
         public Request request() {
             String name = BlobData.largeName(n);
-            return next < BlobData.BLOCKS
-                    ? container.putBlock(name, BlobData.blockId(next), BlobData.block(container.alloc(), n, next))
-                    : container.putBlockList(name, BlobData.blockIds());
+            if (shape.singleShot()) {
+                return container.putBlob(name, BlobData.block(container.alloc(), n, 0, shape.blockBytes()));
+            }
+            return next < shape.blocks()
+                    ? container.putBlock(name, shape.blockIds().get(next),
+                            BlobData.block(container.alloc(), n, next, shape.blockBytes()))
+                    : container.putBlockList(name, shape.blockIds());
         }
 
         @Override
         public boolean onResponse(FullHttpResponse response) throws OpFailure {
             if (response.status().code() != 201) {
-                throw OpFailure.status(next < BlobData.BLOCKS ? "put block " + next : "put block list", response);
+                throw OpFailure.status(shape.singleShot() ? "put blob" : next < shape.blocks() ? "put block " + next
+                        : "put block list", response);
             }
-            if (next++ < BlobData.BLOCKS) {
+            if (next++ < shape.blocks()) {
                 return false;
             }
-            items = BlobData.LARGE_BYTES;
+            items = shape.bytes();
             committed.accept(n);
             return true;
         }
@@ -114,11 +121,13 @@ final class BlobOps {
     static final class Download implements Op {
         private final BlobRequests.Container container;
         private final String name;
+        private final long length;
         private long items;
 
-        Download(BlobRequests.Container container, String name) {
+        Download(BlobRequests.Container container, String name, long length) {
             this.container = container;
             this.name = name;
+            this.length = length;
         }
 
         @Override
@@ -132,8 +141,8 @@ final class BlobOps {
                 throw OpFailure.status("get blob " + name, response);
             }
             long bytes = response instanceof DiscardedBodyResponse d ? d.bodyBytes() : response.content().readableBytes();
-            if (bytes != BlobData.LARGE_BYTES) {
-                throw new OpFailure("get blob " + name + ": " + bytes + " bytes, not " + BlobData.LARGE_BYTES);
+            if (bytes != length) {
+                throw new OpFailure("get blob " + name + ": " + bytes + " bytes, not " + length);
             }
             items = bytes;
             return true;

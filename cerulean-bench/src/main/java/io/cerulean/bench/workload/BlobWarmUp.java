@@ -8,7 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * B1..B4's requests in a scratch container before anything is timed, for the same reason as
  * {@link WarmUp}: small puts, then gets of what was put, a warm-up phase each; then, when B3 or
- * B4 runs, one 64 MiB upload and its download on one connection. Nothing is checked or reported.
+ * B4 runs, one upload of their large blob and its download on one connection. Nothing is checked or reported.
  */
 public final class BlobWarmUp {
     private BlobWarmUp() {
@@ -29,11 +29,12 @@ public final class BlobWarmUp {
         if (large) {
             AtomicBoolean uploaded = new AtomicBoolean();
             requests += ctx.phase().run((worker, random) -> uploaded.getAndSet(true) ? null
-                    : new BlobOps.Upload(scratch.get(worker), 0, n -> { }), 1, sizes.loadCap(),
+                    : new BlobOps.Upload(scratch.get(worker), sizes.largeBlob(), 0, n -> { }), 1, sizes.loadCap(),
                     UploadBlobs.grace(sizes)).requestLatency().count();
             AtomicBoolean downloaded = new AtomicBoolean();
             requests += ctx.phase().run((worker, random) -> downloaded.getAndSet(true) ? null
-                    : new BlobOps.Download(scratch.get(worker), BlobData.largeName(0)), 1, sizes.loadCap(),
+                    : new BlobOps.Download(scratch.get(worker), BlobData.largeName(0),
+                            sizes.largeBlob().bytes()), 1, sizes.loadCap(),
                     UploadBlobs.grace(sizes)).requestLatency().count();
         }
         return requests;

@@ -22,10 +22,12 @@ import java.time.Duration;
  * @param scanCap         most time W6 and W8 may each take
  * @param grace           how long operations in flight may finish after a timed phase ends
  * @param queueMessages   messages Q2 puts into its queue before its phase; 0 to put for twice the phase's length
+ * @param largeBlob       the blobs B3 uploads and B4 downloads
  */
 public record Sizes(int concurrency, Duration phase, int entityBytes, int pointPartitions, int insertCap,
                     int bigPartitions, int bigEntities, int batchSize, int rangeRows, int pageTop, Duration warmup,
-                    Duration loadCap, Duration scanCap, Duration grace, int queueMessages) {
+                    Duration loadCap, Duration scanCap, Duration grace, int queueMessages,
+                    LargeBlob largeBlob) {
     public Sizes {
         if (concurrency < 1 || concurrency > 1024) {
             throw new IllegalArgumentException("concurrency must be 1..1024: " + concurrency);
@@ -54,30 +56,36 @@ public record Sizes(int concurrency, Duration phase, int entityBytes, int pointP
 
     public static Sizes full(int concurrency) {
         return new Sizes(concurrency, Duration.ofSeconds(20), 1024, 100, 200_000, 10, 100_000, 100, 100, 1000,
-                Duration.ofSeconds(3), Duration.ofSeconds(240), Duration.ofSeconds(120), Duration.ofSeconds(30), 0);
+                Duration.ofSeconds(3), Duration.ofSeconds(240), Duration.ofSeconds(120), Duration.ofSeconds(30), 0, LargeBlob.ofMebibytes(64));
     }
 
     public static Sizes quick(int concurrency) {
         return new Sizes(concurrency, Duration.ofSeconds(3), 1024, 100, 50_000, 10, 10_000, 100, 100, 1000,
-                Duration.ofMillis(1500), Duration.ofSeconds(30), Duration.ofSeconds(15), Duration.ofSeconds(10), 0);
+                Duration.ofMillis(1500), Duration.ofSeconds(30), Duration.ofSeconds(15), Duration.ofSeconds(10), 0, LargeBlob.ofMebibytes(64));
     }
 
     /** The same sizes with another phase length; the warm-up is never longer than a phase. */
     public Sizes withPhase(Duration newPhase) {
         Duration warm = warmup.compareTo(newPhase) > 0 ? newPhase : warmup;
         return new Sizes(concurrency, newPhase, entityBytes, pointPartitions, insertCap, bigPartitions, bigEntities,
-                batchSize, rangeRows, pageTop, warm, loadCap, scanCap, grace, queueMessages);
+                batchSize, rangeRows, pageTop, warm, loadCap, scanCap, grace, queueMessages, largeBlob);
     }
 
     public Sizes withBigEntities(int entities) {
         return new Sizes(concurrency, phase, entityBytes, pointPartitions, insertCap, bigPartitions, entities,
-                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, queueMessages);
+                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, queueMessages, largeBlob);
     }
 
     /** The same sizes with Q2 filling its queue with {@code messages} messages (0: for twice the phase). */
     public Sizes withQueueMessages(int messages) {
         return new Sizes(concurrency, phase, entityBytes, pointPartitions, insertCap, bigPartitions, bigEntities,
-                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, messages);
+                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, messages, largeBlob);
+    }
+
+    /** The same sizes with B3 and B4 moving blobs of this shape. */
+    public Sizes withLargeBlob(LargeBlob blob) {
+        return new Sizes(concurrency, phase, entityBytes, pointPartitions, insertCap, bigPartitions, bigEntities,
+                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, queueMessages, blob);
     }
 
     public int rowsPerBigPartition() {

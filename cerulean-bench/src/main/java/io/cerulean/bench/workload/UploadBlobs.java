@@ -12,11 +12,11 @@ import java.util.OptionalDouble;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * B3: uploads of 64 MiB block blobs as the SDKs upload large files: Put Block of sixteen 4 MiB
- * blocks, one after the other, then Put Block List, each worker one blob at a time, for a timed
- * phase. The figure is MB/s (10^6 bytes) of blobs committed; an upload under way when the phase
+ * B3: uploads of large block blobs (64 MiB unless the run says otherwise) as the SDKs upload
+ * files: one Put Blob up to 4 MiB, else Put Block of 4 MiB blocks, one after the other, then Put
+ * Block List; each worker one blob at a time, for a timed phase. The figure is MB/s (10^6 bytes) of blobs committed; an upload under way when the phase
  * ends may finish (see {@link #grace}), and the time runs to its end. Latency is per blob. Then
- * reads a range across a block boundary of a committed blob back and compares the bytes. The
+ * reads a range across a block boundary (or the end) of a committed blob back and compares the bytes. The
  * blobs stay for B4.
  */
 public final class UploadBlobs implements Workload {
@@ -29,7 +29,7 @@ public final class UploadBlobs implements Workload {
         return "B3";
     }
 
-    /** How long a 64 MiB transfer under way at the end of a phase may take to finish: at least 2 minutes. */
+    /** How long a large transfer under way at the end of a phase may take to finish: at least 2 minutes. */
     static Duration grace(Sizes sizes) {
         Duration least = Duration.ofMinutes(2);
         return sizes.grace().compareTo(least) > 0 ? sizes.grace() : least;
@@ -43,17 +43,17 @@ public final class UploadBlobs implements Workload {
         AtomicLong next = new AtomicLong();
         AtomicLong first = new AtomicLong(-1);
         PhaseResult r = ctx.phase().run((worker, random) -> new BlobOps.Upload(containers.get(worker),
-                next.getAndIncrement(), n -> first.compareAndSet(-1, n)), sizes.concurrency(), sizes.phase(),
+                sizes.largeBlob(), next.getAndIncrement(), n -> first.compareAndSet(-1, n)), sizes.concurrency(), sizes.phase(),
                 grace(sizes));
         ctx.checks().check(r.errors() == 0 && r.ops() > 0, String.format(
-                "B3 every Put Block and Put Block List answered 201 (%,d blobs of 64 MiB committed, %,d errors%s)",
-                r.ops(), r.errors(), WorkloadContext.firstError(r)));
+                "B3 every upload's requests answered 201 (%,d blobs of %s committed, %,d errors%s)",
+                r.ops(), sizes.largeBlob().label(), r.errors(), WorkloadContext.firstError(r)));
         if (first.get() >= 0) {
             Committed committed = new Committed(name, first.get());
             ctx.largeBlob(committed);
-            checkBoundary(ctx, containers.get(0), "B3", committed.n());
+            checkBoundary(ctx, containers.get(0), sizes.largeBlob(), "B3", committed.n());
         }
-        return megabytes(id(), "upload 64 MiB blob, 4 MiB blocks", r);
+        return megabytes(id(), "upload " + sizes.largeBlob().label() + " blob, " + sizes.largeBlob().how(), r);
     }
 
     /** A transfer workload's row: MB/s of completed blobs, latency per blob. */
@@ -64,15 +64,16 @@ public final class UploadBlobs implements Workload {
     }
 
     /**
-     * Get Blob of the 32 bytes around the end of the first block of large blob {@code n}: 206, its
-     * bytes, and a Content-Range naming the whole blob's length.
+     * Get Blob of the 32 bytes around the end of the first block of large blob {@code n} (the last
+     * 32 bytes of a single-shot blob): 206, its bytes, and a Content-Range naming the whole blob's
+     * length.
      */
-    static void checkBoundary(WorkloadContext ctx, BlobRequests.Container container, String id, long n)
-            throws IOException {
-        long from = BlobData.BLOCK_BYTES - 16;
-        long to = BlobData.BLOCK_BYTES + BlobData.HEADER_BYTES + 15;
+    static void checkBoundary(WorkloadContext ctx, BlobRequests.Container container, LargeBlob shape, String id,
+                              long n) throws IOException {
+        long from = shape.singleShot() ? shape.bytes() - 32 : LargeBlob.BLOCK_BYTES - 16;
+        long to = shape.singleShot() ? shape.bytes() - 1 : LargeBlob.BLOCK_BYTES + BlobData.HEADER_BYTES + 15;
         Response get = ctx.call(container.getRange(BlobData.largeName(n), from, to));
-        String expectedRange = "bytes " + from + "-" + to + "/" + BlobData.LARGE_BYTES;
+        String expectedRange = "bytes " + from + "-" + to + "/" + shape.bytes();
         boolean same = get.status() == 206 && get.body().length == to - from + 1
                 && BlobData.isLarge(Unpooled.wrappedBuffer(get.body()), n, from)
                 && expectedRange.equals(get.header("Content-Range"));

@@ -123,6 +123,13 @@ class BenchCommandTest {
                 "--keep");
         assertThat(alone.exit()).as("B4 loads its own blob; output:%n%s%s", alone.out(), alone.err()).isZero();
         assertThat(alone.out()).contains("kept containers: bench").containsPattern("(?m)^B4 ");
+
+        Outcome single = bench(blobEndpoint, "--only", "B3,B4", "--quick", "--seconds", "0.3", "--concurrency", "2",
+                "--blob-mib", "1");
+        assertThat(single.exit()).as("1 MiB blobs, one Put Blob each; output:%n%s%s", single.out(), single.err())
+                .isZero();
+        assertThat(single.out()).containsPattern("(?m)^B3 .*upload 1 MiB blob, one Put Blob")
+                .containsPattern("(?m)^B4 .*download 1 MiB blob").doesNotContain("FAILED");
         assertThat(bench(blobEndpoint, "--only", "B1,W1").exit()).isEqualTo(BenchCommand.EXIT_BAD_OPTION);
     }
 
@@ -157,6 +164,9 @@ class BenchCommandTest {
     void badOptionsExitWithFour() {
         assertThat(bench(endpoint(), "--concurrency", "0").exit()).isEqualTo(BenchCommand.EXIT_BAD_OPTION);
         assertThat(bench(endpoint(), "--only", "W9").err()).contains("--only takes W1..W8");
+        Outcome oddBlob = bench(endpoint(), "--only", "B3", "--blob-mib", "6");
+        assertThat(oddBlob.exit()).isEqualTo(BenchCommand.EXIT_BAD_OPTION);
+        assertThat(oddBlob.err()).contains("--blob-mib: a large blob is 1 to 4 MiB, or a multiple of 4 MiB");
         Outcome unknown = bench("--no-such-option");
         assertThat(unknown.exit()).isEqualTo(BenchCommand.EXIT_BAD_OPTION);
         assertThat(unknown.err()).contains("Try 'cerulean bench --help'.");
