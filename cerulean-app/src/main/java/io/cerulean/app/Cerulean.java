@@ -710,7 +710,7 @@ public final class Cerulean implements AutoCloseable {
          */
         private ContentStore openContents(KeyValueTableStore store) {
             if (keepsDataDir()) {
-                return new TieredContentStore(new ChunkedContentStore(store.keyValueStore()),
+                return new TieredContentStore(ChunkedContentStore.durableWithLaterCommits(store.keyValueStore()),
                         FileContentStore.open(dataDir.resolve("blobs")), SMALL_CONTENT_BYTES);
             }
             if (inMemory && sharedStore == null && cassandra == null) {

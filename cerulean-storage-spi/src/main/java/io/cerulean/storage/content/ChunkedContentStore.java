@@ -10,6 +10,7 @@ import io.cerulean.storage.StoreUnavailableException;
 import io.cerulean.storage.StoredValue;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,12 +20,14 @@ import java.util.Optional;
  *
  * <pre>
  * partition id (32 hex digits) + '/' + chunk number (16 hex digits)   row 'c'   the chunk's bytes
- * partition id (32 hex digits)                                       row 'm'   [size: 8]
+ * partition id (32 hex digits)                                       row 'm'   [size: 8] [bytes: size, when inline]
  * </pre>
  * Chunks are {@link #CHUNK_BYTES} each, the last one shorter; a partition per chunk keeps every
- * Cassandra partition small. The manifest row is written last, and once it is durable the content
- * exists: {@link ContentStore#open} reads only content that has one. Delete removes the manifest
- * first, so a content half deleted is already gone to readers.
+ * Cassandra partition small. Content shorter than a chunk has no chunks: its bytes follow the size
+ * in the manifest (inline), so a small blob costs one record to write and one to read. A manifest
+ * of exactly 8 bytes names chunks. The manifest row is written last, and once it is durable the
+ * content exists: {@link ContentStore#open} reads only content that has one. Delete removes the
+ * manifest first, so a content half deleted is already gone to readers.
  */
 public final class ChunkedContentStore implements ContentStore {
     /** The bytes of one chunk: large enough that a read costs few round trips, small for one mutation. */
@@ -32,12 +35,31 @@ public final class ChunkedContentStore implements ContentStore {
     private static final Space SPACE = KeySpaces.CONTENT_CHUNKS.single();
     private static final byte[] CHUNK_ROW = {'c'};
     private static final byte[] MANIFEST_ROW = {'m'};
+    private static final int MANIFEST_BYTES = StoredValue.HEADROOM + 8;
 
     private final KeyValueStore store;
+    private final boolean awaitDurable;
     private volatile boolean closed;
 
+    /** Content whose {@link ContentWriter#finish} returns once it is durable: for any store. */
     public ChunkedContentStore(KeyValueStore store) {
+        this(store, true);
+    }
+
+    private ChunkedContentStore(KeyValueStore store, boolean awaitDurable) {
         this.store = store;
+        this.awaitDurable = awaitDurable;
+    }
+
+    /**
+     * Content in a store with one log, whose every sync covers every commit before it (RocksDB), and
+     * named only by records committed to that same store afterwards: {@link ContentWriter#finish}
+     * returns once the content is written, not synced. It is durable before any record naming it
+     * is, since the sync that makes the record durable covers it too; and a writer acknowledges
+     * nothing before its record is durable. That saves a put a wait for a sync of its own.
+     */
+    public static ChunkedContentStore durableWithLaterCommits(KeyValueStore store) {
+        return new ChunkedContentStore(store, false);
     }
 
     private static byte[] manifestPartition(ContentId id) {
@@ -57,8 +79,16 @@ public final class ChunkedContentStore implements ContentStore {
     @Override
     public Optional<ContentReader> open(ContentId id) {
         checkOpen();
-        return store.get(SPACE, manifestPartition(id), MANIFEST_ROW)
-                .map(manifest -> new ChunkReader(id, ByteBuffer.wrap(manifest.bytes(), StoredValue.HEADROOM, 8).getLong()));
+        return store.get(SPACE, manifestPartition(id), MANIFEST_ROW).map(manifest -> new ChunkReader(id, manifest));
+    }
+
+    private static long sizeOf(StoredValue manifest) {
+        return ByteBuffer.wrap(manifest.bytes(), StoredValue.HEADROOM, 8).getLong();
+    }
+
+    /** Whether the manifest holds the content's bytes itself rather than naming chunks. */
+    private static boolean inline(StoredValue manifest) {
+        return manifest.bytes().length > MANIFEST_BYTES;
     }
 
     @Override
@@ -68,9 +98,10 @@ public final class ChunkedContentStore implements ContentStore {
         if (manifest.isEmpty()) {
             return false;
         }
-        long size = ByteBuffer.wrap(manifest.get().bytes(), StoredValue.HEADROOM, 8).getLong();
         store.commit(SPACE, manifestPartition(id), List.of(RecordMutation.delete(MANIFEST_ROW, Precondition.NONE)));
-        deleteChunks(id, chunks(size));
+        if (!inline(manifest.get())) {
+            deleteChunks(id, chunks(sizeOf(manifest.get())));
+        }
         return true;
     }
 
@@ -97,8 +128,11 @@ public final class ChunkedContentStore implements ContentStore {
     }
 
     private final class ChunkWriter implements ContentWriter {
+        /** The first chunk's array starts this small and doubles: most content (a 1 KiB blob) is far below a chunk. */
+        private static final int FIRST_ARRAY = 8 * 1024;
+
         private final ContentId id;
-        private final byte[] chunk = StoredValue.allocate(CHUNK_BYTES);
+        private byte[] chunk; // the chunk being filled, with the value's headroom; null until bytes arrive
         private int filled;
         private long written; // bytes in chunks already committed
         private boolean finished;
@@ -111,6 +145,7 @@ public final class ChunkedContentStore implements ContentStore {
         public void write(ByteBuffer bytes) {
             while (bytes.hasRemaining()) {
                 int n = Math.min(bytes.remaining(), CHUNK_BYTES - filled);
+                makeRoom(filled + n);
                 bytes.get(chunk, StoredValue.HEADROOM + filled, n);
                 filled += n;
                 if (filled == CHUNK_BYTES) {
@@ -119,8 +154,24 @@ public final class ChunkedContentStore implements ContentStore {
             }
         }
 
+        /** An array for at least {@code payload} bytes: whole chunks once one has been written. */
+        private void makeRoom(int payload) {
+            int capacity = chunk == null ? 0 : chunk.length - StoredValue.HEADROOM;
+            if (payload <= capacity) {
+                return;
+            }
+            int grown = written > 0 ? CHUNK_BYTES
+                    : Math.min(CHUNK_BYTES, Math.max(payload, Math.max(FIRST_ARRAY, capacity * 2)));
+            chunk = chunk == null ? StoredValue.allocate(grown) : Arrays.copyOf(chunk, StoredValue.HEADROOM + grown);
+        }
+
+        /** Commits the chunk filled so far; a full array goes to the store as it is, and the next chunk gets a new one. */
         private void flushChunk() {
-            byte[] value = filled == CHUNK_BYTES ? chunk.clone() : java.util.Arrays.copyOf(chunk, StoredValue.HEADROOM + filled);
+            byte[] value = chunk.length == StoredValue.HEADROOM + filled ? chunk
+                    : Arrays.copyOf(chunk, StoredValue.HEADROOM + filled);
+            if (value == chunk) {
+                chunk = null; // the store owns it now
+            }
             CommitOutcome outcome = store.commit(SPACE, chunkPartition(id, written / CHUNK_BYTES),
                     List.of(RecordMutation.put(CHUNK_ROW, new StoredValue(0, value), Precondition.NONE)));
             if (!(outcome instanceof CommitOutcome.Applied)) {
@@ -137,14 +188,22 @@ public final class ChunkedContentStore implements ContentStore {
 
         @Override
         public ContentId finish() {
-            if (filled > 0) {
-                flushChunk();
+            byte[] manifest;
+            if (written == 0 && filled > 0) { // shorter than a chunk: the bytes go inline, after the size
+                manifest = StoredValue.allocate(8 + filled);
+                System.arraycopy(chunk, StoredValue.HEADROOM, manifest, MANIFEST_BYTES, filled);
+            } else {
+                if (filled > 0) {
+                    flushChunk();
+                }
+                manifest = StoredValue.allocate(8);
             }
-            byte[] manifest = StoredValue.allocate(8);
-            ByteBuffer.wrap(manifest, StoredValue.HEADROOM, 8).putLong(written);
+            ByteBuffer.wrap(manifest, StoredValue.HEADROOM, 8).putLong(size());
             store.commit(SPACE, manifestPartition(id), List.of(RecordMutation.put(MANIFEST_ROW,
                     new StoredValue(0, manifest), Precondition.NONE)));
-            store.whenDurable().join();
+            if (awaitDurable) {
+                store.whenDurable().join();
+            }
             finished = true;
             return id;
         }
@@ -166,10 +225,16 @@ public final class ChunkedContentStore implements ContentStore {
         private final long size;
         private long cachedChunk = -1; // reads come in order, a few per chunk: keep the last one
         private byte[] cached;
+        private int cachedOffset; // where the chunk's bytes start in cached
 
-        ChunkReader(ContentId id, long size) {
+        ChunkReader(ContentId id, StoredValue manifest) {
             this.id = id;
-            this.size = size;
+            this.size = sizeOf(manifest);
+            if (inline(manifest)) {
+                cached = manifest.bytes();
+                cachedChunk = 0;
+                cachedOffset = MANIFEST_BYTES;
+            }
         }
 
         @Override
@@ -188,11 +253,12 @@ public final class ChunkedContentStore implements ContentStore {
                         .orElseThrow(() -> new StoreUnavailableException("content " + id + " lost its chunk " + chunk))
                         .bytes();
                 cachedChunk = chunk;
+                cachedOffset = StoredValue.HEADROOM;
             }
             int offset = (int) (position - chunk * CHUNK_BYTES);
-            int available = cached.length - StoredValue.HEADROOM - offset;
+            int available = cached.length - cachedOffset - offset;
             int n = Math.min(available, target.remaining());
-            target.put(cached, StoredValue.HEADROOM + offset, n);
+            target.put(cached, cachedOffset + offset, n);
             return n;
         }
 

@@ -45,7 +45,7 @@ final class Uploads {
         try (ContentWriter writer = contents.create()) {
             if (request.streamsBody()) {
                 InputStream body = request.streamedBody();
-                byte[] buffer = new byte[CHUNK];
+                byte[] buffer = new byte[bufferSize(request)];
                 int n;
                 while ((n = body.read(buffer)) >= 0) {
                     md5.update(buffer, 0, n);
@@ -69,6 +69,12 @@ final class Uploads {
         } catch (IOException e) { // the client stopped short (IncompleteBodyException): the pipeline answers it
             throw new UncheckedIOException("reading the request body", e);
         }
+    }
+
+    /** Up to {@link #CHUNK}, no more than the body declares: a 1 KiB put need not clear 256 KiB. */
+    private static int bufferSize(AzureRequest request) {
+        Long declared = RequestHeaders.longHeader(request, "Content-Length");
+        return declared == null || declared > CHUNK ? CHUNK : (int) Math.max(declared, 1);
     }
 
     private static MessageDigest md5() {
