@@ -33,7 +33,8 @@ public final class BlobRest {
         ServicePropertiesStore properties =
                 new ServicePropertiesStore(new BlobServicePropertiesStorage(service, exclusiveStore));
         return new RequestPipeline<>(new BlobRestService(service, properties, clock),
-                BlobAuthentication.of(accounts, service::findContainerAcl, service::findPublicAccess, oauth, clock),
+                BlobAuthentication.of(accounts, service.containers()::findAcl, service.containers()::findPublicAccess,
+                        oauth, clock),
                 new CorsPolicy(properties::corsRules, BlobPathParser.URLS), metrics);
     }
 }

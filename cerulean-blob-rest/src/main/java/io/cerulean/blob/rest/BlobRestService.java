@@ -80,18 +80,18 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
 
     public BlobRestService(BlobService service, ServicePropertiesStore properties, Clock clock) {
         this.service = service;
-        operations.put(BlobOperation.LIST_CONTAINERS, new ListContainers(service));
+        operations.put(BlobOperation.LIST_CONTAINERS, new ListContainers(service.containers()));
         operations.put(BlobOperation.GET_SERVICE_PROPERTIES, new GetBlobServiceProperties(properties));
         operations.put(BlobOperation.SET_SERVICE_PROPERTIES, new SetBlobServiceProperties(properties));
         operations.put(BlobOperation.GET_SERVICE_STATS, new GetBlobServiceStats(clock));
         operations.put(BlobOperation.GET_ACCOUNT_INFORMATION, new GetAccountInformation());
-        operations.put(BlobOperation.CREATE_CONTAINER, new CreateContainer(service));
-        operations.put(BlobOperation.DELETE_CONTAINER, new DeleteContainer(service));
-        operations.put(BlobOperation.GET_CONTAINER_PROPERTIES, new GetContainerProperties(service, false));
-        operations.put(BlobOperation.GET_CONTAINER_METADATA, new GetContainerProperties(service, true));
-        operations.put(BlobOperation.SET_CONTAINER_METADATA, new SetContainerMetadata(service));
-        operations.put(BlobOperation.GET_CONTAINER_ACL, new GetContainerAcl(service));
-        operations.put(BlobOperation.SET_CONTAINER_ACL, new SetContainerAcl(service));
+        operations.put(BlobOperation.CREATE_CONTAINER, new CreateContainer(service.containers()));
+        operations.put(BlobOperation.DELETE_CONTAINER, new DeleteContainer(service.containers()));
+        operations.put(BlobOperation.GET_CONTAINER_PROPERTIES, new GetContainerProperties(service.containers(), false));
+        operations.put(BlobOperation.GET_CONTAINER_METADATA, new GetContainerProperties(service.containers(), true));
+        operations.put(BlobOperation.SET_CONTAINER_METADATA, new SetContainerMetadata(service.containers()));
+        operations.put(BlobOperation.GET_CONTAINER_ACL, new GetContainerAcl(service.containers()));
+        operations.put(BlobOperation.SET_CONTAINER_ACL, new SetContainerAcl(service.containers()));
         operations.put(BlobOperation.LIST_BLOBS, new ListBlobs(service));
         operations.put(BlobOperation.PUT_BLOB, new PutBlob(service));
         operations.put(BlobOperation.PUT_BLOCK, new PutBlock(service));
@@ -104,7 +104,7 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         operations.put(BlobOperation.SET_BLOB_METADATA, new SetBlobMetadata(service));
         operations.put(BlobOperation.DELETE_BLOB, new DeleteBlob(service));
         operations.put(BlobOperation.LEASE_BLOB, new LeaseBlob(service));
-        operations.put(BlobOperation.LEASE_CONTAINER, new LeaseContainer(service));
+        operations.put(BlobOperation.LEASE_CONTAINER, new LeaseContainer(service.containers()));
         operations.put(BlobOperation.SNAPSHOT_BLOB, new SnapshotBlob(service));
         operations.put(BlobOperation.APPEND_BLOCK, new AppendBlock(service));
         operations.put(BlobOperation.COPY_BLOB, new CopyBlob(service));

@@ -4,22 +4,16 @@ import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.layout.BlobRecords.StagedBlock;
 import io.cerulean.blob.layout.ContainerCatalog;
-import io.cerulean.blob.layout.ContainerCatalog.ContainerRecord;
 import io.cerulean.blob.model.BlobNames;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Conditions;
-import io.cerulean.blob.model.ContainerNames;
-import io.cerulean.blob.model.ContainerProperties;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
-import io.cerulean.blob.model.PublicAccess;
 import io.cerulean.blob.model.Segment;
-import io.cerulean.common.acl.AccessPolicies;
-import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.CommitOutcome;
@@ -41,7 +35,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -52,8 +45,9 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * The Blob service's operations on a {@link KeyValueStore} for records (layout in
- * {@link ContainerCatalog} and {@link BlobRecords}) and a {@link ContentStore} for bytes. Parameters
- * are taken as the REST layer has checked them; what depends on stored state is decided here.
+ * {@link ContainerCatalog} and {@link BlobRecords}) and a {@link ContentStore} for bytes: those on
+ * blobs here, those on containers in {@link #containers()}. Parameters are taken as the REST layer
+ * has checked them; what depends on stored state is decided here.
  *
  * <p><b>What Cerulean guarantees.</b> Bytes are written to the content store first and named by a
  * record afterwards, so a blob is never visible half-written: Put Blob and Put Block List commit the
@@ -67,31 +61,32 @@ import java.util.concurrent.CompletableFuture;
  * completes. Thread-safe.
  */
 public final class BlobService {
-    /** Commits lost to other writers on one resource before giving up with 503 ServerBusy. */
-    private static final int MAX_ATTEMPTS = 100;
     /** The most blocks a committed block list may name. */
     public static final int MAX_COMMITTED_BLOCKS = 50_000;
     /** Staged blocks are discarded this long after their blob's last Put Block, if never committed, as in Azure. */
     public static final java.time.Duration STAGED_BLOCK_LIFETIME = java.time.Duration.ofDays(7);
     /** Staged blocks removed in one commit at most: a bounded batch (Cassandra refuses large ones). */
     private static final int REMOVALS_PER_COMMIT = 64;
-    /** .NET ticks (100 ns since 0001-01-01) at the Unix epoch: ETags then read like Azure's. */
-    private static final long EPOCH_TICKS = 621_355_968_000_000_000L;
     private static final String SERVICE = "blob";
 
     private final KeyValueStore store;
     private final ContentStore contents;
     private final Clock clock;
     private final SecureRandom random = new SecureRandom();
+    private final ContentReleases releases;
+    private final Containers containers;
 
     public BlobService(KeyValueStore store, ContentStore contents, Clock clock) {
         this.store = store;
         this.contents = contents;
         this.clock = clock;
+        this.releases = new ContentReleases(store, contents);
+        this.containers = new Containers(store, releases, clock, random);
     }
 
-    /** A page of List Containers, and the name it continues at. */
-    public record ContainerList(List<ContainerProperties> containers, Optional<String> nextMarker) {
+    /** The container operations. */
+    public Containers containers() {
+        return containers;
     }
 
     /** One entry of List Blobs: a blob, or the common prefix of several under a delimiter. */
@@ -171,129 +166,6 @@ public final class BlobService {
         return contents;
     }
 
-    // ---------------------------------------------------------------- containers
-
-    /** Create Container: 409 ContainerAlreadyExists when the name is taken. */
-    public ContainerProperties createContainer(String account, String name, Map<String, String> metadata,
-                                               PublicAccess access) {
-        ContainerNames.check(name);
-        Instant now = clock.instant();
-        ContainerProperties properties = new ContainerProperties(name, ETags.next(ticks(now), 0), now, metadata, access,
-                Lease.NONE);
-        long instance = random.nextLong() & Long.MAX_VALUE;
-        CommitOutcome outcome = store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
-                List.of(RecordMutation.put(ContainerCatalog.containerRow(name),
-                        ContainerCatalog.value(random.nextLong(), instance, properties, AccessPolicies.empty()),
-                        Precondition.MUST_NOT_EXIST)));
-        if (!(outcome instanceof CommitOutcome.Applied)) {
-            throw new ServiceException(BlobError.CONTAINER_ALREADY_EXISTS);
-        }
-        return properties;
-    }
-
-    /** Get Container Properties: 404 ContainerNotFound; a lease id, if sent, must be the active lease's. */
-    public ContainerProperties container(String account, String name, String leaseId) {
-        ContainerProperties properties = containerRecord(account, name).record().properties();
-        Leases.checkContainer(properties.lease(), leaseId, false, clock.instant());
-        return properties;
-    }
-
-    /** Set Container Metadata: replaces the whole set; a new ETag. */
-    public ContainerProperties setContainerMetadata(String account, String name, Map<String, String> metadata,
-                                                    Conditions conditions) {
-        return changeContainer(account, name, conditions, (old, record, now) -> new ContainerProperties(name,
-                ETags.next(ticks(now), old.etag()), now, metadata, old.publicAccess(), old.lease()), null);
-    }
-
-    /** A container's public access level and stored access policies, with its properties. */
-    public record ContainerAcl(ContainerProperties properties, AccessPolicies policies) {
-    }
-
-    /** Get Container ACL: 404 ContainerNotFound. */
-    public ContainerAcl containerAcl(String account, String name, String leaseId) {
-        ContainerRecord record = containerRecord(account, name).record();
-        Leases.checkContainer(record.properties().lease(), leaseId, false, clock.instant());
-        return new ContainerAcl(record.properties(), record.acl());
-    }
-
-    /** The container's stored access policies, or empty when there is no such container (for a SAS's {@code si}). */
-    public Optional<AccessPolicies> findContainerAcl(String account, String name) {
-        try {
-            return Optional.of(containerRecord(account, name).record().acl());
-        } catch (ServiceException e) {
-            return Optional.empty(); // no such container, or a name that cannot be one
-        }
-    }
-
-    /** The container's public access level, or empty when there is no such container (for an anonymous request). */
-    public Optional<PublicAccess> findPublicAccess(String account, String name) {
-        try {
-            return Optional.of(containerRecord(account, name).record().properties().publicAccess());
-        } catch (ServiceException e) {
-            return Optional.empty(); // no such container, or a name that cannot be one
-        }
-    }
-
-    /** Set Container ACL: the public access level and the stored access policies, replaced; a new ETag. */
-    public ContainerProperties setContainerAcl(String account, String name, PublicAccess access, AccessPolicies acl,
-                                               Conditions conditions) {
-        return changeContainer(account, name, conditions, (old, record, now) -> new ContainerProperties(name,
-                ETags.next(ticks(now), old.etag()), now, old.metadata(), access, old.lease()), acl);
-    }
-
-    /** Lease Container: the state machine of contract 5.2; the ETag stays. */
-    public LeaseOutcome leaseContainer(String account, String name, Leases.Action action, Conditions conditions) {
-        ContainerProperties changed = changeContainer(account, name, conditions.withoutLease(), (old, record, now) ->
-                old.withLease(Leases.apply(old.lease(), action, now)), null);
-        return new LeaseOutcome(changed.lease(), changed.etag(), changed.lastModified());
-    }
-
-    /**
-     * Delete Container: the container is gone at once, and its blobs with it (their rows dropped,
-     * their bytes deleted once that is durable). A leased container needs its lease id.
-     */
-    public void deleteContainer(String account, String name, Conditions conditions) {
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            StoredContainer current = containerRecord(account, name);
-            ContainerProperties old = current.record().properties();
-            Leases.checkContainer(old.lease(), conditions.leaseId(), true, clock.instant());
-            checkWrite(conditions, old.etag(), old.lastModified());
-            CommitOutcome outcome = store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
-                    List.of(RecordMutation.delete(ContainerCatalog.containerRow(name),
-                            new Precondition.VersionEquals(current.version()))));
-            if (outcome instanceof CommitOutcome.Applied) {
-                Space space = BlobRecords.space(current.record().blobsInstance());
-                List<ContentId> orphans = contentsOf(space);
-                store.drop(space);
-                discardWhenDurable(orphans);
-                return;
-            }
-        }
-        throw busy();
-    }
-
-    /** List Containers: up to {@code max} containers whose names start with {@code prefix}, from {@code marker} on. */
-    public ContainerList listContainers(String account, String prefix, Optional<String> marker, int max) {
-        List<ContainerProperties> containers = new ArrayList<>();
-        Optional<RecordRange> range = ContainerCatalog.containers(account, prefix, marker.orElse(null));
-        if (range.isEmpty()) {
-            return new ContainerList(containers, Optional.empty());
-        }
-        try (RecordCursor cursor = store.scan(ContainerCatalog.SPACE, range.get())) {
-            while (cursor.advance()) {
-                ByteView row = cursor.row();
-                String name = ContainerCatalog.name(row.array(), row.offset(), row.length());
-                if (containers.size() == max) {
-                    return new ContainerList(containers, Optional.of(name));
-                }
-                ByteView payload = cursor.payload();
-                containers.add(ContainerCatalog.read(name, cursor.version(), payload.array(), payload.offset(),
-                        payload.length()).properties());
-            }
-        }
-        return new ContainerList(containers, Optional.empty());
-    }
-
     // ---------------------------------------------------------------- blobs
 
     /**
@@ -314,7 +186,7 @@ public final class BlobService {
     public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions, long sequenceNumber) {
-        return owning(content, () -> {
+        return releases.owning(content, () -> {
             BlobNames.check(name);
             List<Segment> segments = size == 0 ? List.of() : List.of(new Segment(null, content, size));
             return writePartition(account, container, name, (partition, now) -> {
@@ -322,7 +194,7 @@ public final class BlobService {
                 checkBlobWrite(conditions, old, now);
                 partition.staged.clear();
                 return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, type,
-                        ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
+                        ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
                         segments, old == null ? Lease.NONE : old.lease(), null, sequenceNumber));
             });
         });
@@ -335,12 +207,12 @@ public final class BlobService {
      */
     public void stageBlock(String account, String container, String name, BlockId id, ContentId content, long size,
                            String leaseId) {
-        owning(content, () -> {
+        releases.owning(content, () -> {
             BlobNames.check(name);
-            Space space = blobs(account, container);
+            Space space = containers.blobs(account, container);
             byte[] partition = BlobRecords.partition(name);
             byte[] row = BlobRecords.stagedRow(id);
-            for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+            for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
                 Optional<StoredValue> committed = store.get(space, partition, BlobRecords.blobRow());
                 BlobProperties blob = committed.map(v -> BlobRecords.readBlob(name, BlobProperties.BASE, v)).orElse(null);
                 Leases.checkBlobWrite(blob == null ? Lease.NONE : blob.lease(), leaseId, clock.instant());
@@ -351,12 +223,12 @@ public final class BlobService {
                 CommitOutcome outcome = store.commit(space, partition, List.of(RecordMutation.put(row,
                         BlobRecords.stagedValue(random.nextLong(), content, size, clock.instant()), precondition)));
                 if (outcome instanceof CommitOutcome.Applied) {
-                    existing.map(v -> BlobRecords.readStaged(id, v).content()).ifPresent(old -> discardWhenDurable(
+                    existing.map(v -> BlobRecords.readStaged(id, v).content()).ifPresent(old -> releases.discardWhenDurable(
                             List.of(old)));
                     return null;
                 }
             }
-            throw busy();
+            throw Writes.busy("blob");
         });
     }
 
@@ -393,7 +265,7 @@ public final class BlobService {
             }
             partition.staged.clear();
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
-                    ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata, segments,
+                    ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata, segments,
                     old == null ? Lease.NONE : old.lease(), null, 0));
         });
     }
@@ -425,10 +297,10 @@ public final class BlobService {
      */
     public BlobProperties appendBlock(String account, String container, String name, ContentId content, long size,
                                       Conditions conditions, AppendConditions append) {
-        return owning(content, () -> writePartition(account, container, name, (partition, now) -> {
+        return releases.owning(content, () -> writePartition(account, container, name, (partition, now) -> {
             BlobProperties old = existing(partition);
             Leases.checkBlobWrite(old.lease(), conditions.leaseId(), now);
-            checkWrite(conditions, old.etag(), old.lastModified());
+            Writes.check(conditions, old.etag(), old.lastModified());
             if (old.type() != BlobType.APPEND_BLOB) {
                 throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
                         + " Append Block appends to an append blob; '" + name + "' is a " + old.type().wireName() + ".");
@@ -445,7 +317,7 @@ public final class BlobService {
             List<Segment> segments = new ArrayList<>(old.segments());
             segments.add(new Segment(null, content, size));
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, old.type(),
-                    ETags.next(ticks(now), old.etag()), old.created(), now, old.contentLength() + size, old.headers(),
+                    ETags.next(Writes.ticks(now), old.etag()), old.created(), now, old.contentLength() + size, old.headers(),
                     old.metadata(), segments, old.lease(), old.copy(), old.sequenceNumber()));
         }));
     }
@@ -515,9 +387,9 @@ public final class BlobService {
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
                                    Conditions conditions, boolean record) {
         BlobNames.check(name);
-        blobs(account, container); // 404 ContainerNotFound before any byte is copied
+        containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = copyContent(source, 0, source.contentLength());
-        return owning(copied.content(), () -> writePartition(account, container, name, (partition, now) -> {
+        return releases.owning(copied.content(), () -> writePartition(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blob == null ? null : partition.blob.value();
             checkBlobWrite(conditions, old, now);
             List<Segment> segments = copied.content() == null ? List.of()
@@ -525,7 +397,7 @@ public final class BlobService {
             CopyInfo copy = record ? new CopyInfo(java.util.UUID.randomUUID().toString(), sourceUrl, now,
                     copied.size()) : null;
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, source.type(),
-                    ETags.next(ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
+                    ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
                     segments, old == null ? Lease.NONE : old.lease(), copy, source.sequenceNumber()));
         }));
@@ -533,7 +405,7 @@ public final class BlobService {
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
     public BlockLists blockLists(String account, String container, String name, long snapshot, String leaseId) {
-        BlobPartition partition = BlobPartition.read(store, blobs(account, container), name);
+        BlobPartition partition = BlobPartition.read(store, containers.blobs(account, container), name);
         Optional<BlobProperties> blob = Optional.ofNullable(snapshot == BlobProperties.BASE ? partition.blob
                 : partition.snapshots.get(snapshot)).map(BlobPartition.Row::value);
         List<Block> uncommitted = new ArrayList<>();
@@ -558,7 +430,7 @@ public final class BlobService {
 
     /** The committed blob, or one of its snapshots: 404 BlobNotFound (also for a blob with only staged blocks). */
     public BlobProperties blob(String account, String container, String name, long snapshot, String leaseId) {
-        Space space = blobs(account, container);
+        Space space = containers.blobs(account, container);
         byte[] row = snapshot == BlobProperties.BASE ? BlobRecords.blobRow() : BlobRecords.snapshotRow(snapshot);
         BlobProperties blob = store.get(space, BlobRecords.partition(name), row)
                 .map(v -> BlobRecords.readBlob(name, snapshot, v))
@@ -629,10 +501,10 @@ public final class BlobService {
      */
     public BlobProperties putPages(String account, String container, String name, long offset, long length,
                                    ContentId content, Conditions conditions, SequenceConditions sequence) {
-        return owning(content, () -> writePartition(account, container, name, (partition, now) -> {
+        return releases.owning(content, () -> writePartition(account, container, name, (partition, now) -> {
             BlobProperties old = existing(partition);
             Leases.checkBlobWrite(old.lease(), conditions.leaseId(), now);
-            checkWrite(conditions, old.etag(), old.lastModified());
+            Writes.check(conditions, old.etag(), old.lastModified());
             if (old.type() != BlobType.PAGE_BLOB) {
                 throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
                         + " Pages are written to a page blob; '" + name + "' is a " + old.type().wireName() + ".");
@@ -646,7 +518,7 @@ public final class BlobService {
             }
             List<Segment> segments = Pages.replace(old.segments(), offset, new Segment(null, content, length));
             return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, old.type(),
-                    ETags.next(ticks(now), old.etag()), old.created(), now, old.contentLength(), old.headers(),
+                    ETags.next(Writes.ticks(now), old.etag()), old.created(), now, old.contentLength(), old.headers(),
                     old.metadata(), segments, old.lease(), old.copy(), old.sequenceNumber()));
         }));
     }
@@ -669,8 +541,8 @@ public final class BlobService {
         return writePartition(account, container, name, (partition, now) -> {
             BlobProperties base = existing(partition);
             Leases.checkBlobRead(base.lease(), conditions.leaseId(), now);
-            checkWrite(conditions, base.etag(), base.lastModified());
-            long snapshot = ticks(now) - EPOCH_TICKS;
+            Writes.check(conditions, base.etag(), base.lastModified());
+            long snapshot = Writes.ticks(now) - Writes.EPOCH_TICKS;
             if (!partition.snapshots.isEmpty()) {
                 snapshot = Math.max(snapshot, partition.snapshots.lastKey() + 1);
             }
@@ -700,7 +572,7 @@ public final class BlobService {
             }
             BlobProperties base = existing(partition);
             Leases.checkBlobWrite(base.lease(), conditions.leaseId(), now);
-            checkWrite(conditions, base.etag(), base.lastModified());
+            Writes.check(conditions, base.etag(), base.lastModified());
             if (snapshots == DeleteSnapshots.NONE && !partition.snapshots.isEmpty()) {
                 throw new ServiceException(BlobError.SNAPSHOTS_PRESENT);
             }
@@ -723,7 +595,7 @@ public final class BlobService {
                                   Conditions conditions) {
         BlobProperties leased = writePartition(account, container, name, (partition, now) -> {
             BlobProperties base = existing(partition);
-            checkWrite(conditions, base.etag(), base.lastModified());
+            Writes.check(conditions, base.etag(), base.lastModified());
             return setBlob(partition, base.withLease(Leases.apply(base.lease(), action, now)));
         });
         return new LeaseOutcome(leased.lease(), leased.etag(), leased.lastModified());
@@ -736,7 +608,7 @@ public final class BlobService {
      */
     public BlobList listBlobs(String account, String container, String prefix, String delimiter,
                               Optional<ListPosition> from, int max, Include include) {
-        Space space = blobs(account, container);
+        Space space = containers.blobs(account, container);
         RecordRange range = BlobRecords.blobs(prefix, from.map(ListPosition::name).orElse(null));
         if (from.isPresent() && from.get().name().compareTo(prefix) >= 0) {
             byte[] partition = BlobRecords.partition(from.get().name());
@@ -826,17 +698,8 @@ public final class BlobService {
      */
     public long sweepStagedBlocks() {
         Instant cutoff = clock.instant().minus(STAGED_BLOCK_LIFETIME);
-        List<Long> instances = new ArrayList<>();
-        try (RecordCursor containers = store.scan(ContainerCatalog.SPACE, RecordRange.all())) {
-            while (containers.advance()) {
-                ByteView row = containers.row();
-                ByteView payload = containers.payload();
-                instances.add(ContainerCatalog.read(ContainerCatalog.name(row.array(), row.offset(), row.length()),
-                        containers.version(), payload.array(), payload.offset(), payload.length()).blobsInstance());
-            }
-        }
         long removed = 0;
-        for (long instance : instances) {
+        for (long instance : containers.blobInstances()) {
             removed += sweepStagedBlocks(BlobRecords.space(instance), cutoff);
         }
         return removed;
@@ -885,7 +748,7 @@ public final class BlobService {
                 int to = Math.min(stale.size(), from + REMOVALS_PER_COMMIT);
                 if (store.commit(space, partition, stale.subList(from, to)) instanceof CommitOutcome.Applied) {
                     removed += to - from;
-                    discardWhenDurable(new ArrayList<>(released.subList(from, to)));
+                    releases.discardWhenDurable(new ArrayList<>(released.subList(from, to)));
                 }
             }
         }
@@ -916,49 +779,6 @@ public final class BlobService {
 
     // ---------------------------------------------------------------- helpers
 
-    /** A container's catalogue row and its version. */
-    private record StoredContainer(long version, ContainerRecord record) {
-    }
-
-    private StoredContainer containerRecord(String account, String name) {
-        ContainerNames.check(name);
-        StoredValue value = store.get(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
-                ContainerCatalog.containerRow(name)).orElseThrow(() -> new ServiceException(BlobError.CONTAINER_NOT_FOUND));
-        return new StoredContainer(value.version(), ContainerCatalog.read(name, value));
-    }
-
-    /** The blobs of a container that exists: 404 ContainerNotFound otherwise. */
-    private Space blobs(String account, String container) {
-        return BlobRecords.space(containerRecord(account, container).record().blobsInstance());
-    }
-
-    /** A change to a container's row, computed from what was read. */
-    private interface ContainerChange {
-        ContainerProperties apply(ContainerProperties old, ContainerRecord record, Instant now);
-    }
-
-    /** Applies {@code change} on the version read, with {@code acl} in place of the stored one if not null. */
-    private ContainerProperties changeContainer(String account, String name, Conditions conditions,
-                                                ContainerChange change, AccessPolicies acl) {
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-            StoredContainer current = containerRecord(account, name);
-            ContainerProperties old = current.record().properties();
-            Instant now = clock.instant();
-            Leases.checkContainer(old.lease(), conditions.leaseId(), false, now);
-            checkWrite(conditions, old.etag(), old.lastModified());
-            ContainerProperties changed = change.apply(old, current.record(), now);
-            CommitOutcome outcome = store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
-                    List.of(RecordMutation.put(ContainerCatalog.containerRow(name),
-                            ContainerCatalog.value(random.nextLong(), current.record().blobsInstance(), changed,
-                                    acl != null ? acl : current.record().acl()),
-                            new Precondition.VersionEquals(current.version()))));
-            if (outcome instanceof CommitOutcome.Applied) {
-                return changed;
-            }
-        }
-        throw busy();
-    }
-
     /** A write to one blob's partition: changes {@code partition} (a copy of what was read) and returns its answer. */
     private interface PartitionWrite<T> {
         T apply(BlobPartition partition, Instant now);
@@ -970,9 +790,9 @@ public final class BlobService {
      * partition no longer names are deleted once the commit is durable.
      */
     private <T> T writePartition(String account, String container, String name, PartitionWrite<T> write) {
-        Space space = blobs(account, container);
+        Space space = containers.blobs(account, container);
         byte[] key = BlobRecords.partition(name);
-        for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+        for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
             BlobPartition before = BlobPartition.read(store, space, name);
             BlobPartition after = before.copy();
             T answer = write.apply(after, clock.instant());
@@ -980,11 +800,11 @@ public final class BlobService {
             if (mutations.isEmpty() || store.commit(space, key, mutations) instanceof CommitOutcome.Applied) {
                 Set<ContentId> released = before.contents();
                 released.removeAll(after.contents());
-                discardWhenDurable(new ArrayList<>(released));
+                releases.discardWhenDurable(new ArrayList<>(released));
                 return answer;
             }
         }
-        throw busy();
+        throw Writes.busy("blob");
     }
 
     private static BlobProperties setBlob(BlobPartition partition, BlobProperties blob) {
@@ -1009,8 +829,8 @@ public final class BlobService {
         return writePartition(account, container, name, (partition, now) -> {
             BlobProperties old = existing(partition);
             Leases.checkBlobWrite(old.lease(), conditions.leaseId(), now);
-            checkWrite(conditions, old.etag(), old.lastModified());
-            return setBlob(partition, change.apply(old, ETags.next(ticks(now), old.etag()), now));
+            Writes.check(conditions, old.etag(), old.lastModified());
+            return setBlob(partition, change.apply(old, ETags.next(Writes.ticks(now), old.etag()), now));
         });
     }
 
@@ -1046,90 +866,7 @@ public final class BlobService {
         if (conditions.requiresAbsent()) {
             throw new ServiceException(BlobError.BLOB_ALREADY_EXISTS);
         }
-        checkWrite(conditions, old.etag(), old.lastModified());
+        Writes.check(conditions, old.etag(), old.lastModified());
     }
 
-    /** On a write, any failed condition is 412 ConditionNotMet. */
-    private static void checkWrite(Conditions conditions, long etag, Instant lastModified) {
-        if (conditions.check(etag, lastModified) != Conditions.Verdict.MET) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
-    }
-
-    private static List<ContentId> contentsOf(BlobProperties blob) {
-        List<ContentId> ids = new ArrayList<>();
-        for (Segment segment : blob.segments()) {
-            if (segment.content() != null) {
-                ids.add(segment.content());
-            }
-        }
-        return ids;
-    }
-
-    /** Every content a container's blobs, snapshots and staged blocks name. */
-    private List<ContentId> contentsOf(Space space) {
-        List<ContentId> ids = new ArrayList<>();
-        try (RecordCursor cursor = store.scan(space, RecordRange.all())) {
-            while (cursor.advance()) {
-                ByteView row = cursor.row();
-                ByteView payload = cursor.payload();
-                if (BlobRecords.isBlobRow(row.array(), row.offset(), row.length())
-                        || BlobRecords.isSnapshotRow(row.array(), row.offset(), row.length())) {
-                    ids.addAll(contentsOf(BlobRecords.readBlob("", BlobProperties.BASE, payload.array(),
-                            payload.offset(), payload.length())));
-                } else if (BlobRecords.isStagedRow(row.array(), row.offset(), row.length())) {
-                    ContentId id = BlobRecords.readStaged(row.array(), row.offset(), row.length(), payload.array(),
-                            payload.offset(), payload.length()).content();
-                    if (id != null) {
-                        ids.add(id);
-                    }
-                }
-            }
-        }
-        return ids;
-    }
-
-    /**
-     * Deletes content once the commits that let go of it are durable: before that, a crash could bring
-     * back a record that names it.
-     */
-    private void discardWhenDurable(List<ContentId> ids) {
-        if (ids.isEmpty()) {
-            return;
-        }
-        List<ContentId> distinct = List.copyOf(new java.util.LinkedHashSet<>(ids));
-        store.whenDurable().thenRun(() -> distinct.forEach(id -> {
-            try {
-                contents.delete(id);
-            } catch (RuntimeException e) {
-                // Left behind: bytes no record names, never bytes a record needs.
-            }
-        }));
-    }
-
-    /** Runs a write that owns {@code content}: if it fails, the content is deleted. */
-    private <T> T owning(ContentId content, java.util.function.Supplier<T> write) {
-        try {
-            return write.get();
-        } catch (RuntimeException e) {
-            if (content != null) {
-                try {
-                    contents.delete(content);
-                } catch (RuntimeException deleting) {
-                    e.addSuppressed(deleting);
-                }
-            }
-            throw e;
-        }
-    }
-
-    /** 100 ns ticks since 0001-01-01, as .NET counts them. */
-    private static long ticks(Instant now) {
-        return EPOCH_TICKS + now.getEpochSecond() * 10_000_000L + now.getNano() / 100;
-    }
-
-    private static ServiceException busy() {
-        return new ServiceException(CommonError.SERVER_BUSY,
-                "The blob is being changed by too many concurrent requests; please retry.");
-    }
 }

@@ -68,7 +68,7 @@ public abstract class BlobServiceConformanceTest {
         store = newStore();
         contents = newContents(store);
         blobs = new BlobService(store, contents, Clock.systemUTC());
-        blobs.createContainer(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
+        blobs.containers().create(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
     }
 
     @AfterEach
@@ -267,11 +267,11 @@ public abstract class BlobServiceConformanceTest {
         put("one", bytes("1"), Conditions.NONE);
         ContentId bytesOfOne = blobs.blob(ACCOUNT, CONTAINER, "one").segments().get(0).content();
 
-        blobs.deleteContainer(ACCOUNT, CONTAINER, Conditions.NONE);
+        blobs.containers().delete(ACCOUNT, CONTAINER, Conditions.NONE);
 
         assertFails(() -> blobs.blob(ACCOUNT, CONTAINER, "one"), BlobError.CONTAINER_NOT_FOUND);
         assertThat(gone(bytesOfOne)).isTrue();
-        blobs.createContainer(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
+        blobs.containers().create(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
         assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10, new BlobService.Include(true, true)).items())
                 .as("a container made again under the name starts empty").isEmpty();
     }
@@ -447,12 +447,12 @@ public abstract class BlobServiceConformanceTest {
     @Test
     void aLeasedContainerIsDeletedByItsHolderOnly() {
         String id = "1f1c6c2e-1a7b-4a63-9f5e-0b6b7c1f2d3e";
-        blobs.leaseContainer(ACCOUNT, CONTAINER, new Leases.Action.Acquire(id, 15), Conditions.NONE);
-        assertFails(() -> blobs.deleteContainer(ACCOUNT, CONTAINER, Conditions.NONE), BlobError.LEASE_ID_MISSING);
-        blobs.setContainerMetadata(ACCOUNT, CONTAINER, Map.of("k", "v"), Conditions.NONE);
-        blobs.deleteContainer(ACCOUNT, CONTAINER, new Conditions(null, null, null, null, id));
-        assertFails(() -> blobs.container(ACCOUNT, CONTAINER, null), BlobError.CONTAINER_NOT_FOUND);
-        blobs.createContainer(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE); // for the other tests' close
+        blobs.containers().lease(ACCOUNT, CONTAINER, new Leases.Action.Acquire(id, 15), Conditions.NONE);
+        assertFails(() -> blobs.containers().delete(ACCOUNT, CONTAINER, Conditions.NONE), BlobError.LEASE_ID_MISSING);
+        blobs.containers().setMetadata(ACCOUNT, CONTAINER, Map.of("k", "v"), Conditions.NONE);
+        blobs.containers().delete(ACCOUNT, CONTAINER, new Conditions(null, null, null, null, id));
+        assertFails(() -> blobs.containers().properties(ACCOUNT, CONTAINER, null), BlobError.CONTAINER_NOT_FOUND);
+        blobs.containers().create(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE); // for the other tests' close
     }
 
     @Test

@@ -2,7 +2,7 @@ package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
-import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.Containers;
 import io.cerulean.http.acl.SignedIdentifiersXml;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -10,15 +10,15 @@ import io.cerulean.http.message.MediaTypes;
 
 /** Get Container ACL: 200 with the stored access policies, the public access level as a header. */
 public final class GetContainerAcl implements BlobRestOperation {
-    private final BlobService service;
+    private final Containers containers;
 
-    public GetContainerAcl(BlobService service) {
-        this.service = service;
+    public GetContainerAcl(Containers containers) {
+        this.containers = containers;
     }
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobService.ContainerAcl acl = service.containerAcl(resource.account(), resource.container(),
+        Containers.ContainerAcl acl = containers.acl(resource.account(), resource.container(),
                 RequestHeaders.leaseId(request));
         AzureResponse response = ContainerResponses.written(AzureResponse.status(200), acl.properties());
         if (acl.properties().publicAccess().wireName() != null) {

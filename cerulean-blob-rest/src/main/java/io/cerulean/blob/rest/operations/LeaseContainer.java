@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.Containers;
 import io.cerulean.blob.service.Leases;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -12,17 +13,17 @@ import io.cerulean.http.message.AzureResponse;
  * ETag stays. Date conditions only.
  */
 public final class LeaseContainer implements BlobRestOperation {
-    private final BlobService service;
+    private final Containers containers;
 
-    public LeaseContainer(BlobService service) {
-        this.service = service;
+    public LeaseContainer(Containers containers) {
+        this.containers = containers;
     }
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         Leases.Action action = LeaseActions.of(request);
-        BlobService.LeaseOutcome outcome = service.leaseContainer(resource.account(), resource.container(), action,
+        BlobService.LeaseOutcome outcome = containers.lease(resource.account(), resource.container(), action,
                 RequestHeaders.dateConditions(request).withoutLease());
-        return LeaseActions.answer(action, outcome, service.now());
+        return LeaseActions.answer(action, outcome, containers.now());
     }
 }

@@ -4,7 +4,7 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.xml.ContainerListXml;
-import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.Containers;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MediaTypes;
@@ -20,10 +20,10 @@ public final class ListContainers implements BlobRestOperation {
     /** The most containers one page holds. */
     public static final int MAX_RESULTS = 5000;
 
-    private final BlobService service;
+    private final Containers containers;
 
-    public ListContainers(BlobService service) {
-        this.service = service;
+    public ListContainers(Containers containers) {
+        this.containers = containers;
     }
 
     @Override
@@ -33,13 +33,13 @@ public final class ListContainers implements BlobRestOperation {
         OptionalLong maxResults = OptionalLong.of(QueryParameters.inRange(request, "maxresults", MAX_RESULTS, 1,
                 MAX_RESULTS));
         boolean includeMetadata = ListBlobs.includes(request, "metadata", ListBlobs.CONTAINER_INCLUDES);
-        BlobService.ContainerList page = service.listContainers(resource.account(), prefix == null ? "" : prefix,
+        Containers.ContainerList page = containers.list(resource.account(), prefix == null ? "" : prefix,
                 Optional.ofNullable(marker).filter(m -> !m.isEmpty()), (int) maxResults.getAsLong());
         ContainerListXml.Request echo = new ContainerListXml.Request(Optional.ofNullable(prefix),
                 Optional.ofNullable(marker), request.queryParameter("maxresults") == null ? Optional.empty()
                 : Optional.of((int) maxResults.getAsLong()), includeMetadata);
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML,
-                ContainerListXml.write(endpoint, echo, page.containers(), page.nextMarker(), service.now()));
+                ContainerListXml.write(endpoint, echo, page.containers(), page.nextMarker(), containers.now()));
     }
 }
