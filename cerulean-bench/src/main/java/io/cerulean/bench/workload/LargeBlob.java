@@ -27,8 +27,8 @@ public record LargeBlob(long bytes, List<String> blockIds) {
      *                                  below 1 MiB, above 16 GiB, or above 4 MiB and not whole blocks
      */
     public static LargeBlob ofMebibytes(long mebibytes) {
-        long bytes = mebibytes * MIB;
-        if (mebibytes < 1 || bytes > MOST_BYTES || (bytes > BLOCK_BYTES && bytes % BLOCK_BYTES != 0)) {
+        long bytes = mebibytes * MIB; // checked before it is used: no size that overflows is in range
+        if (mebibytes < 1 || mebibytes > MOST_BYTES / MIB || (bytes > BLOCK_BYTES && bytes % BLOCK_BYTES != 0)) {
             throw new IllegalArgumentException("a large blob is 1 to 4 MiB, or a multiple of 4 MiB up to 16,384 MiB: "
                     + mebibytes + " MiB");
         }

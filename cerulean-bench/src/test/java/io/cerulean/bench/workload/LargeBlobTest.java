@@ -35,7 +35,7 @@ class LargeBlobTest {
 
     @Test
     void shapesNoUploadHasAreRefused() {
-        for (long mib : new long[] {0, -4, 6, 65, 16_388}) {
+        for (long mib : new long[] {0, -4, 6, 65, 16_388, 1L << 43, 1L << 44, Long.MAX_VALUE}) {
             assertThatThrownBy(() -> LargeBlob.ofMebibytes(mib)).as("%d MiB", mib)
                     .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(mib + " MiB");
         }

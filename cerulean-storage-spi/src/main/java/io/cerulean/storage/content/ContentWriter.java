@@ -15,7 +15,10 @@ public interface ContentWriter extends AutoCloseable {
 
     /**
      * Makes the content whole, immutable and durable, and names it: when this returns, the content
-     * survives a crash and {@link ContentStore#open} reads it.
+     * survives a crash and {@link ContentStore#open} reads it. One store says otherwise of itself:
+     * {@link ChunkedContentStore#durableWithLaterCommits}, whose content becomes durable with the
+     * next sync of its record store, so only records committed to that same store afterwards, and
+     * acknowledged once durable, may name it.
      */
     ContentId finish();
 
