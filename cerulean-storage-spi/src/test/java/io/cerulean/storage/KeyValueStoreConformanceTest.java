@@ -154,18 +154,22 @@ public abstract class KeyValueStoreConformanceTest {
         assertThat(scan(TABLE_ONE, RecordRange.all())).isEmpty();
     }
 
-    /** Every kind of bound, against {@link RecordRange#contains}: what a scan returns is exactly what lies in its range. */
-    @Test
-    void aScanReadsExactlyItsRange() {
-        String[] partitions = {"a", "ab", "b", "\u0090"};
-        String[] rows = {"", "1", "2", "3"};
+    /** Four partitions of four rows each, one a prefix of another, in TABLE_ONE; each record as {@link #scan} describes it. */
+    private TreeMap<RecordKey, String> putSixteen() {
         TreeMap<RecordKey, String> all = new TreeMap<>();
-        for (String p : partitions) {
-            for (String r : rows) {
+        for (String p : new String[] {"a", "ab", "b", "\u0090"}) {
+            for (String r : new String[] {"", "1", "2", "3"}) {
                 put(TABLE_ONE, p, r, 7, p + r);
                 all.put(new RecordKey(bytes(p), bytes(r)), p + "|" + r + "=" + p + r + "@7");
             }
         }
+        return all;
+    }
+
+    /** Every kind of bound, against {@link RecordRange#contains}: what a scan returns is exactly what lies in its range. */
+    @Test
+    void aScanReadsExactlyItsRange() {
+        TreeMap<RecordKey, String> all = putSixteen();
         List<RecordBound> bounds = new ArrayList<>();
         bounds.add(null);
         for (String p : new String[] {"", "a", "aa", "ab", "b", "c", "\u0090", "\u00ff"}) {
@@ -186,6 +190,59 @@ public abstract class KeyValueStoreConformanceTest {
         }
         assertThat(scan(TABLE_ONE, RecordRange.partition(bytes("a"))))
                 .containsExactly("a|=a@7", "a|1=a1@7", "a|2=a2@7", "a|3=a3@7");
+    }
+
+    /**
+     * Seeks and steps mixed at random within random ranges, against the same walk over a sorted map:
+     * a seek lands on the first record of the range at or after its target, never moves back, and
+     * past the range's end leaves the cursor exhausted.
+     */
+    @Test
+    void aSeekLandsOnTheFirstRecordAtOrAfterItsTargetAndNeverMovesBack() {
+        TreeMap<RecordKey, String> all = putSixteen();
+        put(TABLE_TWO, "a", "0", 1, "other");
+        List<RecordBound> bounds = new ArrayList<>();
+        for (String p : new String[] {"", "a", "aa", "ab", "b", "c", "\u0090", "\u00ff"}) {
+            bounds.add(RecordBound.partitionIncluded(bytes(p)));
+            bounds.add(RecordBound.partitionExcluded(bytes(p)));
+            for (String r : new String[] {"", "1", "2", "4"}) {
+                bounds.add(RecordBound.inclusive(bytes(p), bytes(r)));
+                bounds.add(RecordBound.exclusive(bytes(p), bytes(r)));
+            }
+        }
+        Random random = new Random(23);
+        for (int i = 0; i < 400; i++) {
+            RecordRange range = random.nextInt(4) == 0 ? RecordRange.all()
+                    : new RecordRange(bounds.get(random.nextInt(bounds.size())), bounds.get(random.nextInt(bounds.size())));
+            List<RecordKey> inRange = all.keySet().stream().filter(range::contains).toList();
+            List<String> walk = new ArrayList<>();
+            List<String> expected = new ArrayList<>();
+            try (RecordCursor cursor = store.scan(TABLE_ONE, range)) {
+                boolean on = cursor.advance();
+                int at = 0;
+                assertThat(on).isEqualTo(!inRange.isEmpty());
+                while (on) {
+                    walk.add(describe(cursor));
+                    expected.add(all.get(inRange.get(at)));
+                    if (random.nextBoolean()) {
+                        on = cursor.advance();
+                        at++;
+                    } else {
+                        RecordBound target = bounds.get(random.nextInt(bounds.size()));
+                        RecordRange from = new RecordRange(target, null);
+                        walk.add("seek " + describe(target));
+                        expected.add("seek " + describe(target));
+                        on = cursor.seek(target);
+                        while (at < inRange.size() && !from.contains(inRange.get(at))) {
+                            at++;
+                        }
+                    }
+                    assertThat(on).as("%s after %s", describe(range), walk).isEqualTo(at < inRange.size());
+                }
+                assertThat(cursor.advance()).isFalse();
+            }
+            assertThat(walk).as("%s", describe(range)).containsExactlyElementsOf(expected);
+        }
     }
 
     private static String describe(RecordRange range) {

@@ -110,7 +110,7 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
     @Override
     public RecordCursor scan(Space space, RecordRange range) {
         checkOpen();
-        return new RocksDbRecordCursor(files, files.family(space.keySpace()),
+        return new RocksDbRecordCursor(files, files.family(space.keySpace()), space.instance(),
                 RecordLayout.lowerKey(space.instance(), range.lower()),
                 RecordLayout.upperKeyExclusive(space.instance(), range.upper()), null);
     }

@@ -47,7 +47,7 @@ final class RocksDbScanSnapshot implements RecordSnapshot {
 
     @Override
     public RecordCursor scan(RecordRange range) {
-        return new RocksDbRecordCursor(files, family, RecordLayout.lowerKey(instance, range.lower()),
+        return new RocksDbRecordCursor(files, family, instance, RecordLayout.lowerKey(instance, range.lower()),
                 RecordLayout.upperKeyExclusive(instance, range.upper()), snapshot);
     }
 

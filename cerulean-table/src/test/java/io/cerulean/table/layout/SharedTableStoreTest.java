@@ -12,6 +12,7 @@ import io.cerulean.table.store.EntityInTable;
 import io.cerulean.table.store.Mutation;
 import io.cerulean.table.store.StoredTable;
 import io.cerulean.storage.CommitOutcome;
+import io.cerulean.storage.ForwardingKeyValueStore;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
@@ -48,13 +49,12 @@ class SharedTableStoreTest {
      * A store that answers reads only once {@code together} of them are waiting: a table store that
      * waited for each read before sending the next would never get an answer.
      */
-    private static final class AnswersInGroups implements KeyValueStore {
-        private final KeyValueStore store;
+    private static final class AnswersInGroups extends ForwardingKeyValueStore {
         private final int together;
         private final List<Runnable> waiting = new ArrayList<>();
 
         AnswersInGroups(KeyValueStore store, int together) {
-            this.store = store;
+            super(store);
             this.together = together;
         }
 
@@ -67,36 +67,6 @@ class SharedTableStoreTest {
                 waiting.clear();
             }
             return answer.orTimeout(10, TimeUnit.SECONDS);
-        }
-
-        @Override
-        public Optional<StoredValue> get(Space space, byte[] partition, byte[] row) {
-            return store.get(space, partition, row);
-        }
-
-        @Override
-        public RecordCursor scan(Space space, RecordRange range) {
-            return store.scan(space, range);
-        }
-
-        @Override
-        public CommitOutcome commit(Space space, byte[] partition, List<RecordMutation> mutations) {
-            return store.commit(space, partition, mutations);
-        }
-
-        @Override
-        public void drop(Space space) {
-            store.drop(space);
-        }
-
-        @Override
-        public CompletableFuture<Void> whenDurable() {
-            return store.whenDurable();
-        }
-
-        @Override
-        public void close() {
-            store.close();
         }
     }
 
