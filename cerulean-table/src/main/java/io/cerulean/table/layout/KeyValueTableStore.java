@@ -7,6 +7,7 @@ import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Precondition;
 import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
+import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.StoredValue;
@@ -25,6 +26,7 @@ import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.store.TableStore;
 import io.cerulean.table.store.VersionedDocument;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,11 +65,18 @@ public final class KeyValueTableStore implements TableStore {
      */
     private final Map<TableKey, StoredTable> lastSeen = new ConcurrentHashMap<>();
     private static final int MAX_GUESSES = 10_000;
+    /**
+     * Filter columns, on a store this process alone uses (every commit to it passes here); null on
+     * a shared store, where another server's commits would go unseen. An eighth of the heap.
+     */
+    private final FilterColumns columns;
 
-    private KeyValueTableStore(KeyValueStore store, ServerState state, boolean exclusive) {
+    private KeyValueTableStore(KeyValueStore store, ServerState state, boolean exclusive, long columnBudget,
+                               Duration columnRest) {
         this.store = store;
         this.state = state;
         this.knownTables = exclusive ? new ConcurrentHashMap<>() : null;
+        this.columns = exclusive ? new FilterColumns(store, columnBudget, columnRest) : null;
     }
 
     /**
@@ -86,10 +95,20 @@ public final class KeyValueTableStore implements TableStore {
      * stays true until it changes it itself, so table lookups are kept rather than read again.
      */
     public static KeyValueTableStore openExclusive(KeyValueStore store) {
-        return open(store, true);
+        return openExclusive(store, Runtime.getRuntime().maxMemory() / 8, FilterColumns.REST);
+    }
+
+    /** {@link #openExclusive} with the filter columns' budget in bytes and their pause after a failed build. */
+    static KeyValueTableStore openExclusive(KeyValueStore store, long columnBudget, Duration columnRest) {
+        return open(store, true, columnBudget, columnRest);
     }
 
     private static KeyValueTableStore open(KeyValueStore store, boolean exclusive) {
+        return open(store, exclusive, 0, Duration.ZERO);
+    }
+
+    private static KeyValueTableStore open(KeyValueStore store, boolean exclusive, long columnBudget,
+                                           Duration columnRest) {
         ServerState state = new ServerState(store);
         try {
             state.checkTableFormat();
@@ -97,7 +116,12 @@ public final class KeyValueTableStore implements TableStore {
             store.close();
             throw e;
         }
-        return new KeyValueTableStore(store, state, exclusive);
+        return new KeyValueTableStore(store, state, exclusive, columnBudget, columnRest);
+    }
+
+    /** The filter columns; null on a shared store. */
+    FilterColumns filterColumns() {
+        return columns;
     }
 
     @Override
@@ -242,6 +266,9 @@ public final class KeyValueTableStore implements TableStore {
                 return false;
             }
             store.drop(entities(table.get()));
+            if (columns != null) {
+                columns.dropTable(table.get().id());
+            }
             return true;
         } finally {
             tableLock.unlock();
@@ -303,8 +330,35 @@ public final class KeyValueTableStore implements TableStore {
     }
 
     @Override
+    public EntityCursor scan(StoredTable table, KeyRange range, Optional<String> filterProperty) {
+        if (columns == null || filterProperty.isEmpty()) {
+            return scan(table, range);
+        }
+        long epoch = columns.epoch(); // before the store's cursor takes its snapshot
+        RecordRange records = EntityKeys.range(range);
+        return new RecordEntityCursor(store.scan(entities(table), records), new RecordEntityCursor.ColumnScan(
+                columns, epoch, table.id(), entities(table), records, filterProperty.get(), onePartition(range)));
+    }
+
+    @Override
     public Optional<ScanSnapshot> snapshot(StoredTable table) {
         return store.snapshot(entities(table)).map(RecordScanSnapshot::new);
+    }
+
+    @Override
+    public Optional<ScanSnapshot> snapshot(StoredTable table, Optional<String> filterProperty) {
+        if (columns == null || filterProperty.isEmpty()) {
+            return snapshot(table);
+        }
+        long epoch = columns.epoch(); // before the snapshot is taken
+        return store.snapshot(entities(table)).map(snapshot -> new RecordScanSnapshot(snapshot, range ->
+                new RecordEntityCursor.ColumnScan(columns, epoch, table.id(), entities(table), EntityKeys.range(range),
+                        filterProperty.get(), onePartition(range))));
+    }
+
+    private static boolean onePartition(KeyRange range) {
+        return range.lower() != null && range.upper() != null
+                && range.lower().partitionKey().equals(range.upper().partitionKey());
     }
 
     @Override
@@ -316,7 +370,18 @@ public final class KeyValueTableStore implements TableStore {
             records.add(mutation.isDelete() ? RecordMutation.delete(row, precondition)
                     : RecordMutation.put(row, EntityCodec.encode(mutation.entity()), precondition));
         }
-        CommitOutcome outcome = store.commit(entities(table), EntityKeys.partition(partitionKey), records);
+        byte[] partition = EntityKeys.partition(partitionKey);
+        CommitOutcome outcome;
+        if (columns == null) {
+            outcome = store.commit(entities(table), partition, records);
+        } else {
+            int stripe = columns.begin(table.id(), partition);
+            try {
+                outcome = store.commit(entities(table), partition, records);
+            } finally {
+                columns.end(stripe);
+            }
+        }
         if (outcome instanceof CommitOutcome.PreconditionFailed failed) {
             StoredValue current = failed.current();
             return new CommitResult.ConditionFailed(failed.index(), current == null ? null
@@ -373,6 +438,9 @@ public final class KeyValueTableStore implements TableStore {
 
     @Override
     public void close() {
+        if (columns != null) {
+            columns.close();
+        }
         store.close();
     }
 

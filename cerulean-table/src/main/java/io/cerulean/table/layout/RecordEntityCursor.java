@@ -1,34 +1,91 @@
 package io.cerulean.table.layout;
 
+import io.cerulean.storage.ByteView;
+import io.cerulean.storage.RecordBound;
 import io.cerulean.storage.RecordCursor;
+import io.cerulean.storage.RecordRange;
+import io.cerulean.storage.Space;
+import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityView;
 import io.cerulean.table.model.PropertySource;
+import io.cerulean.table.model.PropertyValue;
 import io.cerulean.table.store.EntityCursor;
+import java.util.Arrays;
 import java.util.function.Predicate;
 
 /**
  * Entities read from a store's records, each looked at in its encoded form ({@link EncodedEntity})
  * and built whole only when asked for.
+ *
+ * <p>A filtered scan whose filter reads one property ({@link ColumnScan}) tests that property in
+ * the partition's {@link FilterColumn} where there is one, and jumps ({@link RecordCursor#seek})
+ * to each entity that passes and then past the partition, rather than reading every record. The
+ * column is used only when a quarter of the partition's part of the range passes at most: beyond
+ * that, reading the records in order is cheaper than jumping to each.
  */
 final class RecordEntityCursor implements EntityCursor {
     private final RecordCursor records;
     private final EncodedEntity current = new EncodedEntity();
+    private final ColumnScan columns;
     private long read;
+    /** The records cursor is on a record not handed out yet: where a seek left it. */
+    private boolean pending;
+    /** The partition last looked up in the columns (when partitions are watched); null for none yet. */
+    private byte[] partition;
+    /** Whether the scan still looks for columns: always across partitions, once within one. */
+    private boolean looking;
+    private FilterColumn column;
+    /** The column's entries in the range that pass, ascending, and how many of them were handed out. */
+    private int[] passing;
+    private int passed;
+    /** The column's next entry not yet read, and the end of the range in it. */
+    private int index;
+    private int end;
+    private final ColumnEntity entry = new ColumnEntity();
+
+    /**
+     * What a scan needs to read filter columns: where, the columns' {@link FilterColumns#epoch} read
+     * before its store cursor was opened, the range it reads, the property, and whether the range
+     * lies within one partition (then it asks for the partition's column when there is none).
+     */
+    record ColumnScan(FilterColumns columns, long epoch, long table, Space space, RecordRange range, String property,
+                      boolean onePartition) {
+    }
 
     RecordEntityCursor(RecordCursor records) {
+        this(records, null);
+    }
+
+    /** @param columns null when the scan reads records only */
+    RecordEntityCursor(RecordCursor records, ColumnScan columns) {
         this.records = records;
+        this.columns = columns;
+        this.looking = columns != null && (columns.onePartition() || columns.columns().any(columns.table()));
     }
 
     @Override
     public boolean advance() {
-        if (!records.advance()) {
+        if (column != null) {
+            leaveColumn();
+        }
+        if (!step()) {
             current.clear();
             return false;
         }
+        partition = null;
         current.reset(records);
         read++;
         return true;
+    }
+
+    /** The next record: the one a seek landed on, or the one after. */
+    private boolean step() {
+        if (pending) {
+            pending = false;
+            return true;
+        }
+        return records.advance();
     }
 
     @Override
@@ -39,15 +96,160 @@ final class RecordEntityCursor implements EntityCursor {
     /** The scan loop, this class's own copy (see {@link EntityCursor#advanceTo}). */
     @Override
     public boolean advanceTo(Predicate<? super PropertySource> selects, long max) {
-        for (long n = 0; n < max; n++) {
-            if (!advance()) {
+        long n = 0;
+        while (n < max) {
+            if (column != null) {
+                if (passed < passing.length) {
+                    int i = passing[passed];
+                    long reach = i + 1 - index;
+                    if (n + reach > max) {
+                        consume(max - n);
+                        return false;
+                    }
+                    consume(reach);
+                    passed++;
+                    byte[] row = column.row(i);
+                    if (!records.seek(RecordBound.inclusive(column.partition, row)) || !same(records.row(), row)) {
+                        throw new IllegalStateException("a filter column disagrees with the records it was read from");
+                    }
+                    pending = false;
+                    current.reset(records);
+                    return true;
+                }
+                long rest = end - index;
+                if (n + rest > max) {
+                    consume(max - n);
+                    return false;
+                }
+                consume(rest);
+                n += rest;
+                if (!leaveColumn()) {
+                    current.clear();
+                    return false;
+                }
+                continue;
+            }
+            if (!step()) {
+                current.clear();
                 return false;
             }
+            if (looking && enteredPartition() && useColumn(selects)) {
+                continue;
+            }
+            current.reset(records);
+            read++;
+            n++;
             if (selects.test(current)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Counts {@code entries} of the column as read: tested there, and passed over unless they passed. */
+    private void consume(long entries) {
+        index += (int) entries;
+        read += entries;
+    }
+
+    /**
+     * Goes back to reading records, at the column's next entry not yet read: past the partition once
+     * the column is done. False when nothing of the range is left.
+     */
+    private boolean leaveColumn() {
+        FilterColumn done = column;
+        column = null;
+        passing = null;
+        boolean on = index < end ? records.seek(RecordBound.inclusive(done.partition, done.row(index)))
+                : records.seek(RecordBound.partitionExcluded(done.partition));
+        pending = on;
+        partition = index < end ? done.partition : null;
+        return on;
+    }
+
+    /** Whether the record the cursor is on starts a partition not yet looked up. */
+    private boolean enteredPartition() {
+        if (columns.onePartition()) {
+            looking = false;
+            return true;
+        }
+        ByteView p = records.partition();
+        if (partition != null && same(p, partition)) {
+            return false;
+        }
+        partition = p.toArray();
+        return true;
+    }
+
+    /**
+     * Switches to the column of the partition the records cursor is on, from its record on, if there
+     * is one and few enough of its entries pass; the record is then not handed out yet. Asks for the
+     * column when a scan of one partition finds none.
+     */
+    private boolean useColumn(Predicate<? super PropertySource> selects) {
+        byte[] p = records.partition().toArray();
+        String partitionKey = Cesu8.decode(p, 0, p.length);
+        FilterColumn column = columns.columns().find(columns.table(), partitionKey, columns.property(),
+                columns.epoch());
+        if (column == null) {
+            if (columns.onePartition()) {
+                columns.columns().request(columns.table(), columns.space(), partitionKey, p, columns.property());
+            }
+            return false;
+        }
+        byte[] row = records.row().toArray();
+        int from = column.search(row, true);
+        if (from == column.size() || !Arrays.equals(column.row(from), row)) {
+            return false; // cannot be, for a column still valid: read the records
+        }
+        int to = column.size();
+        RecordBound upper = columns.range().upper();
+        if (upper != null && !upper.isPartitionEdge() && Arrays.equals(upper.partition(), p)) {
+            to = column.search(upper.row(), !upper.inclusive());
+        }
+        int[] found = passingEntries(selects, column, from, to);
+        if (found == null) {
+            return false;
+        }
+        this.column = column;
+        passing = found;
+        passed = 0;
+        index = from;
+        end = to;
+        pending = true;
+        return true;
+    }
+
+    /**
+     * The entries from {@code from} to {@code to} that {@code selects} passes; null when more than a
+     * quarter do, or the filter asks for a property the column does not hold. Every filtered scan of a
+     * partition with a column runs this loop, even one most entities pass (which then reads the
+     * records), so it is compiled before the first scan that uses a column needs it.
+     */
+    private int[] passingEntries(Predicate<? super PropertySource> selects, FilterColumn column, int from, int to) {
+        int most = (to - from) / 4;
+        int[] found = new int[Math.min(most, 64)];
+        int count = 0;
+        try {
+            for (int i = from; i < to; i++) {
+                if (selects.test(entry.at(column, i))) {
+                    if (count == most) {
+                        return null;
+                    }
+                    if (count == found.length) {
+                        found = Arrays.copyOf(found, Math.min(most, count * 2));
+                    }
+                    found[count++] = i;
+                }
+            }
+        } catch (NotInColumn e) {
+            return null;
+        }
+        return Arrays.copyOf(found, count);
+    }
+
+    private static boolean same(ByteView view, byte[] bytes) {
+        return Arrays.equals(view.array(), view.offset(), view.offset() + view.length(), bytes, 0, bytes.length);
     }
 
     @Override
@@ -69,5 +271,47 @@ final class RecordEntityCursor implements EntityCursor {
     public void close() {
         current.clear();
         records.close();
+    }
+
+    /** A property the filter asked of a column entry that only the whole entity has. */
+    private static final class NotInColumn extends RuntimeException {
+        private static final NotInColumn INSTANCE = new NotInColumn();
+
+        private NotInColumn() {
+            super(null, null, false, false);
+        }
+    }
+
+    /** One entry of a column, as a filter sees an entity: its keys, its Timestamp and the one property. */
+    private static final class ColumnEntity implements PropertySource {
+        private FilterColumn column;
+        private int i;
+        private PropertyValue partitionKey;
+
+        ColumnEntity at(FilterColumn column, int i) {
+            if (column != this.column) {
+                this.column = column;
+                this.partitionKey = PropertyValue.ofString(column.partitionKey);
+            }
+            this.i = i;
+            return this;
+        }
+
+        @Override
+        public PropertyValue property(String name) {
+            switch (name) {
+                case Entity.PARTITION_KEY:
+                    return partitionKey;
+                case Entity.ROW_KEY:
+                    return PropertyValue.ofString(column.rowKey(i));
+                case Entity.TIMESTAMP:
+                    return PropertyValue.ofDateTime(DateTimes.fromEpochTicks(column.version(i)));
+                default:
+                    if (name.equals(column.property)) {
+                        return column.value(i);
+                    }
+                    throw NotInColumn.INSTANCE;
+            }
+        }
     }
 }

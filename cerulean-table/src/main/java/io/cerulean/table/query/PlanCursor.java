@@ -22,6 +22,7 @@ public final class PlanCursor implements EntityCursor {
     private final StoredTable table;
     private final List<KeyRange> ranges;
     private final Optional<EntityKey> resumeFrom;
+    private final Optional<String> filterProperty;
     private int next;
     private EntityCursor current;
     /** Entities read by the ranges' cursors already closed. */
@@ -31,6 +32,7 @@ public final class PlanCursor implements EntityCursor {
         this.store = store;
         this.table = table;
         this.ranges = plan.ranges();
+        this.filterProperty = plan.filterProperty();
         this.resumeFrom = resumeFrom;
     }
 
@@ -111,7 +113,7 @@ public final class PlanCursor implements EntityCursor {
             }
             return EntityCursor.of(store.get(table, key.partitionKey(), key.rowKey()).map(List::of).orElse(List.of()));
         }
-        return store.scan(table, resumeFrom.map(range::resumingAt).orElse(range));
+        return store.scan(table, resumeFrom.map(range::resumingAt).orElse(range), filterProperty);
     }
 
     @Override

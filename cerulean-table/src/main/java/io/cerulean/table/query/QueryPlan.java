@@ -3,7 +3,10 @@ package io.cerulean.table.query;
 import io.cerulean.table.query.filter.Filter;
 import io.cerulean.table.store.KeyBound;
 import io.cerulean.table.store.KeyRange;
+import io.cerulean.table.model.Entity;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -38,6 +41,34 @@ public record QueryPlan(QueryClass queryClass, List<KeyRange> ranges, Optional<F
     /** A full scan of the table with {@code filter} applied to every entity. */
     public static QueryPlan tableScan(Optional<Filter> filter) {
         return new QueryPlan(QueryClass.TABLE_SCAN, List.of(KeyRange.all()), filter);
+    }
+
+    /**
+     * The one property the residual filter reads besides PartitionKey, RowKey and Timestamp, when it
+     * reads exactly one: a store may then test that property in memory, without reading each entity
+     * (the filter columns of {@code KeyValueTableStore}).
+     */
+    public Optional<String> filterProperty() {
+        Set<String> names = new HashSet<>();
+        residual.ifPresent(filter -> collect(filter, names));
+        names.removeAll(KEY_PROPERTIES);
+        return names.size() == 1 ? Optional.of(names.iterator().next()) : Optional.empty();
+    }
+
+    private static final Set<String> KEY_PROPERTIES = Set.of(Entity.PARTITION_KEY, Entity.ROW_KEY, Entity.TIMESTAMP);
+
+    private static void collect(Filter filter, Set<String> names) {
+        if (filter instanceof Filter.Comparison comparison) {
+            names.add(comparison.property());
+        } else if (filter instanceof Filter.And and) {
+            collect(and.left(), names);
+            collect(and.right(), names);
+        } else if (filter instanceof Filter.Or or) {
+            collect(or.left(), names);
+            collect(or.right(), names);
+        } else if (filter instanceof Filter.Not not) {
+            collect(not.operand(), names);
+        }
     }
 
     public String explain() {

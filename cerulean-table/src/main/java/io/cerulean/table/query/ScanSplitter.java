@@ -72,7 +72,7 @@ public final class ScanSplitter {
             // A page that starts beside another is read as any other, without taking a snapshot:
             // under concurrent queries nothing splits, and a snapshot is not free (the DB's lock).
             boolean alone = queries.get() == 1;
-            Optional<ScanSnapshot> snapshot = alone && splittable(plan) ? store.snapshot(table) : Optional.empty();
+            Optional<ScanSnapshot> snapshot = alone && splittable(plan) ? store.snapshot(table, plan.filterProperty()) : Optional.empty();
             if (snapshot.isEmpty()) {
                 return page.readAll(new PlanCursor(store, table, plan, resumeFrom));
             }

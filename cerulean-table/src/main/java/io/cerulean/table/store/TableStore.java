@@ -70,6 +70,19 @@ public interface TableStore extends AutoCloseable {
     EntityCursor scan(StoredTable table, KeyRange range);
 
     /**
+     * {@link #scan}, for a filter that reads {@code filterProperty} (besides the keys and Timestamp):
+     * a store may test it without reading each entity. The default reads every entity.
+     */
+    default EntityCursor scan(StoredTable table, KeyRange range, Optional<String> filterProperty) {
+        return scan(table, range);
+    }
+
+    /** {@link #snapshot}, whose cursors serve a filter that reads {@code filterProperty}, as {@link #scan} does. */
+    default Optional<ScanSnapshot> snapshot(StoredTable table, Optional<String> filterProperty) {
+        return snapshot(table);
+    }
+
+    /**
      * A snapshot of {@code table} to scan in pieces, on several threads at once; empty (the
      * default) when the store's cursors cannot share one state, and its scans are never split.
      */
