@@ -28,6 +28,14 @@ final class ReusableBuffer {
         return length;
     }
 
+    /** The buffer, grown to hold at least {@code length} bytes (its content is then stale). */
+    byte[] ensure(int length) {
+        if (length > bytes.length) {
+            bytes = new byte[Integer.highestOneBit(length) << 1];
+        }
+        return bytes;
+    }
+
     /** The bytes last read, in the first {@code length} positions; the rest is stale. */
     byte[] bytes() {
         return bytes;

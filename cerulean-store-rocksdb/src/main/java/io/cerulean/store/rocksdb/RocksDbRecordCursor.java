@@ -124,7 +124,10 @@ final class RocksDbRecordCursor implements RecordCursor {
 
     /** Reads the record at {@code key} of the snapshot into the value buffer; false when there is none. */
     private boolean readAt(byte[] key) {
-        int length = value.read((bytes, offset, capacity) -> getInto(key, bytes, offset, capacity));
+        int length = getInto(key, value.bytes());
+        if (length > value.bytes().length) {
+            length = getInto(key, value.ensure(length));
+        }
         if (length == RocksDB.NOT_FOUND) {
             return false;
         }
@@ -135,9 +138,9 @@ final class RocksDbRecordCursor implements RecordCursor {
         return true;
     }
 
-    private int getInto(byte[] key, byte[] target, int offset, int capacity) {
+    private int getInto(byte[] key, byte[] target) {
         try {
-            return files.db().get(family, options, key, 0, key.length, target, offset, capacity);
+            return files.db().get(family, options, key, 0, key.length, target, 0, target.length);
         } catch (RocksDBException e) {
             throw new StoreException("reading", e);
         }

@@ -43,6 +43,8 @@ final class RecordEntityCursor implements EntityCursor {
     private int index;
     private int end;
     private final ColumnEntity entry = new ColumnEntity();
+    /** Entries of a column tested to decide whether to test them all. */
+    private static final int SAMPLE = 64;
 
     /**
      * What a scan needs to read filter columns: where, the columns' {@link FilterColumns#epoch} read
@@ -222,30 +224,44 @@ final class RecordEntityCursor implements EntityCursor {
 
     /**
      * The entries from {@code from} to {@code to} that {@code selects} passes; null when more than a
-     * quarter do, or the filter asks for a property the column does not hold. Every filtered scan of a
-     * partition with a column runs this loop, even one most entities pass (which then reads the
-     * records), so it is compiled before the first scan that uses a column needs it.
+     * quarter do, or the filter asks for a property the column does not hold. A sample of about 64
+     * entries decides first, so a scan that most entries pass gives up after testing those.
      */
     private int[] passingEntries(Predicate<? super PropertySource> selects, FilterColumn column, int from, int to) {
-        int most = (to - from) / 4;
-        int[] found = new int[Math.min(most, 64)];
-        int count = 0;
+        int entries = to - from;
+        int step = Math.max(1, entries / SAMPLE);
+        int sampled = (entries + step - 1) / step;
         try {
-            for (int i = from; i < to; i++) {
-                if (selects.test(entry.at(column, i))) {
-                    if (count == most) {
-                        return null;
-                    }
-                    if (count == found.length) {
-                        found = Arrays.copyOf(found, Math.min(most, count * 2));
-                    }
-                    found[count++] = i;
-                }
+            if (test(selects, column, from, to, step, new int[sampled / 4 + 1]) * 4L > sampled) {
+                return null;
             }
+            int[] found = new int[entries / 4 + 1];
+            int count = test(selects, column, from, to, 1, found);
+            return count * 4L > entries ? null : Arrays.copyOf(found, count);
         } catch (NotInColumn e) {
             return null;
         }
-        return Arrays.copyOf(found, count);
+    }
+
+    /**
+     * Tests every {@code step}-th entry from {@code from} to {@code to}, keeps the indexes of those
+     * that pass in {@code passing} while it has room, and returns how many passed. The sample and the
+     * full test run this same loop, which takes the same branches either way: the scans that only
+     * sample (most entries pass) compile it for the first scan that reads a column through (see
+     * "Table scans and the JIT" in docs/performance.md).
+     */
+    private int test(Predicate<? super PropertySource> selects, FilterColumn column, int from, int to, int step,
+                     int[] passing) {
+        int count = 0;
+        for (int i = from; i < to; i += step) {
+            if (selects.test(entry.at(column, i))) {
+                if (count < passing.length) {
+                    passing[count] = i;
+                }
+                count++;
+            }
+        }
+        return count;
     }
 
     private static boolean same(ByteView view, byte[] bytes) {
