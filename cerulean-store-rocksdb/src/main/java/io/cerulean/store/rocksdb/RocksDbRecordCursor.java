@@ -45,6 +45,7 @@ final class RocksDbRecordCursor implements RecordCursor {
     private boolean onRecord;
     private boolean keyRead;
     private long version;
+    private boolean closed;
     /** The key of the record a point read landed on, while the iterator is elsewhere; else null. */
     private byte[] landed;
 
@@ -56,10 +57,15 @@ final class RocksDbRecordCursor implements RecordCursor {
         this.instance = instance;
         this.upperExclusive = upperExclusive;
         this.own = snapshot == null ? files.db().getSnapshot() : null;
-        this.upperBound = new Slice(upperExclusive);
-        this.options = new ReadOptions().setIterateUpperBound(upperBound).setReadaheadSize(256 * 1024)
-                .setSnapshot(snapshot == null ? own : snapshot);
-        this.iterator = files.db().newIterator(family, options);
+        try {
+            this.upperBound = new Slice(upperExclusive);
+            this.options = new ReadOptions().setIterateUpperBound(upperBound).setReadaheadSize(256 * 1024)
+                    .setSnapshot(snapshot == null ? own : snapshot);
+            this.iterator = files.db().newIterator(family, options);
+        } catch (RuntimeException | Error e) {
+            releaseOwnSnapshot();
+            throw e;
+        }
         this.keySource = iterator::key;
         this.valueSource = iterator::value;
         iterator.seek(lower);
@@ -192,9 +198,17 @@ final class RocksDbRecordCursor implements RecordCursor {
     @Override
     public void close() {
         onRecord = false;
+        if (closed) {
+            return;
+        }
+        closed = true;
         iterator.close();
         options.close();
         upperBound.close();
+        releaseOwnSnapshot();
+    }
+
+    private void releaseOwnSnapshot() {
         if (own != null) {
             files.db().releaseSnapshot(own);
             own.close();

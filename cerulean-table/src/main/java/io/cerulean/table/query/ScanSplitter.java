@@ -93,7 +93,13 @@ public final class ScanSplitter {
                 }
                 if (queries.get() == 1 && helperBusy.compareAndSet(false, true)) {
                     try {
-                        rest = range.after(cursor.view().key());
+                        // The rest starts at the next entity not read, which the cursor steps onto: its
+                        // current entity need not be the last one read (a filter column reads ahead).
+                        Optional<EntityKey> next = PageReader.nextRead(cursor);
+                        if (next.isEmpty()) {
+                            return page.finish();
+                        }
+                        rest = range.resumingAt(next.get());
                         middle = snapshot.middle(rest);
                     } finally {
                         if (middle.isEmpty()) {
@@ -102,6 +108,9 @@ public final class ScanSplitter {
                     }
                 }
                 if (middle.isEmpty()) {
+                    if (rest != null) { // the cursor stands on the rest's first entity, not tested yet
+                        return page.readAll(snapshot.scan(rest));
+                    }
                     page.read(cursor, Long.MAX_VALUE);
                     return page.finish();
                 }
