@@ -22,8 +22,7 @@ final class ReusableBuffer {
     int read(Source source) {
         int length = source.read(bytes, 0, bytes.length);
         if (length > bytes.length) {
-            bytes = new byte[Integer.highestOneBit(length) << 1];
-            length = source.read(bytes, 0, bytes.length);
+            length = source.read(ensure(length), 0, bytes.length);
         }
         return length;
     }

@@ -169,13 +169,17 @@ final class RecordEntityCursor implements EntityCursor {
         return on;
     }
 
-    /** Whether the record the cursor is on starts a partition not yet looked up. */
+    /**
+     * Whether the record the cursor is on starts a partition not yet looked up; if so, that
+     * partition is {@link #partition} now.
+     */
     private boolean enteredPartition() {
+        ByteView p = records.partition();
         if (columns.onePartition()) {
             looking = false;
+            partition = p.toArray();
             return true;
         }
-        ByteView p = records.partition();
         if (partition != null && same(p, partition)) {
             return false;
         }
@@ -189,7 +193,7 @@ final class RecordEntityCursor implements EntityCursor {
      * column when a scan of one partition finds none.
      */
     private boolean useColumn(Predicate<? super PropertySource> selects) {
-        byte[] p = records.partition().toArray();
+        byte[] p = partition;
         String partitionKey = Cesu8.decode(p, 0, p.length);
         FilterColumn column = columns.columns().find(columns.table(), partitionKey, columns.property(),
                 columns.epoch());
