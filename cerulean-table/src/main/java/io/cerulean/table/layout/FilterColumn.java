@@ -6,9 +6,12 @@ import java.util.Arrays;
 /**
  * One property of every entity of one partition, as the partition stood at one generation of its
  * {@link CommitStripes stripe}: the RowKeys in order (CESU-8, packed end to end), each entity's
- * version and the property's value (null where an entity has none). Immutable once built; values
- * that repeat share one instance, so a column of a small domain (an age, a status) costs about
- * twenty bytes an entity.
+ * version and the property's value (none where an entity has none). Immutable once built.
+ *
+ * <p>The values are dictionary-encoded: each distinct value is held once, and each entity holds
+ * its value's index, its code (0 for no value). A column of a small domain (an age, a status) then
+ * costs about twenty bytes an entity, and a filter that reads only the property is tested once
+ * per distinct value rather than once per entity.
  */
 final class FilterColumn {
     final String partitionKey;
@@ -19,11 +22,14 @@ final class FilterColumn {
     private final byte[] rows;
     private final int[] rowStarts;
     private final long[] versions;
-    private final PropertyValue[] values;
+    /** Each entity's code: the index of its value in {@link #distinct}. */
+    private final int[] codes;
+    /** The values that occur, each once, in the order first met; null (no value) first. */
+    private final PropertyValue[] distinct;
     private final long bytes;
 
     FilterColumn(String partitionKey, byte[] partition, String property, int stripe, long generation, byte[] rows,
-                 int[] rowStarts, long[] versions, PropertyValue[] values, long valueBytes) {
+                 int[] rowStarts, long[] versions, int[] codes, PropertyValue[] distinct, long valueBytes) {
         this.partitionKey = partitionKey;
         this.partition = partition;
         this.property = property;
@@ -32,8 +38,10 @@ final class FilterColumn {
         this.rows = rows;
         this.rowStarts = rowStarts;
         this.versions = versions;
-        this.values = values;
-        this.bytes = 96L + rows.length + 4L * rowStarts.length + 8L * versions.length + 4L * values.length + valueBytes;
+        this.codes = codes;
+        this.distinct = distinct;
+        this.bytes = 96L + rows.length + 4L * rowStarts.length + 8L * versions.length + 4L * codes.length
+                + 4L * distinct.length + valueBytes;
     }
 
     int size() {
@@ -50,7 +58,22 @@ final class FilterColumn {
     }
 
     PropertyValue value(int i) {
-        return values[i];
+        return distinct[codes[i]];
+    }
+
+    /** The code of the i-th entity's value: its index among the {@link #distinctValues} values. */
+    int code(int i) {
+        return codes[i];
+    }
+
+    /** How many distinct values the column holds, counting no value as one. */
+    int distinctValues() {
+        return distinct.length;
+    }
+
+    /** The value of a code; null for code 0, no value. */
+    PropertyValue distinctValue(int code) {
+        return distinct[code];
     }
 
     /** The i-th RowKey, CESU-8, copied. */

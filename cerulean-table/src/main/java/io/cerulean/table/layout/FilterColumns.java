@@ -7,10 +7,12 @@ import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.table.model.PropertyValue;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,8 +41,6 @@ final class FilterColumns implements AutoCloseable {
     static final int MIN_ENTITIES = 256;
     /** After a build a commit overtook, or one that found nothing worth keeping, the pause before the next. */
     static final Duration REST = Duration.ofSeconds(5);
-    /** Distinct values a column shares instances of; beyond this each entity has its own. */
-    private static final int SHARED_VALUES = 4096;
     /** Bounds the requests remembered (queued or resting), which made-up partition keys could grow. */
     private static final int MAX_REMEMBERED = 10_000;
 
@@ -207,15 +207,17 @@ final class FilterColumns implements AutoCloseable {
         int rowsLength = 0;
         int[] rowStarts = new int[257];
         long[] versions = new long[256];
-        PropertyValue[] values = new PropertyValue[256];
-        Map<PropertyValue, PropertyValue> shared = new HashMap<>();
+        int[] codes = new int[256];
+        Map<PropertyValue, Integer> codeOf = new HashMap<>();
+        List<PropertyValue> distinct = new ArrayList<>();
+        distinct.add(null); // code 0: no value
         long valueBytes = 0;
         int n = 0;
         try (RecordCursor cursor = store.scan(space, RecordRange.partition(partition))) {
             while (cursor.advance()) {
                 if (n == versions.length) {
                     versions = Arrays.copyOf(versions, n * 2);
-                    values = Arrays.copyOf(values, n * 2);
+                    codes = Arrays.copyOf(codes, n * 2);
                     rowStarts = Arrays.copyOf(rowStarts, n * 2 + 1);
                 }
                 ByteView row = cursor.row();
@@ -228,18 +230,18 @@ final class FilterColumns implements AutoCloseable {
                 versions[n] = cursor.version();
                 ByteView payload = cursor.payload();
                 PropertyValue value = EntityCodec.find(payload.array(), payload.offset(), name);
+                int code = 0;
                 if (value != null) {
-                    PropertyValue same = shared.get(value);
-                    if (same != null) {
-                        value = same;
+                    Integer known = codeOf.putIfAbsent(value, distinct.size());
+                    if (known != null) {
+                        code = known;
                     } else {
+                        code = distinct.size();
+                        distinct.add(value);
                         valueBytes += heapBytes(value);
-                        if (shared.size() < SHARED_VALUES) {
-                            shared.put(value, value);
-                        }
                     }
                 }
-                values[n++] = value;
+                codes[n++] = code;
                 if (rowsLength + 24L * n + valueBytes > most || (n % 4096 == 0 && closed)) {
                     return null;
                 }
@@ -251,7 +253,7 @@ final class FilterColumns implements AutoCloseable {
         rowStarts[n] = rowsLength;
         return new FilterColumn(key.partitionKey(), partition, key.property(), stripe, generation,
                 Arrays.copyOf(rows, rowsLength), Arrays.copyOf(rowStarts, n + 1), Arrays.copyOf(versions, n),
-                Arrays.copyOf(values, n), valueBytes);
+                Arrays.copyOf(codes, n), distinct.toArray(new PropertyValue[0]), valueBytes);
     }
 
     /** About what one value holds on the heap: the value, its box, and a string's or array's contents. */

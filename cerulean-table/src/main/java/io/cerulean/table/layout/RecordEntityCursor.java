@@ -29,6 +29,8 @@ final class RecordEntityCursor implements EntityCursor {
     private final EncodedEntity current = new EncodedEntity();
     private final ColumnScan columns;
     private long read;
+    /** Of {@link #read}, those read from records rather than passed over in a column. */
+    private long recordsRead;
     /** The records cursor is on a record not handed out yet: where a seek left it. */
     private boolean pending;
     /** The partition last looked up in the columns (when partitions are watched); null for none yet. */
@@ -78,6 +80,7 @@ final class RecordEntityCursor implements EntityCursor {
         partition = null;
         current.reset(records);
         read++;
+        recordsRead++;
         return true;
     }
 
@@ -93,6 +96,11 @@ final class RecordEntityCursor implements EntityCursor {
     @Override
     public long entitiesRead() {
         return read;
+    }
+
+    @Override
+    public long recordsRead() {
+        return recordsRead;
     }
 
     /** The scan loop, this class's own copy (see {@link EntityCursor#advanceTo}). */
@@ -116,6 +124,7 @@ final class RecordEntityCursor implements EntityCursor {
                     }
                     pending = false;
                     current.reset(records);
+                    recordsRead++;
                     return true;
                 }
                 long rest = end - index;
@@ -140,6 +149,7 @@ final class RecordEntityCursor implements EntityCursor {
             }
             current.reset(records);
             read++;
+            recordsRead++;
             n++;
             if (selects.test(current)) {
                 return true;
@@ -236,11 +246,12 @@ final class RecordEntityCursor implements EntityCursor {
         int step = Math.max(1, entries / SAMPLE);
         int sampled = (entries + step - 1) / step;
         try {
-            if (test(selects, column, from, to, step, new int[sampled / 4 + 1]) * 4L > sampled) {
+            boolean[] verdicts = verdicts(selects, column, entries);
+            if (test(selects, verdicts, column, from, to, step, new int[sampled / 4 + 1]) * 4L > sampled) {
                 return null;
             }
             int[] found = new int[entries / 4 + 1];
-            int count = test(selects, column, from, to, 1, found);
+            int count = test(selects, verdicts, column, from, to, 1, found);
             return count * 4L > entries ? null : Arrays.copyOf(found, count);
         } catch (NotInColumn e) {
             return null;
@@ -248,17 +259,39 @@ final class RecordEntityCursor implements EntityCursor {
     }
 
     /**
-     * Tests every {@code step}-th entry from {@code from} to {@code to}, keeps the indexes of those
-     * that pass in {@code passing} while it has room, and returns how many passed. The sample and the
-     * full test run this same loop, which takes the same branches either way: the scans that only
-     * sample (most entries pass) compile it for the first scan that reads a column through (see
-     * "Table scans and the JIT" in docs/performance.md).
+     * Whether {@code selects} passes each of the column's distinct values, by code, when the filter
+     * reads nothing of an entity but the property and its PartitionKey and the column has fewer
+     * distinct values than there are entries to test: then each value is tested once rather than
+     * once an entity. Null otherwise, and the entries are tested one by one.
      */
-    private int test(Predicate<? super PropertySource> selects, FilterColumn column, int from, int to, int step,
-                     int[] passing) {
+    private boolean[] verdicts(Predicate<? super PropertySource> selects, FilterColumn column, int entries) {
+        if (column.distinctValues() > entries) {
+            return null;
+        }
+        boolean[] verdicts = new boolean[column.distinctValues()];
+        try {
+            for (int code = 0; code < verdicts.length; code++) {
+                verdicts[code] = selects.test(entry.valueOf(column, code));
+            }
+            return verdicts;
+        } catch (NotOneValue e) {
+            return null;
+        }
+    }
+
+    /**
+     * Tests every {@code step}-th entry from {@code from} to {@code to}, by its value's verdict where
+     * there are {@code verdicts}, keeps the indexes of those that pass in {@code passing} while it has
+     * room, and returns how many passed. The sample and the full test run this same loop, which
+     * takes the same branches either way: the scans that only sample (most entries pass) compile it
+     * for the first scan that reads a column through (see "Table scans and the JIT" in
+     * docs/performance.md).
+     */
+    private int test(Predicate<? super PropertySource> selects, boolean[] verdicts, FilterColumn column, int from,
+                     int to, int step, int[] passing) {
         int count = 0;
         for (int i = from; i < to; i += step) {
-            if (selects.test(entry.at(column, i))) {
+            if (verdicts != null ? verdicts[column.code(i)] : selects.test(entry.at(column, i))) {
                 if (count < passing.length) {
                     passing[count] = i;
                 }
@@ -302,19 +335,44 @@ final class RecordEntityCursor implements EntityCursor {
         }
     }
 
-    /** One entry of a column, as a filter sees an entity: its keys, its Timestamp and the one property. */
+    /** A RowKey or Timestamp the filter asked of one of a column's values, which many entries share. */
+    private static final class NotOneValue extends RuntimeException {
+        private static final NotOneValue INSTANCE = new NotOneValue();
+
+        private NotOneValue() {
+            super(null, null, false, false);
+        }
+    }
+
+    /**
+     * As a filter sees an entity: one entry of a column (its keys, its Timestamp and the one
+     * property), or one of the column's values, which has a PartitionKey and the property only.
+     */
     private static final class ColumnEntity implements PropertySource {
         private FilterColumn column;
         private int i;
+        /** The code of the value being tested, or -1 while an entry is. */
+        private int code = -1;
         private PropertyValue partitionKey;
 
         ColumnEntity at(FilterColumn column, int i) {
+            use(column);
+            this.i = i;
+            this.code = -1;
+            return this;
+        }
+
+        ColumnEntity valueOf(FilterColumn column, int code) {
+            use(column);
+            this.code = code;
+            return this;
+        }
+
+        private void use(FilterColumn column) {
             if (column != this.column) {
                 this.column = column;
                 this.partitionKey = PropertyValue.ofString(column.partitionKey);
             }
-            this.i = i;
-            return this;
         }
 
         @Override
@@ -323,12 +381,18 @@ final class RecordEntityCursor implements EntityCursor {
                 case Entity.PARTITION_KEY:
                     return partitionKey;
                 case Entity.ROW_KEY:
+                    if (code >= 0) {
+                        throw NotOneValue.INSTANCE;
+                    }
                     return PropertyValue.ofString(column.rowKey(i));
                 case Entity.TIMESTAMP:
+                    if (code >= 0) {
+                        throw NotOneValue.INSTANCE;
+                    }
                     return PropertyValue.ofDateTime(DateTimes.fromEpochTicks(column.version(i)));
                 default:
                     if (name.equals(column.property)) {
-                        return column.value(i);
+                        return code >= 0 ? column.distinctValue(code) : column.value(i);
                     }
                     throw NotInColumn.INSTANCE;
             }

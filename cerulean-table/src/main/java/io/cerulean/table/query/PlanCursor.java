@@ -27,6 +27,7 @@ public final class PlanCursor implements EntityCursor {
     private EntityCursor current;
     /** Entities read by the ranges' cursors already closed. */
     private long closedRead;
+    private long closedRecords;
 
     public PlanCursor(TableStore store, StoredTable table, QueryPlan plan, Optional<EntityKey> resumeFrom) {
         this.store = store;
@@ -81,8 +82,14 @@ public final class PlanCursor implements EntityCursor {
         return current == null ? closedRead : closedRead + current.entitiesRead();
     }
 
+    @Override
+    public long recordsRead() {
+        return current == null ? closedRecords : closedRecords + current.recordsRead();
+    }
+
     private void closeCurrent() {
         closedRead += current.entitiesRead();
+        closedRecords += current.recordsRead();
         current.close();
         current = null;
     }

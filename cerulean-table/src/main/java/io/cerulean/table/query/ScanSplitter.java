@@ -25,12 +25,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the request's thread reads itself. A filter that few entities of a large range pass (a table
  * scan) then has two cores rather than one.
  *
- * <p>A scan splits only when it has read {@value #SPLIT_AFTER} entities without ending its page,
- * is the only Query Entities page being read (both when it starts and then) and finds the helper
- * idle. A page that fills in its first half makes the helper's work useless, and under concurrent
- * queries that work would be taken from them; alone, it only takes a core that was idle. Both
- * halves read one snapshot, so the page sees each entity group transaction whole, as a page read
- * by one thread does.
+ * <p>A scan splits only when it has read {@value #SPLIT_AFTER} entities without ending its page, the
+ * last {@value #SPLIT_AFTER} mostly from records rather than filter columns, is the only Query
+ * Entities page being read (both when it starts and then) and finds the helper idle. A page that
+ * fills in its first half makes the helper's work useless, and under concurrent queries that work
+ * would be taken from them; alone, it only takes a core that was idle. Both halves read one
+ * snapshot, so the page sees each entity group transaction whole, as a page read by one thread
+ * does.
  */
 public final class ScanSplitter {
     /** Entities a scan reads alone before it may split: short scans never wait for a second thread. */
@@ -88,7 +89,7 @@ public final class ScanSplitter {
             KeyRange rest = null;
             Optional<EntityKey> middle = Optional.empty();
             try (EntityCursor cursor = snapshot.scan(range)) {
-                if (!page.read(cursor, SPLIT_AFTER)) {
+                if (!readUntilReadingRecords(cursor, page)) {
                     return page.finish();
                 }
                 if (queries.get() == 1 && helperBusy.compareAndSet(false, true)) {
@@ -116,6 +117,24 @@ public final class ScanSplitter {
                 }
             }
             return readHalves(snapshot, rest, middle.get(), page);
+        }
+    }
+
+    /**
+     * Reads {@value #SPLIT_AFTER} entities at a time into the page until a batch of them came mostly
+     * from the store's records: true then, with the page still open; false once the page ended or
+     * the cursor ran out. A scan that tests most entities in filter columns reads few records, and
+     * leaves a second thread little to share: it stays on one.
+     */
+    private static boolean readUntilReadingRecords(EntityCursor cursor, PageReader page) {
+        while (true) {
+            long records = cursor.recordsRead();
+            if (!page.read(cursor, SPLIT_AFTER)) {
+                return false;
+            }
+            if ((cursor.recordsRead() - records) * 2 >= SPLIT_AFTER) {
+                return true;
+            }
         }
     }
 

@@ -36,6 +36,14 @@ public interface EntityCursor extends AutoCloseable {
     long entitiesRead();
 
     /**
+     * How many of {@link #entitiesRead()} it read from the store's records: fewer when it tested
+     * entities in memory instead (filter columns), and passed over those that failed.
+     */
+    default long recordsRead() {
+        return entitiesRead();
+    }
+
+    /**
      * Moves to the next entity {@code selects} accepts, reading at most {@code max} entities
      * ({@link #entitiesRead()} says how many it did); false when it stopped without one, at the end
      * of the range or after {@code max}.

@@ -104,6 +104,24 @@ class ScanSplitterTest {
         assertThat(split.get(0)).isEqualTo(matching(store, e -> ageOf(e) == 42)).hasSize(200);
     }
 
+    /**
+     * A scan that tests most entities in filter columns reads few records, which a second thread
+     * would barely share: it stays on one thread until it reads records, and then splits.
+     */
+    @Test
+    void aScanSplitsOnlyOnceItReadsMostlyRecordsRatherThanColumns() {
+        SortedStore store = store(20_000, 10, i -> i % 100);
+        store.inColumns = pk -> true;
+        List<List<EntityKey>> inColumns = pages(service(store, true), "Age eq 42", 1000, Integer.MAX_VALUE);
+        assertThat(store.secondHalves.get()).isZero();
+        assertThat(inColumns.get(0)).isEqualTo(matching(store, e -> ageOf(e) == 42));
+
+        store.inColumns = pk -> pk.compareTo("p004") <= 0; // the first 10,000 entities
+        List<List<EntityKey>> partly = pages(service(store, true), "Age eq 42", 1000, Integer.MAX_VALUE);
+        assertThat(store.secondHalves.get()).isEqualTo(1);
+        assertThat(partly).isEqualTo(inColumns);
+    }
+
     @Test
     void entitiesReadCountsBothHalves() {
         SortedStore store = store(20_000, 10, i -> i % 100);
@@ -285,6 +303,8 @@ class ScanSplitterTest {
         volatile boolean slowSecondHalf;
         volatile boolean failMiddle;
         volatile EntityKey sleepAfter;
+        /** Partitions whose entities the cursors test as a filter column would: moved onto, but no record read. */
+        volatile Predicate<String> inColumns = pk -> false;
         volatile int holdFirstScanAt = -1;
         final CountDownLatch held = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
@@ -302,13 +322,20 @@ class ScanSplitterTest {
             }
             int holdAt = holdFirstScanAt;
             holdFirstScanAt = -1;
+            Predicate<String> columns = inColumns;
             return new EntityCursor() {
                 private int next;
+                private int records;
                 private Entity current;
 
                 @Override
                 public long entitiesRead() {
                     return next; // the entities moved onto, each once
+                }
+
+                @Override
+                public long recordsRead() {
+                    return records;
                 }
 
                 @Override
@@ -331,6 +358,9 @@ class ScanSplitterTest {
                         }
                     }
                     current = next < entities.size() ? entities.get(next++) : null;
+                    if (current != null && !columns.test(current.partitionKey())) {
+                        records++;
+                    }
                     if (!second && current != null && current.key().equals(sleepAfter)) {
                         try {
                             Thread.sleep(1_500);
