@@ -232,11 +232,12 @@ final class FilterColumns implements AutoCloseable {
                 PropertyValue value = EntityCodec.find(payload.array(), payload.offset(), name);
                 int code = 0;
                 if (value != null) {
-                    Integer known = codeOf.putIfAbsent(value, distinct.size());
+                    Integer known = codeOf.get(value);
                     if (known != null) {
                         code = known;
                     } else {
                         code = distinct.size();
+                        codeOf.put(value, code);
                         distinct.add(value);
                         valueBytes += heapBytes(value);
                     }
