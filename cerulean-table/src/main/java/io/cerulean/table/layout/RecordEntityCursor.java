@@ -47,6 +47,12 @@ final class RecordEntityCursor implements EntityCursor {
     private final ColumnEntity entry = new ColumnEntity();
     /** Entries of a column tested to decide whether to test them all. */
     private static final int SAMPLE = 64;
+    /**
+     * Most distinct values tested one by one in place of a column's entries: they are tested before
+     * the sample, which gives up on most scans that pass most entries, so their number is bounded
+     * by a few samples' worth.
+     */
+    private static final int MAX_VERDICTS = 4 * SAMPLE;
 
     /**
      * What a scan needs to read filter columns: where, the columns' {@link FilterColumns#epoch} read
@@ -260,12 +266,13 @@ final class RecordEntityCursor implements EntityCursor {
 
     /**
      * Whether {@code selects} passes each of the column's distinct values, by code, when the filter
-     * reads nothing of an entity but the property and its PartitionKey and the column has fewer
-     * distinct values than there are entries to test: then each value is tested once rather than
-     * once an entity. Null otherwise, and the entries are tested one by one.
+     * reads nothing of an entity but the property and its PartitionKey and the column has few
+     * distinct values (at most {@value #MAX_VERDICTS}, and no more than there are entries to test):
+     * then each value is tested once rather than once an entity. Null otherwise, and the entries
+     * are tested one by one.
      */
     private boolean[] verdicts(Predicate<? super PropertySource> selects, FilterColumn column, int entries) {
-        if (column.distinctValues() > entries) {
+        if (column.distinctValues() > Math.min(entries, MAX_VERDICTS)) {
             return null;
         }
         boolean[] verdicts = new boolean[column.distinctValues()];
