@@ -9,6 +9,7 @@ import io.cerulean.blob.rest.operations.PutBlobFromUrl;
 import io.cerulean.blob.rest.operations.PutPage;
 import io.cerulean.blob.rest.operations.PutBlockFromUrl;
 import io.cerulean.blob.rest.operations.BlobRestOperation;
+import io.cerulean.blob.rest.operations.BlobUpload;
 import io.cerulean.blob.rest.operations.LeaseBlob;
 import io.cerulean.blob.rest.operations.LeaseContainer;
 import io.cerulean.blob.rest.operations.SnapshotBlob;
@@ -45,6 +46,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.error.XmlErrorBody;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.BodySink;
 import io.cerulean.http.message.Refusals;
 import io.cerulean.http.pipeline.ResponseStyle;
 import io.cerulean.http.pipeline.RestService;
@@ -178,7 +180,7 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         return true;
     }
 
-    /** Put Blob, Put Block and Append Block stream their bodies into the content store, up to their version's limit. */
+    /** Put Blob, Put Block, Append Block and Put Page stream their bodies into the content store, up to their version's limit. */
     @Override
     public OptionalLong streamedBodyLimit(AzureRequest head) {
         if (!head.method().equals("PUT") || head.header("x-ms-copy-source") != null) {
@@ -207,6 +209,15 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
             return OptionalLong.of(PutPage.MAX_BYTES);
         }
         return OptionalLong.empty();
+    }
+
+    /** Put Blob, Put Block, Append Block and Put Page: the content store takes the body as it arrives. */
+    @Override
+    public BodySink receive(BlobOperation operation, BlobResource resource, AzureRequest request) {
+        if (operations.get(operation) instanceof BlobUpload upload) {
+            return upload.receive(resource, request);
+        }
+        throw new IllegalStateException(operation + " takes no streamed body");
     }
 
     /** The store could not answer: nothing is known to have changed, so ServerBusy, which clients retry. */

@@ -1,7 +1,6 @@
 package io.cerulean.http.message;
 
 import io.netty.handler.codec.http.HttpHeaders;
-import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 
@@ -13,12 +12,13 @@ import java.util.Map;
  *
  * <p>The body comes one of two ways, as the service chose from the request's head. Most are
  * buffered, bounded before they were read, and are {@link #body()}. A body the service streams
- * (a blob's content) is {@link #streamedBody()} instead, read as it arrives: its reads block on
- * the client, throw {@link IncompleteBodyException} if it stops short, and throw a
- * {@link io.cerulean.common.error.ServiceException} RequestBodyTooLarge past the service's limit.
+ * (a blob's content) is {@link #streamedBody()} instead, poured as it arrives into a sink the
+ * service chose once the request was authorized; when the operation runs, that sink, holding the
+ * whole body, is {@link #receivedBody}.
  */
 public record AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
-                           byte[] body, boolean secure, String clientAddress, InputStream streamedBody) {
+                           byte[] body, boolean secure, String clientAddress, StreamedRequestBody streamedBody,
+                           BodySink received) {
     private static final byte[] NO_BODY = new byte[0];
 
     public AzureRequest {
@@ -30,12 +30,22 @@ public record AzureRequest(String method, String rawPath, Map<String, List<Strin
     /** A request with a buffered body. */
     public AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
                         byte[] body, boolean secure, String clientAddress) {
-        this(method, rawPath, query, headers, body, secure, clientAddress, null);
+        this(method, rawPath, query, headers, body, secure, clientAddress, null, null);
     }
 
     /** The same request head with its body streamed from {@code body}. */
-    public AzureRequest withStreamedBody(InputStream body) {
-        return new AzureRequest(method, rawPath, query, headers, NO_BODY, secure, clientAddress, body);
+    public AzureRequest withStreamedBody(StreamedRequestBody body) {
+        return new AzureRequest(method, rawPath, query, headers, NO_BODY, secure, clientAddress, body, null);
+    }
+
+    /** The same request, its streamed body now whole in {@code sink}. */
+    public AzureRequest withReceivedBody(BodySink sink) {
+        return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, sink);
+    }
+
+    /** The sink that holds the streamed body, once it arrived whole; null before, or for a buffered body. */
+    public <S extends BodySink> S receivedBody(Class<S> type) {
+        return received == null ? null : type.cast(received);
     }
 
     /** Whether the body is {@link #streamedBody()} rather than {@link #body()}. */

@@ -6,6 +6,7 @@ import io.cerulean.http.auth.RequestAuthenticator;
 import io.cerulean.http.cors.CorsPolicy;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.BodySink;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.server.RequestHandler;
 import io.cerulean.http.message.IncompleteBodyException;
@@ -25,8 +26,7 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>limits: a body over {@link RestService#maxRequestBodyBytes()} was refused with 413 before it
  *       was buffered, and malformed HTTP with 400 (by the server, before this pipeline); a body the
- *       service streams ({@link RestService#streamedBodyLimit}) is not buffered at all, and arrives
- *       while the stages run;</li>
+ *       service streams ({@link RestService#streamedBodyLimit}) is not buffered at all;</li>
  *   <li>CORS: an {@code OPTIONS} request is a preflight, answered from the account's CORS rules
  *       before (and instead of) every other stage;</li>
  *   <li>parse ({@link RestService#parse}): the URL names an account and a resource, or the request is
@@ -37,6 +37,9 @@ import org.slf4j.LoggerFactory;
  *   <li>route ({@link RestService#route}): the method is allowed on the resource, or 405;</li>
  *   <li>authorize ({@link RestService#authorize}): what the caller was granted covers the operation,
  *       or 403;</li>
+ *   <li>receive ({@link RestService#receive}): a streamed body is poured, as it arrives, into the
+ *       sink the service chose for the operation, and the operation runs once the body is whole.
+ *       No thread waits for the client meanwhile;</li>
  *   <li>execute ({@link RestService#execute}): the operation runs once, all or nothing;</li>
  *   <li>durability: a write that succeeded is answered once what it wrote is durable;</li>
  *   <li>render: common headers on success, the Azure error (code, status, body) on failure, and the
@@ -45,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * A failure the client caused never becomes a 500. An unexpected one is what the service says it
  * is ({@link RestService#explain}: a store that cannot answer is a 503 ServerBusy, with
  * Retry-After), else it is logged and is a 500 InternalError. A streamed body the client stopped
- * sending ({@link IncompleteBodyException}, thrown unchecked) is a 400 InvalidInput. A request that runs out of heap is
+ * sending ({@link IncompleteBodyException}) is a 400 InvalidInput. A request that runs out of heap is
  * a 503 ServerBusy too; clients retry both. A store that cannot answer is logged once, and again
  * when the reason changes or writes succeed again, not for every request it refuses.
  *
@@ -100,7 +103,16 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
             reply.accept(preflight(request, requestId));
             return;
         }
-        AzureResponse response = cors.decorate(request, respond(request, requestId));
+        if (request.streamsBody()) {
+            receive(request, requestId, reply);
+            return;
+        }
+        answer(request, requestId, respond(request, requestId), reply);
+    }
+
+    /** Sends the response, once what the request wrote is durable if it may have written. */
+    private void answer(AzureRequest request, String requestId, AzureResponse result, Consumer<AzureResponse> reply) {
+        AzureResponse response = cors.decorate(request, result);
         if (!mayHaveWritten(request, response)) {
             reply.accept(response);
             return;
@@ -222,38 +234,84 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
         T target = null;
         try {
             target = service.parse(request);
-            ApiVersion.check(request);
-            G grant = authenticator.authenticate(request, target.account());
-            R route = service.route(target, request);
-            service.authorize(grant, route, target);
-            return renderer.success(service.execute(route, target, grant, request, requestId), request, requestId);
-        } catch (ServiceException e) {
-            return renderer.error(e, request, requestId, service.xmlErrors(target, request));
-        } catch (RuntimeException e) {
-            if (e instanceof UncheckedIOException io && io.getCause() instanceof IncompleteBodyException incomplete) {
-                // The client stopped sending; it is most likely gone, and nothing was written.
-                log.debug("request {} {}: {} (request id {})", request.method(), request.rawPath(),
-                        incomplete.getMessage(), requestId);
-                return renderer.error(new ServiceException(CommonError.INVALID_INPUT, incomplete.getMessage()),
-                        request, requestId, service.xmlErrors(target, request));
+            return execute(target, admit(target, request), request, requestId);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return failure(e, request, requestId, target);
+        }
+    }
+
+    /**
+     * A request whose body is streamed: admitted on its head alone, so that a caller who may not
+     * write is refused before a byte of the body is kept; then the body is poured, as it arrives,
+     * into the sink the service chose, and the operation runs once it is whole. No thread waits
+     * for the client meanwhile.
+     */
+    private void receive(AzureRequest request, String requestId, Consumer<AzureResponse> reply) {
+        T target = null;
+        BodySink sink = null;
+        try {
+            target = service.parse(request);
+            Admitted<R, G> admitted = admit(target, request);
+            sink = service.receive(admitted.route(), target, request);
+            T parsed = target;
+            BodySink received = sink;
+            request.streamedBody().pourInto(sink, failure -> answer(request, requestId,
+                    received(parsed, admitted, request.withReceivedBody(received), requestId, failure), reply));
+        } catch (RuntimeException | OutOfMemoryError e) {
+            if (sink != null) {
+                sink.close();
             }
-            Optional<ServiceException> explained = service.explain(e);
-            if (explained.isPresent()) {
-                if (storeHealth.isNews(e)) {
-                    log.warn("requests cannot be served, they are answered {} until this changes (first: {} {}, "
-                                    + "request id {}): {}", explained.get().errorCode().code(), request.method(),
-                            request.rawPath(), requestId, e.toString());
-                } else {
-                    log.debug("request {} {} could not be served (request id {}): {}", request.method(),
-                            request.rawPath(), requestId, e.toString());
-                }
-                return renderer.error(explained.get(), request, requestId, service.xmlErrors(target, request));
+            answer(request, requestId, failure(e, request, requestId, target), reply);
+        }
+    }
+
+    /** Runs the operation on a body that arrived whole, or answers why it did not; the sink is closed after. */
+    private AzureResponse received(T target, Admitted<R, G> admitted, AzureRequest request, String requestId,
+                                   Throwable bodyFailure) {
+        try (BodySink sink = request.received()) {
+            if (bodyFailure != null) {
+                return failure(bodyFailure, request, requestId, target);
             }
-            log.error("request {} {} failed unexpectedly (request id {})", request.method(), request.rawPath(),
-                    requestId, e);
-            return renderer.error(new ServiceException(CommonError.INTERNAL_ERROR), request, requestId,
-                    service.xmlErrors(target, request));
-        } catch (OutOfMemoryError e) {
+            return execute(target, admitted, request, requestId);
+        } catch (RuntimeException | OutOfMemoryError e) {
+            return failure(e, request, requestId, target);
+        }
+    }
+
+    /** What the stages before the operation found: who asks, and which operation they may run. */
+    private record Admitted<R, G>(G grant, R route) {
+    }
+
+    /** Authenticate, route, authorize: the caller may run the operation the request names, or it throws. */
+    private Admitted<R, G> admit(T target, AzureRequest request) {
+        ApiVersion.check(request);
+        G grant = authenticator.authenticate(request, target.account());
+        R route = service.route(target, request);
+        service.authorize(grant, route, target);
+        return new Admitted<>(grant, route);
+    }
+
+    private AzureResponse execute(T target, Admitted<R, G> admitted, AzureRequest request, String requestId) {
+        return renderer.success(service.execute(admitted.route(), target, admitted.grant(), request, requestId),
+                request, requestId);
+    }
+
+    /** The answer to a request that failed at any stage, {@code target} null if its URL was not understood. */
+    private AzureResponse failure(Throwable e, AzureRequest request, String requestId, T target) {
+        if (e instanceof ServiceException refused) {
+            return renderer.error(refused, request, requestId, service.xmlErrors(target, request));
+        }
+        IncompleteBodyException incomplete = e instanceof IncompleteBodyException direct ? direct
+                : e instanceof UncheckedIOException io && io.getCause() instanceof IncompleteBodyException cause
+                ? cause : null;
+        if (incomplete != null) {
+            // The client stopped sending; it is most likely gone, and nothing was written.
+            log.debug("request {} {}: {} (request id {})", request.method(), request.rawPath(),
+                    incomplete.getMessage(), requestId);
+            return renderer.error(new ServiceException(CommonError.INVALID_INPUT, incomplete.getMessage()),
+                    request, requestId, service.xmlErrors(target, request));
+        }
+        if (e instanceof OutOfMemoryError) {
             // The heap could not hold this request's work beside the others' (a page or a transaction
             // of large entities, many at once). What it allocated is garbage now, and ServerBusy is
             // what clients retry after a pause; unanswered, the request would hold up its connection's
@@ -263,5 +321,22 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
             return renderer.error(new ServiceException(CommonError.SERVER_BUSY), request, requestId,
                     service.xmlErrors(target, request));
         }
+        Optional<ServiceException> explained = e instanceof RuntimeException unexpected
+                ? service.explain(unexpected) : Optional.empty();
+        if (explained.isPresent()) {
+            if (storeHealth.isNews(e)) {
+                log.warn("requests cannot be served, they are answered {} until this changes (first: {} {}, "
+                                + "request id {}): {}", explained.get().errorCode().code(), request.method(),
+                        request.rawPath(), requestId, e.toString());
+            } else {
+                log.debug("request {} {} could not be served (request id {}): {}", request.method(),
+                        request.rawPath(), requestId, e.toString());
+            }
+            return renderer.error(explained.get(), request, requestId, service.xmlErrors(target, request));
+        }
+        log.error("request {} {} failed unexpectedly (request id {})", request.method(), request.rawPath(),
+                requestId, e);
+        return renderer.error(new ServiceException(CommonError.INTERNAL_ERROR), request, requestId,
+                service.xmlErrors(target, request));
     }
 }

@@ -2,6 +2,7 @@ package io.cerulean.http.pipeline;
 
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.BodySink;
 import io.cerulean.common.error.ServiceException;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -69,12 +70,22 @@ public interface RestService<T extends Target, R, G> {
     }
 
     /**
-     * Whether the body of the request with this head is streamed to {@link #execute} rather than
+     * Whether the body of the request with this head is streamed ({@link #receive}) rather than
      * buffered, and if so its largest size (a blob's content, far beyond what is worth buffering).
      * Decided from the head alone, on the event loop: cheap, and never blocking.
      */
     default OptionalLong streamedBodyLimit(AzureRequest head) {
         return OptionalLong.empty();
+    }
+
+    /**
+     * Receive: where the streamed body of an authorized request goes as it arrives; the operation
+     * then finds it whole as {@link AzureRequest#receivedBody}. May refuse the request from its head
+     * alone, before a byte of the body is kept. Called only for requests {@link #streamedBodyLimit}
+     * chose, never on an event loop.
+     */
+    default BodySink receive(R route, T target, AzureRequest request) {
+        throw new IllegalStateException("this service streams no request body");
     }
 
     /**

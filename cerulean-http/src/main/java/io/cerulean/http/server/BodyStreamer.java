@@ -1,9 +1,11 @@
 package io.cerulean.http.server;
 
+import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -12,8 +14,11 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
-import java.time.Duration;
+import io.netty.handler.ssl.SslHandler;
+import io.netty.util.ReferenceCountUtil;
 import java.util.OptionalLong;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Sits before the {@link BoundedAggregator} and takes out the requests whose bodies the service
@@ -21,21 +26,35 @@ import java.util.OptionalLong;
  * {@link StreamedRequest}, and its chunks go into its {@link StreamedBody} instead of being
  * buffered. Every other request passes through untouched to be buffered whole. One instance per
  * connection; HTTP/1.1 carries one request body at a time, so it tracks at most one.
+ *
+ * <p>A body declared longer than the service takes is answered 413 RequestBodyTooLarge at once,
+ * before the service sees it and without a {@code 100 Continue}, and the connection ends: the answer
+ * is written, the server's side of the connection shut, and what the client goes on sending is read
+ * and dropped for up to {@link #LINGER_MILLIS}, so that a client still sending reads the answer
+ * rather than a reset.
  */
 final class BodyStreamer extends ChannelInboundHandlerAdapter {
+    static final long LINGER_MILLIS = 2_000;
+
     private final RequestHandler pipeline;
     private final boolean secure;
-    private final Duration idleTimeout;
-    private StreamedBody current; // event loop only
+    private final Executor workers;
+    // Event loop only:
+    private StreamedBody current;
+    private boolean refusing; // a body declared too long: dropped, until the connection closes
 
-    BodyStreamer(RequestHandler pipeline, boolean secure, Duration idleTimeout) {
+    BodyStreamer(RequestHandler pipeline, boolean secure, Executor workers) {
         this.pipeline = pipeline;
         this.secure = secure;
-        this.idleTimeout = idleTimeout;
+        this.workers = workers;
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (refusing) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
         if (msg instanceof HttpRequest head && head.decoderResult().isSuccess() && current == null) {
             AzureRequest request = headOf(head, ctx);
             OptionalLong limit = request == null ? OptionalLong.empty() : pipeline.streamedBodyLimit(request);
@@ -64,10 +83,11 @@ final class BodyStreamer extends ChannelInboundHandlerAdapter {
     }
 
     private void startStreaming(ChannelHandlerContext ctx, HttpRequest head, AzureRequest request, long limit) {
-        StreamedBody body = new StreamedBody(ctx.channel(), limit, idleTimeout);
         if (HttpUtil.getContentLength(head, -1L) > limit) {
-            body.refuseDeclaredLength();
+            refuse(ctx, head);
+            return;
         }
+        StreamedBody body = new StreamedBody(ctx.channel(), limit, workers);
         current = body;
         if (HttpUtil.is100ContinueExpected(head)) {
             // Streamed at any length the service allows, so the client is told to go on at once.
@@ -77,6 +97,26 @@ final class BodyStreamer extends ChannelInboundHandlerAdapter {
             ctx.channel().writeAndFlush(new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.CONTINUE));
         }
         ctx.fireChannelRead(new StreamedRequest(request.withStreamedBody(body), body, HttpUtil.isKeepAlive(head)));
+    }
+
+    private void refuse(ChannelHandlerContext ctx, HttpRequest head) {
+        refusing = true;
+        boolean sent = !HttpUtil.is100ContinueExpected(head); // else the client waits, and has sent nothing
+        if (head instanceof HttpContent content) {
+            content.release();
+        }
+        ServiceException tooLarge = new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE);
+        ctx.fireChannelRead(new EarlyAnswer(tooLarge, head, false, sent ? () -> linger(ctx) : null));
+    }
+
+    /** The answer is out: shut the sending side, drop what still arrives for a while, then close. */
+    private static void linger(ChannelHandlerContext ctx) {
+        if (ctx.channel() instanceof DuplexChannel duplex && ctx.pipeline().get(SslHandler.class) == null) {
+            duplex.shutdownOutput();
+            ctx.executor().schedule(() -> ctx.close(), LINGER_MILLIS, TimeUnit.MILLISECONDS);
+        } else {
+            ctx.close();
+        }
     }
 
     private void offer(ChannelHandlerContext ctx, HttpContent content) {

@@ -32,7 +32,9 @@ import java.util.concurrent.TimeUnit;
  * answer is still owed on the connection (it would be out of order), and the connection closed.
  * A request that takes long to run is not cut off: a service's operations are bounded by their
  * own deadlines. One timer per connection, re-armed when it fires, so a request costs a few field
- * writes and no scheduling. Sits after the HTTP codec; {@link #bytesSeen()} sits before it.
+ * writes and no scheduling; it fires at least once per shortest timeout, so a state that began
+ * while it was set for a longer one is still caught in time. Sits after the HTTP codec;
+ * {@link #bytesSeen()} sits before it.
  */
 final class ConnectionTimeouts extends ChannelDuplexHandler {
     private enum State { IDLE, HEAD, BODY }
@@ -40,6 +42,7 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
     private final long idleNanos;
     private final long headerNanos;
     private final long bodyNanos;
+    private final long shortestNanos;
     private final RequestHandler pipeline;
     // Event loop only:
     private State state = State.IDLE;
@@ -55,6 +58,7 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
         this.idleNanos = limits.idleTimeout().toNanos();
         this.headerNanos = limits.headerTimeout().toNanos();
         this.bodyNanos = limits.bodyTimeout().toNanos();
+        this.shortestNanos = Math.min(idleNanos, Math.min(headerNanos, bodyNanos));
         this.pipeline = pipeline;
     }
 
@@ -75,14 +79,14 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
     @Override
     public void handlerAdded(ChannelHandlerContext ctx) {
         if (ctx.channel().isActive()) {
-            arm(ctx, idleNanos);
+            arm(ctx, shortestNanos);
         }
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         since = System.nanoTime();
-        arm(ctx, idleNanos);
+        arm(ctx, shortestNanos);
         ctx.fireChannelActive();
     }
 
@@ -187,7 +191,7 @@ final class ConnectionTimeouts extends ChannelDuplexHandler {
         // the server's own doing, not the client's.
         boolean held = state == State.BODY && !ctx.channel().config().isAutoRead();
         if (left > 0 || held || (state == State.IDLE && unanswered > 0)) {
-            long next = left > 0 ? left : idleNanos;
+            long next = Math.min(left > 0 ? left : idleNanos, shortestNanos);
             arm(ctx, sending > 0 ? Math.min(next, bodyNanos) : next);
             return;
         }

@@ -84,7 +84,7 @@ public final class HttpServer implements AutoCloseable {
                     .addLast(timeouts)
                     .addLast(new MessageFraming());
             if (pipeline.streamsBodies()) {
-                channel.addLast(new BodyStreamer(pipeline, secure, limits.bodyTimeout()));
+                channel.addLast(new BodyStreamer(pipeline, secure, workers));
             }
             channel.addLast(new BodyAdmission(pipeline.maxRequestBodyBytes(), budget))
                     .addLast(new BoundedAggregator(pipeline.maxRequestBodyBytes()))

@@ -2,35 +2,40 @@ package io.cerulean.http.server;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.BodySink;
 import io.cerulean.http.message.IncompleteBodyException;
+import io.cerulean.http.message.StreamedRequestBody;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
-import java.io.IOException;
-import java.io.InputStream;
-import java.time.Duration;
+import java.nio.ByteBuffer;
 import java.util.ArrayDeque;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 
 /**
- * A request body read as it arrives: the event loop offers its chunks, a worker thread reads them.
- * At most about {@link #HIGH_WATER} bytes wait here; past that the connection stops reading from
- * its socket (TCP then slows the client) until the reader has drained them to {@link #LOW_WATER}.
- * So a body of any size costs the server a bounded amount of memory.
+ * A request body poured into its service's {@link BodySink} as it arrives: the event loop offers
+ * its chunks, and a task on a worker thread writes what has arrived into the sink, then ends. No
+ * thread waits for the client: while nothing has arrived, no task runs, so a client that stops
+ * sending holds its connection and nothing else (the connection's body timeout then ends it). At
+ * most about {@link #HIGH_WATER} bytes wait here; past that the connection stops reading from its
+ * socket (TCP then slows the client) until the sink has taken them down to {@link #LOW_WATER}. So
+ * a body of any size costs the server a bounded amount of memory.
  *
  * <p>Once the request has been answered the body is {@linkplain #abandon() abandoned}: what is
  * left of it is read and dropped, so the connection can carry the next request.
  */
-final class StreamedBody extends InputStream {
+final class StreamedBody implements StreamedRequestBody {
     static final int HIGH_WATER = 1 << 20;
     static final int LOW_WATER = 256 << 10;
+    /** Poured by one task before it gives its thread to other requests' work. */
+    private static final int BYTES_PER_TASK = 1 << 20;
 
     private final Channel channel;
     private final long limit;
-    private final Duration idleTimeout;
+    private final Executor workers;
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition arrived = lock.newCondition();
     // Guarded by lock.
     private final ArrayDeque<ByteBuf> chunks = new ArrayDeque<>();
     private long queuedBytes;
@@ -39,17 +44,21 @@ final class StreamedBody extends InputStream {
     private boolean ended;
     private boolean abandoned;
     private boolean paused;
-    private IOException failure;
+    private IncompleteBodyException failure;
     private boolean tooLarge;
+    private BodySink sink;
+    private Consumer<Throwable> whenDone;
+    private boolean pouring; // a task is writing into the sink, or is about to
+    private boolean done; // whenDone has run, or is running
 
     /**
-     * @param limit       the most bytes the service reads; a longer body fails its reader with 413
-     * @param idleTimeout how long a read waits for the client's next bytes before giving up
+     * @param limit   the most bytes the service takes; a longer body fails with 413
+     * @param workers where the pieces are written into the sink
      */
-    StreamedBody(Channel channel, long limit, Duration idleTimeout) {
+    StreamedBody(Channel channel, long limit, Executor workers) {
         this.channel = channel;
         this.limit = limit;
-        this.idleTimeout = idleTimeout;
+        this.workers = workers;
     }
 
     /** Takes a chunk (and its reference) from the event loop. */
@@ -61,7 +70,7 @@ final class StreamedBody extends InputStream {
             if (receivedBytes > limit) {
                 tooLarge = true;
             }
-            if (abandoned || tooLarge || failure != null || length == 0) {
+            if (abandoned || done || tooLarge || failure != null || length == 0) {
                 chunk.release();
             } else {
                 chunks.add(chunk);
@@ -72,18 +81,7 @@ final class StreamedBody extends InputStream {
                     channel.config().setAutoRead(false);
                 }
             }
-            arrived.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** The client declared more than the limit: the reader fails at once, and the rest is dropped. */
-    void refuseDeclaredLength() {
-        lock.lock();
-        try {
-            tooLarge = true;
-            arrived.signalAll();
+            pourIfIdle();
         } finally {
             lock.unlock();
         }
@@ -94,7 +92,7 @@ final class StreamedBody extends InputStream {
         lock.lock();
         try {
             ended = true;
-            arrived.signalAll();
+            pourIfIdle();
         } finally {
             lock.unlock();
         }
@@ -108,96 +106,130 @@ final class StreamedBody extends InputStream {
                 failure = new IncompleteBodyException(why);
             }
             releaseQueued();
-            arrived.signalAll();
+            pourIfIdle();
         } finally {
             lock.unlock();
         }
     }
 
-    /** The request has been answered: drop what is queued and whatever else arrives. */
-    void abandon() {
+    @Override
+    public void pourInto(BodySink sink, Consumer<Throwable> whenDone) {
+        lock.lock();
+        try {
+            if (this.sink != null) {
+                throw new IllegalStateException("a request body is poured once");
+            }
+            this.sink = sink;
+            this.whenDone = whenDone;
+            pourIfIdle();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    @Override
+    public void abandon() {
         lock.lock();
         try {
             abandoned = true;
             releaseQueued();
             resumeIfPaused();
-            arrived.signalAll();
+            pourIfIdle();
         } finally {
             lock.unlock();
         }
     }
 
-    @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    /** Starts a task if a sink waits and something happened that it has not seen. Lock held. */
+    private void pourIfIdle() {
+        if (sink == null || pouring || done) {
+            return;
+        }
+        if (chunks.isEmpty() && !ended && failure == null && !tooLarge && !abandoned) {
+            return; // nothing to do until the client sends more
+        }
+        pouring = true;
+        try {
+            workers.execute(this::pour);
+        } catch (RejectedExecutionException e) { // the server is stopping
+            pouring = false;
+            if (failure == null) {
+                failure = new IncompleteBodyException("the server is stopping");
+            }
+        }
     }
 
-    @Override
-    public int read(byte[] into, int offset, int length) throws IOException {
-        if (length == 0) {
-            return 0;
-        }
-        lock.lock();
-        try {
-            long waitNanos = idleTimeout.toNanos();
-            while (true) {
+    /** Writes what has arrived into the sink, then ends; runs whenDone once the body's fate is known. */
+    private void pour() {
+        long poured = 0;
+        while (true) {
+            ByteBuf next = null;
+            Throwable outcome = null;
+            boolean finished = true;
+            lock.lock();
+            try {
                 if (tooLarge) {
-                    throw new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE);
+                    outcome = new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE);
+                } else if (failure != null) {
+                    outcome = failure;
+                } else if (abandoned) {
+                    outcome = new IncompleteBodyException("the request body was abandoned");
+                } else if (!chunks.isEmpty() && poured < BYTES_PER_TASK) {
+                    next = chunks.poll();
+                    finished = false;
+                    queuedBytes -= next.readableBytes();
+                    if (queuedBytes <= LOW_WATER) {
+                        resumeIfPaused();
+                    }
+                } else if (chunks.isEmpty() && ended) {
+                    outcome = null;
+                } else {
+                    // More to come, or a fair share poured: another task goes on when there is work.
+                    pouring = false;
+                    pourIfIdle();
+                    return;
                 }
-                if (failure != null) {
-                    throw failure;
+                if (finished) {
+                    done = true;
+                    pouring = false;
+                    releaseQueued();
+                    resumeIfPaused(); // what is left is dropped as it arrives
+                    abandoned = true;
                 }
-                if (abandoned) {
-                    throw new IOException("the request body was abandoned");
-                }
-                if (!chunks.isEmpty() || ended) {
-                    break;
-                }
-                if (waitNanos <= 0) {
-                    throw new IncompleteBodyException("the client sent no body bytes for " + idleTimeout.toSeconds()
-                            + " s");
-                }
-                try {
-                    waitNanos = arrived.awaitNanos(waitNanos);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new IncompleteBodyException("interrupted while waiting for the request body");
-                }
+            } finally {
+                lock.unlock();
             }
-            if (chunks.isEmpty()) {
-                return -1;
+            if (finished) {
+                whenDone.accept(outcome);
+                return;
             }
-            ByteBuf head = chunks.peek();
-            int n = Math.min(length, head.readableBytes());
-            head.readBytes(into, offset, n);
-            if (!head.isReadable()) {
-                chunks.poll().release();
+            try {
+                poured += next.readableBytes();
+                for (ByteBuffer piece : next.nioBuffers()) {
+                    sink.write(piece);
+                }
+            } catch (RuntimeException | Error e) {
+                abandonAfter();
+                whenDone.accept(e);
+                return;
+            } finally {
+                next.release();
             }
-            queuedBytes -= n;
-            if (queuedBytes <= LOW_WATER) {
-                resumeIfPaused();
-            }
-            return n;
-        } finally {
-            lock.unlock();
         }
     }
 
-    @Override
-    public int available() {
+    /** The sink refused a piece: the body's fate is known, and the rest of it is dropped. */
+    private void abandonAfter() {
         lock.lock();
         try {
-            return (int) Math.min(Integer.MAX_VALUE, queuedBytes);
+            done = true;
+            pouring = false;
+            abandoned = true;
+            releaseQueued();
+            resumeIfPaused();
         } finally {
             lock.unlock();
         }
-    }
-
-    /** Closing the stream before its end abandons the rest of the body. */
-    @Override
-    public void close() {
-        abandon();
     }
 
     /** The most bytes that waited here at once: the memory the body cost, whatever its size. */

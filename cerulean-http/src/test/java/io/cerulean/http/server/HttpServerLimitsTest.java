@@ -69,6 +69,19 @@ class HttpServerLimitsTest {
     }
 
     @Test
+    void aBodyThatStopsIs408InItsOwnTimeEvenWhenTheIdleTimeoutIsFarLonger() throws IOException {
+        ConnectionLimits limits = ConnectionLimits.defaults().withTimeouts(Duration.ofSeconds(120),
+                Duration.ofSeconds(30), SHORT);
+        try (HttpServer server = start(limits, 1024); RawConnection c = new RawConnection(server.port())) {
+            long started = System.nanoTime();
+            c.send("PUT /ok HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\nabc");
+            Answer answer = c.read();
+            assertThat(answer.status()).isEqualTo(408);
+            assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(20));
+        }
+    }
+
+    @Test
     void aConnectionThatNeverSaysTlsOrPlainIsClosed(@TempDir Path dir) throws IOException {
         ServerConfig config = new ServerConfig("127.0.0.1", 0, 4)
                 .withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC())).withLimits(shortTimeouts());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.BodySink;
 import io.cerulean.http.message.IncompleteBodyException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,10 +19,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -67,30 +71,20 @@ class HttpServerStreamingTest {
                 reply.accept(text(403, "not reading that"));
                 return;
             }
-            try {
-                MessageDigest sha = MessageDigest.getInstance("SHA-256");
-                byte[] buffer = new byte[64 * 1024];
-                long length = 0;
-                int n;
-                String pause = request.queryParameter("pauseMillisPerMiB");
-                while ((n = request.streamedBody().read(buffer)) >= 0) {
-                    sha.update(buffer, 0, n);
-                    long before = length >> 20;
-                    length += n;
-                    if (pause != null && (length >> 20) != before) {
-                        Thread.sleep(Long.parseLong(pause));
-                    }
+            String pause = request.queryParameter("pauseMillisPerMiB");
+            Digest digest = new Digest(pause == null ? 0 : Long.parseLong(pause));
+            StreamedBody body = (StreamedBody) request.streamedBody();
+            body.pourInto(digest, failure -> {
+                peakQueuedBytes = body.peakQueuedBytes();
+                if (failure == null) {
+                    reply.accept(text(200, digest.length + " " + HexFormat.of().formatHex(digest.sha.digest())));
+                } else if (failure instanceof ServiceException e) {
+                    reply.accept(earlyError(e));
+                } else {
+                    readFailure.complete(failure);
+                    reply.accept(text(400, failure.getMessage()));
                 }
-                peakQueuedBytes = ((StreamedBody) request.streamedBody()).peakQueuedBytes();
-                reply.accept(text(200, length + " " + HexFormat.of().formatHex(sha.digest())));
-            } catch (ServiceException e) {
-                reply.accept(earlyError(e));
-            } catch (IOException e) {
-                readFailure.complete(e);
-                reply.accept(text(400, e.getMessage()));
-            } catch (NoSuchAlgorithmException | InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
+            });
         }
 
         @Override
@@ -106,6 +100,40 @@ class HttpServerStreamingTest {
         @Override
         public int maxRequestBodyBytes() {
             return BUFFERED_LIMIT;
+        }
+    }
+
+    /** A sink that hashes what it is given, sleeping as a slow disk would. */
+    private static final class Digest implements BodySink {
+        final MessageDigest sha;
+        final long pauseMillisPerMiB;
+        long length;
+
+        Digest(long pauseMillisPerMiB) {
+            try {
+                this.sha = MessageDigest.getInstance("SHA-256");
+            } catch (NoSuchAlgorithmException e) {
+                throw new IllegalStateException(e);
+            }
+            this.pauseMillisPerMiB = pauseMillisPerMiB;
+        }
+
+        @Override
+        public void write(ByteBuffer piece) {
+            long before = length >> 20;
+            length += piece.remaining();
+            sha.update(piece);
+            if (pauseMillisPerMiB > 0 && (length >> 20) != before) {
+                try {
+                    Thread.sleep(pauseMillisPerMiB);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+
+        @Override
+        public void close() {
         }
     }
 
@@ -223,6 +251,60 @@ class HttpServerStreamingTest {
         }
 
         assertThat(uploads.readFailure.get(10, TimeUnit.SECONDS)).isInstanceOf(IncompleteBodyException.class);
+    }
+
+    @Test
+    void bodiesThatStallHoldNoWorkerSoOtherRequestsAreAnsweredMeanwhile() throws Exception {
+        // Far more stalled bodies than the server's 4 workers: each sent its head and part of its body.
+        List<Socket> stalled = new ArrayList<>();
+        try {
+            for (int i = 0; i < 40; i++) {
+                Socket socket = new Socket("127.0.0.1", server.port());
+                stalled.add(socket);
+                socket.getOutputStream().write(head("POST /stream", 10 << 20));
+                socket.getOutputStream().write(new byte[100_000]);
+                socket.getOutputStream().flush();
+            }
+            for (int i = 0; i < 20; i++) {
+                HttpResponse<String> streamed = client.sendAsync(post("/stream", BodyPublishers.ofByteArray(new byte[10])),
+                        BodyHandlers.ofString()).get(5, TimeUnit.SECONDS);
+                assertThat(streamed.body()).startsWith("10 ");
+                HttpResponse<String> buffered = client.sendAsync(post("/buffered", BodyPublishers.ofByteArray(
+                        new byte[3])), BodyHandlers.ofString()).get(5, TimeUnit.SECONDS);
+                assertThat(buffered.body()).isEqualTo("buffered 3");
+            }
+        } finally {
+            for (Socket socket : stalled) {
+                socket.close();
+            }
+        }
+    }
+
+    @Test
+    void aBodyDeclaredOverTheLimitIsRefusedAtOnceAndTheClientStillSendingReadsTheAnswer() throws Exception {
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(10_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(head("POST /limited", 100 * STREAMED_LIMIT));
+            out.flush();
+            Thread writer = new Thread(() -> {
+                try {
+                    byte[] piece = new byte[64 * 1024];
+                    for (int i = 0; i < 200; i++) {
+                        out.write(piece);
+                    }
+                } catch (IOException e) {
+                    // the server closed the connection: expected once it has answered
+                }
+            });
+            writer.start();
+            BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.ISO_8859_1));
+
+            assertThat(readResponse(in)).isEqualTo("413 RequestBodyTooLarge");
+            assertThat(in.read()).as("the connection ends after the answer").isEqualTo(-1);
+            writer.join(10_000);
+        }
     }
 
     private static HttpRequest post(String path, HttpRequest.BodyPublisher body) {

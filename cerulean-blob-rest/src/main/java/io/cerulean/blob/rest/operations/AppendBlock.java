@@ -6,6 +6,7 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.BodySink;
 import java.util.Base64;
 
 /**
@@ -13,7 +14,7 @@ import java.util.Base64;
  * append blob; 201 with the new ETag, the offset the block starts at and the committed block count.
  * {@code x-ms-blob-condition-appendpos} and {@code -maxsize} are its own conditions (412).
  */
-public final class AppendBlock implements BlobRestOperation {
+public final class AppendBlock implements BlobUpload {
     private final BlobService service;
 
     public AppendBlock(BlobService service) {
@@ -21,7 +22,12 @@ public final class AppendBlock implements BlobRestOperation {
     }
 
     @Override
-    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+    public BodySink receive(BlobResource resource, AzureRequest head) {
+        appendConditions(head);
+        return Uploads.receive(service.contents(), head);
+    }
+
+    private static BlobService.AppendConditions appendConditions(AzureRequest request) {
         BlobService.AppendConditions append = new BlobService.AppendConditions(
                 RequestHeaders.longHeader(request, "x-ms-blob-condition-appendpos"),
                 RequestHeaders.longHeader(request, "x-ms-blob-condition-maxsize"));
@@ -29,6 +35,12 @@ public final class AppendBlock implements BlobRestOperation {
         if (declared != null && declared == 0) {
             throw RequestHeaders.invalidHeader("Content-Length", "0", "an appended block holds at least one byte.");
         }
+        return append;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        BlobService.AppendConditions append = appendConditions(request);
         Uploads.Upload upload = Uploads.write(service.contents(), request);
         BlobProperties blob = service.appendBlock(resource.account(), resource.container(), resource.blob(),
                 upload.content(), upload.size(), RequestHeaders.conditions(request), append);

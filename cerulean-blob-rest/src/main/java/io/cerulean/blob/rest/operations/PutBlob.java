@@ -11,6 +11,7 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.BodySink;
 import io.cerulean.http.message.MetadataHeaders;
 import java.util.Base64;
 import java.util.Map;
@@ -22,7 +23,7 @@ import java.util.Map;
  * {@code x-ms-blob-content-length} (a multiple of 512), at {@code x-ms-blob-sequence-number}; either
  * with a body is 400.
  */
-public final class PutBlob implements BlobRestOperation {
+public final class PutBlob implements BlobUpload {
     private final BlobService service;
 
     public PutBlob(BlobService service) {
@@ -49,7 +50,16 @@ public final class PutBlob implements BlobRestOperation {
     }
 
     @Override
-    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+    public BodySink receive(BlobResource resource, AzureRequest head) {
+        if (type(head) == BlobType.BLOCK_BLOB) {
+            RequestHeaders.contentHeaders(head, true);
+            MetadataHeaders.read(head);
+        }
+        return Uploads.receive(service.contents(), head);
+    }
+
+    /** The type of blob to create; an append or page blob is created without a body. */
+    private static BlobType type(AzureRequest request) {
         String typeHeader = request.header("x-ms-blob-type");
         if (typeHeader == null) {
             throw RequestHeaders.missingHeader("x-ms-blob-type");
@@ -66,6 +76,12 @@ public final class PutBlob implements BlobRestOperation {
                         ? "Append Block." : "Put Page."));
             }
         }
+        return type;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        BlobType type = type(request);
         if (type == BlobType.PAGE_BLOB) {
             return createPageBlob(resource, request);
         }

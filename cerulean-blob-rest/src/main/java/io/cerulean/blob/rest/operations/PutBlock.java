@@ -6,17 +6,24 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.BodySink;
 import java.util.Base64;
 
 /**
  * Put Block (contract 3.5): the body, streamed to the content store, staged under {@code blockid};
  * 201 with the block's MD5 and no ETag (staging never changes the committed blob).
  */
-public final class PutBlock implements BlobRestOperation {
+public final class PutBlock implements BlobUpload {
     private final BlobService service;
 
     public PutBlock(BlobService service) {
         this.service = service;
+    }
+
+    @Override
+    public BodySink receive(BlobResource resource, AzureRequest head) {
+        BlockId.parse(head.queryParameter("blockid"));
+        return Uploads.receive(service.contents(), head);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.cerulean.blob.service.Pages;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.BodySink;
 import java.util.Base64;
 import java.util.Locale;
 
@@ -18,7 +19,7 @@ import java.util.Locale;
  * or {@code Range}, {@code bytes=s-e}) starts and ends on 512-byte pages and lies in the blob, or it
  * is 416 InvalidPageRange. 201 with the new ETag and the blob's sequence number.
  */
-public final class PutPage implements BlobRestOperation {
+public final class PutPage implements BlobUpload {
     /** The most bytes one Put Page writes. */
     public static final long MAX_BYTES = 4L * 1024 * 1024;
 
@@ -29,7 +30,16 @@ public final class PutPage implements BlobRestOperation {
     }
 
     @Override
-    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+    public BodySink receive(BlobResource resource, AzureRequest head) {
+        pageWrite(head);
+        return Uploads.receive(service.contents(), head);
+    }
+
+    /** What the head asks: clear or write which pages, on which sequence conditions. */
+    private record PageWrite(boolean clear, ByteRange range, long expected, BlobService.SequenceConditions sequence) {
+    }
+
+    private static PageWrite pageWrite(AzureRequest request) {
         String write = request.header("x-ms-page-write");
         if (write == null) {
             throw RequestHeaders.missingHeader("x-ms-page-write");
@@ -59,6 +69,16 @@ public final class PutPage implements BlobRestOperation {
                 RequestHeaders.longHeader(request, "x-ms-if-sequence-number-le"),
                 RequestHeaders.longHeader(request, "x-ms-if-sequence-number-lt"),
                 RequestHeaders.longHeader(request, "x-ms-if-sequence-number-eq"));
+        return new PageWrite(clear, range, expected, sequence);
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        PageWrite page = pageWrite(request);
+        boolean clear = page.clear();
+        ByteRange range = page.range();
+        long expected = page.expected();
+        BlobService.SequenceConditions sequence = page.sequence();
         Uploads.Upload upload = clear ? null : Uploads.write(service.contents(), request);
         if (upload != null && upload.size() != expected) {
             if (upload.content() != null) {

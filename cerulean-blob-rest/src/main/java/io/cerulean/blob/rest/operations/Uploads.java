@@ -1,15 +1,12 @@
 package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.error.BlobError;
-import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.BodySink;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentStore;
 import io.cerulean.storage.content.ContentWriter;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -18,12 +15,12 @@ import java.util.Base64;
 
 /**
  * A request body written to the content store as it arrives, its MD5 computed on the way: the
- * bytes of a Put Blob or a Put Block, never held whole. The body's length must be what
- * {@code Content-Length} declared, and its MD5 what {@code Content-MD5} says, if it says.
+ * bytes of a Put Blob, a Put Block, an Append Block or a Put Page, never held whole. The server
+ * pours a streamed body into a {@link Receiver} before the operation runs, a piece at a time as the
+ * client sends it; the operation then {@linkplain #write takes} what it received. The body's MD5
+ * must be what {@code Content-MD5} says, if it says.
  */
 final class Uploads {
-    private static final int CHUNK = 256 * 1024;
-
     private Uploads() {
     }
 
@@ -32,49 +29,66 @@ final class Uploads {
     }
 
     /**
-     * Writes the body and finishes its content; on any failure the content is discarded.
+     * Where a streamed body goes as it arrives. Checks {@code Content-MD5}'s form first, so a
+     * malformed one is refused before any of the body is kept.
+     */
+    static BodySink receive(ContentStore contents, AzureRequest head) {
+        RequestHeaders.md5(head, "Content-MD5");
+        return new Receiver(contents);
+    }
+
+    /**
+     * The body, written: the one the server poured into its {@link Receiver}, or a buffered one
+     * written now. On any failure the content is discarded.
      *
-     * @throws ServiceException 400 Md5Mismatch when the body's MD5 is not the one sent, 413
-     *         RequestBodyTooLarge past the service's limit
+     * @throws ServiceException 400 Md5Mismatch when the body's MD5 is not the one sent
      */
     static Upload write(ContentStore contents, AzureRequest request) {
         byte[] declaredMd5 = RequestHeaders.md5(request, "Content-MD5");
-        MessageDigest md5 = md5();
-        long size;
-        ContentId id = null;
-        try (ContentWriter writer = contents.create()) {
-            if (request.streamsBody()) {
-                InputStream body = request.streamedBody();
-                byte[] buffer = new byte[bufferSize(request)];
-                int n;
-                while ((n = body.read(buffer)) >= 0) {
-                    md5.update(buffer, 0, n);
-                    writer.write(ByteBuffer.wrap(buffer, 0, n));
-                }
-            } else {
-                md5.update(request.body());
-                writer.write(ByteBuffer.wrap(request.body()));
-            }
-            size = writer.size();
+        Receiver received = request.receivedBody(Receiver.class);
+        if (received != null) {
+            return received.finish(declaredMd5);
+        }
+        if (request.streamsBody()) {
+            throw new IllegalStateException("a streamed body is received before its operation runs");
+        }
+        try (Receiver buffered = new Receiver(contents)) {
+            buffered.write(ByteBuffer.wrap(request.body()));
+            return buffered.finish(declaredMd5);
+        }
+    }
+
+    /** A body on its way into new content. Used by one thread at a time. */
+    static final class Receiver implements BodySink {
+        private final ContentWriter writer;
+        private final MessageDigest md5 = md5();
+
+        private Receiver(ContentStore contents) {
+            this.writer = contents.create();
+        }
+
+        @Override
+        public void write(ByteBuffer piece) {
+            md5.update(piece.duplicate());
+            writer.write(piece);
+        }
+
+        /** Checks the MD5 and finishes the content; closing the receiver then keeps it. */
+        Upload finish(byte[] declaredMd5) {
+            long size = writer.size();
             byte[] digest = md5.digest();
             if (declaredMd5 != null && !Arrays.equals(declaredMd5, digest)) {
                 throw new ServiceException(BlobError.MD5_MISMATCH, BlobError.MD5_MISMATCH.message(),
                         RequestHeaders.pairs("UserSpecifiedMd5", Base64.getEncoder().encodeToString(declaredMd5),
                                 "ServerCalculatedMd5", Base64.getEncoder().encodeToString(digest)));
             }
-            if (size > 0) {
-                id = writer.finish();
-            }
-            return new Upload(id, size, digest);
-        } catch (IOException e) { // the client stopped short (IncompleteBodyException): the pipeline answers it
-            throw new UncheckedIOException("reading the request body", e);
+            return new Upload(size > 0 ? writer.finish() : null, size, digest);
         }
-    }
 
-    /** Up to {@link #CHUNK}, no more than the body declares: a 1 KiB put need not clear 256 KiB. */
-    private static int bufferSize(AzureRequest request) {
-        Long declared = RequestHeaders.longHeader(request, "Content-Length");
-        return declared == null || declared > CHUNK ? CHUNK : (int) Math.max(declared, 1);
+        @Override
+        public void close() {
+            writer.close();
+        }
     }
 
     private static MessageDigest md5() {
@@ -83,11 +97,5 @@ final class Uploads {
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has MD5", e);
         }
-    }
-
-    /** 413 when a body may be larger than the service takes in one request of this kind. */
-    static ServiceException tooLarge(long limit) {
-        return new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE, CommonError.REQUEST_BODY_TOO_LARGE.message()
-                + " At most " + limit + " bytes are taken.");
     }
 }
