@@ -3,6 +3,7 @@ package io.cerulean.http.server;
 import io.cerulean.http.message.ResponseContent;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
@@ -21,8 +22,11 @@ import org.slf4j.LoggerFactory;
  * the event loop and never reads the {@link ResponseContent}; it hands over the one chunk a worker
  * thread read ahead, asks a worker for the next, and returns null (the transfer is suspended) while
  * none is ready. The worker resumes the transfer once it has one. The handler takes a chunk only
- * while the channel is writable, so a connection holds at most about two chunks of its body: one
- * read ahead here, one being written; a client that reads slowly slows the reads, not the heap.
+ * while the channel is writable, and a chunk is read ahead only while it still is, so a connection
+ * holds at most about two chunks of its body (one read ahead here, one being written), and a client
+ * that takes nothing holds one: however many clients stall, they hold little of the server's
+ * memory for buffers, which every other connection needs too. A client that reads slowly slows
+ * the reads, not the heap.
  *
  * <p>The content is touched by one worker at a time (a read, then the close), never by the event
  * loop, and closed exactly once: by {@link #close()}, which the handler calls whether the body went
@@ -35,6 +39,7 @@ final class ContentChunks implements ChunkedInput<HttpContent> {
 
     private final ResponseContent content;
     private final long length;
+    private final Channel channel;
     private final ByteBufAllocator allocator;
     private final Executor workers;
     private final ChunkedWriteHandler transfer;
@@ -48,11 +53,11 @@ final class ContentChunks implements ChunkedInput<HttpContent> {
     private boolean closed;
     private boolean contentClosed;
 
-    ContentChunks(ResponseContent content, ByteBufAllocator allocator, Executor workers,
-                  ChunkedWriteHandler transfer) {
+    ContentChunks(ResponseContent content, Channel channel, Executor workers, ChunkedWriteHandler transfer) {
         this.content = content;
         this.length = content.length();
-        this.allocator = allocator;
+        this.channel = channel;
+        this.allocator = channel.alloc();
         this.workers = workers;
         this.transfer = transfer;
     }
@@ -165,10 +170,18 @@ final class ContentChunks implements ChunkedInput<HttpContent> {
         }
     }
 
-    /** On a worker: reads the next chunk whole, then hands it over and resumes the transfer. */
+    /**
+     * On a worker: reads the next chunk whole, then hands it over and resumes the transfer. While
+     * the client is not taking what was sent it reads nothing: the handler asks again once the
+     * channel is writable.
+     */
     private void readAhead() {
         long from;
         synchronized (this) {
+            if (!channel.isWritable() && !closed && readBytes > 0) {
+                reading = false;
+                return;
+            }
             from = readBytes;
         }
         int size = (int) Math.min(CHUNK_BYTES, length - from);

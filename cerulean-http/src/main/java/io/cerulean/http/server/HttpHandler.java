@@ -302,7 +302,7 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
      */
     private void writeStreamed(ChannelHandlerContext ctx, HttpResponse head, AzureResponse response, boolean keepAlive,
                                Runnable afterWrite) {
-        ContentChunks body = new ContentChunks(response.content(), ctx.alloc(), workers, transfer).start();
+        ContentChunks body = new ContentChunks(response.content(), ctx.channel(), workers, transfer).start();
         ctx.write(head, ctx.voidPromise());
         ctx.writeAndFlush(body).addListener((ChannelFutureListener) future -> {
             if (!future.isSuccess()) {

@@ -1,4 +1,4 @@
-package io.cerulean.it;
+package io.cerulean.it.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,11 +19,13 @@ import com.azure.storage.queue.sas.QueueSasPermission;
 import com.azure.storage.queue.sas.QueueServiceSasSignatureValues;
 import io.cerulean.app.Cerulean;
 import io.cerulean.http.server.ConnectionLimits;
+import io.cerulean.it.ServerFixture;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
@@ -37,21 +39,26 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Clients that stop mid-request hold connections, never the threads everyone else's requests run
- * on: with far more stalled uploads and downloads than the server has workers, every service goes
- * on answering its other clients as usual, and a stalled upload writes nothing. A body that stops
- * is answered alike on every service, once the body timeout passes.
+ * on: with far more stalled uploads and downloads than the server has workers (the launcher's
+ * server on two cores: 8 workers, a 96 MB heap), every service goes on answering its other clients
+ * as usual, and a stalled upload writes nothing. A body that stops is answered alike on every
+ * service, once the body timeout passes.
  */
 class StalledClientsTest {
-    private static final int WORKERS = 8;
     private static final int STALLED_UPLOADS = 100;
-    private static final int STALLED_DOWNLOADS = 100;
+    private static final int STALLED_DOWNLOADS = 200;
     /** Far beyond the few milliseconds these requests take here, far below the 30-60 s a stall used to cost. */
     private static final long ANSWERED_WITHIN_MILLIS = 3_000;
 
-    private static ServerFixture.RunningServer server;
+    @TempDir
+    static Path temp;
+    private static ServerProcess server;
+    private static String connectionString;
+    private static int blobPort;
     private static final ExecutorService clients = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "stalled-clients-test");
         t.setDaemon(true);
@@ -59,8 +66,11 @@ class StalledClientsTest {
     });
 
     @BeforeAll
-    static void start() {
-        server = ServerFixture.ROCKSDB.start(builder -> builder.workerThreads(WORKERS));
+    static void start() throws Exception {
+        server = ServerProcess.launch().viaExecutable().dataDir(temp.resolve("data")).start();
+        connectionString = server.queueConnectionString() + "BlobEndpoint=" + server.blobBaseUrl() + "/"
+                + ServerProcess.DEV_ACCOUNT + ";";
+        blobPort = Integer.parseInt(server.blobBaseUrl().substring(server.blobBaseUrl().lastIndexOf(':') + 1));
     }
 
     @AfterAll
@@ -71,8 +81,7 @@ class StalledClientsTest {
 
     @Test
     void stalledUploadsAndDownloadsLeaveEveryServiceAnsweringOthersAsUsual() throws Exception {
-        BlobServiceClient blobs = new BlobServiceClientBuilder().connectionString(server.connectionString())
-                .buildClient();
+        BlobServiceClient blobs = new BlobServiceClientBuilder().connectionString(connectionString).buildClient();
         BlobContainerClient container = blobs.createBlobContainer("stalls");
         byte[] large = new byte[8 << 20];
         new Random(7).nextBytes(large);
@@ -80,9 +89,9 @@ class StalledClientsTest {
         String sas = container.generateSas(new BlobServiceSasSignatureValues(OffsetDateTime.now().plusHours(1),
                 new BlobContainerSasPermission().setReadPermission(true).setCreatePermission(true)
                         .setWritePermission(true)));
-        TableClient table = new TableServiceClientBuilder().connectionString(server.connectionString())
+        TableClient table = new TableServiceClientBuilder().connectionString(connectionString)
                 .buildClient().createTable("stalls");
-        QueueClient queue = new QueueServiceClientBuilder().connectionString(server.connectionString())
+        QueueClient queue = new QueueServiceClientBuilder().connectionString(connectionString)
                 .buildClient().createQueue("stalls");
 
         List<Socket> stalled = new ArrayList<>();
@@ -170,10 +179,21 @@ class StalledClientsTest {
         }
     }
 
+    /** The server's threads, for a failure's message. */
+    private static String threads() {
+        try {
+            Process jcmd = new ProcessBuilder("jcmd", Long.toString(server.pid()), "Thread.print").redirectErrorStream(true)
+                    .start();
+            return new String(jcmd.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(no thread dump: " + e + ")";
+        }
+    }
+
     private static Socket connect() throws IOException {
         Socket socket = new Socket();
         socket.setReceiveBufferSize(4096); // a client that reads nothing fills this at once
-        socket.connect(new InetSocketAddress("127.0.0.1", server.cerulean().blobPort()));
+        socket.connect(new InetSocketAddress("127.0.0.1", blobPort));
         return socket;
     }
 
@@ -190,7 +210,7 @@ class StalledClientsTest {
             return answer.get(ANSWERED_WITHIN_MILLIS, TimeUnit.MILLISECONDS);
         } catch (java.util.concurrent.TimeoutException e) {
             throw new AssertionError(operation + " was not answered within " + ANSWERED_WITHIN_MILLIS
-                    + " ms while other clients stalled", e);
+                    + " ms while other clients stalled; the server:" + server.output() + threads(), e);
         }
     }
 }
