@@ -14,6 +14,7 @@ import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.CommitOutcome;
@@ -854,8 +855,17 @@ public final class BlobService {
         }
     }
 
-    /** The conditions of a write that may create the blob (Put Blob, Put Block List), lease included. */
+    /**
+     * The conditions of a write that may create the blob (Put Blob, Put Block List, a copy's target),
+     * lease included. Run on the partition as read, whose blob row the commit then requires unchanged
+     * (absent, or at the version read), so what they decide holds when the write lands.
+     */
     private static void checkBlobWrite(Conditions conditions, BlobProperties old, Instant now) {
+        if (old != null && conditions.createOnly()) {
+            throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                    CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The caller may create blobs but not"
+                            + " write over one, and '" + old.name() + "' exists.");
+        }
         Leases.checkBlobWrite(old == null ? Lease.NONE : old.lease(), conditions.leaseId(), now);
         if (old == null) {
             if (conditions.checkAbsent() != Conditions.Verdict.MET) {

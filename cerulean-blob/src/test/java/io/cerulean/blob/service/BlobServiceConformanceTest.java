@@ -205,6 +205,22 @@ public abstract class BlobServiceConformanceTest {
     }
 
     @Test
+    void aCreateOnlyWriteCreatesButNeverReplaces() {
+        put("made", bytes("first"), Conditions.NONE.creatingOnly());
+        stage("made", id("a"), bytes("A"));
+
+        assertFails(() -> put("made", bytes("second"), Conditions.NONE.creatingOnly()),
+                io.cerulean.common.error.CommonError.AUTHORIZATION_PERMISSION_MISMATCH);
+        assertFails(() -> blobs.commitBlockList(ACCOUNT, CONTAINER, "made", List.of(new BlockReference(
+                BlockSource.LATEST, id("a"))), ContentHeaders.NONE, Map.of(), Conditions.NONE.creatingOnly()),
+                io.cerulean.common.error.CommonError.AUTHORIZATION_PERMISSION_MISMATCH);
+
+        assertThat(readText("made")).isEqualTo("first");
+        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "made", BlobProperties.BASE, null).uncommitted())
+                .extracting(b -> b.id()).containsExactly(id("a"));
+    }
+
+    @Test
     void aBlobWithOnlyStagedBlocksIsNotFoundButListedWithTheUncommitted() {
         stage("draft", id("a"), bytes("A"));
 

@@ -29,7 +29,8 @@ public final class CopyBlob implements BlobRestOperation {
         Map<String, String> metadata = MetadataHeaders.read(request);
         BlobProperties original = service.copySource(source, CopySources.conditions(request));
         BlobProperties copy = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                source.url(), null, metadata.isEmpty() ? null : metadata, RequestHeaders.conditions(request), true);
+                source.url(), null, metadata.isEmpty() ? null : metadata,
+                grant.ofWrite(RequestHeaders.conditions(request)), true);
         AzureResponse response = BlobResponses.written(AzureResponse.status(202), copy)
                 .header("x-ms-copy-id", copy.copy().id()).header("x-ms-copy-status", copy.copy().status());
         if ("true".equalsIgnoreCase(request.header("x-ms-requires-sync")) && copy.headers().contentMd5() != null) {

@@ -34,7 +34,8 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         ContentHeaders headers = "false".equalsIgnoreCase(request.header("x-ms-copy-source-blob-properties"))
                 ? RequestHeaders.contentHeaders(request, true).withDefaultContentType() : null;
         BlobProperties blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                source.url(), headers, MetadataHeaders.read(request), RequestHeaders.conditions(request), false);
+                source.url(), headers, MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)),
+                false);
         AzureResponse response = BlobResponses.written(AzureResponse.status(201), blob)
                 .header("x-ms-request-server-encrypted", "true");
         if (blob.headers().contentMd5() != null) {

@@ -29,7 +29,7 @@ public final class PutBlockList implements BlobRestOperation {
         byte[] body = request.body();
         BlobProperties blob = service.commitBlockList(resource.account(), resource.container(), resource.blob(),
                 BlockListXml.read(body), RequestHeaders.contentHeaders(request, false).withDefaultContentType(),
-                MetadataHeaders.read(request), RequestHeaders.conditions(request));
+                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)));
         return BlobResponses.written(AzureResponse.status(201), blob)
                 .header("Content-MD5", Base64.getEncoder().encodeToString(md5(body)))
                 .header("x-ms-request-server-encrypted", "true");
