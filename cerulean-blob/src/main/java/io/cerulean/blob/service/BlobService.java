@@ -379,29 +379,56 @@ public final class BlobService {
         }
     }
 
+    /** What a copy makes of its source. */
+    public enum CopyKind {
+        /**
+         * Copy Blob and Copy Blob From URL: a blob of the source's type and pieces (a block blob's
+         * committed blocks and their ids, a page blob's written pages, an append blob's blocks),
+         * remembered as a copy ({@code x-ms-copy-*}).
+         */
+        COPY,
+        /** Put Blob From URL: a block blob of the source's bytes in one piece, its block list not kept. */
+        PUT_FROM_URL
+    }
+
     /**
-     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, of its
-     * type, with {@code headers} and {@code metadata} (null: the source's), in place of any blob of the
-     * name; its lease stays. With {@code record}, the copy is remembered ({@code x-ms-copy-*}).
+     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
+     * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
+     * blob of the name; its lease stays. The bytes are copied into one new content, which the copy's
+     * pieces name at their offsets.
      */
     public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, boolean record) {
+                                   Conditions conditions, CopyKind kind) {
         BlobNames.check(name);
         containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = copyContent(source, 0, source.contentLength());
         return releases.owning(copied.content(), () -> writePartition(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blob == null ? null : partition.blob.value();
             checkBlobWrite(conditions, old, now);
-            List<Segment> segments = copied.content() == null ? List.of()
-                    : List.of(new Segment(null, copied.content(), copied.size()));
-            CopyInfo copy = record ? new CopyInfo(java.util.UUID.randomUUID().toString(), sourceUrl, now,
+            boolean copy = kind == CopyKind.COPY;
+            List<Segment> segments = copy ? piecesIn(source.segments(), copied.content())
+                    : copied.content() == null ? List.of() : List.of(new Segment(null, copied.content(), copied.size()));
+            CopyInfo record = copy ? new CopyInfo(java.util.UUID.randomUUID().toString(), sourceUrl, now,
                     copied.size()) : null;
-            return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, source.type(),
+            return setBlob(partition, new BlobProperties(name, BlobProperties.BASE,
+                    copy ? source.type() : BlobType.BLOCK_BLOB,
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
-                    segments, old == null ? Lease.NONE : old.lease(), copy, source.sequenceNumber()));
+                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0));
         }));
+    }
+
+    /** {@code source}'s pieces, each naming its bytes in {@code copy}, which holds all of the source's in order. */
+    private static List<Segment> piecesIn(List<Segment> source, ContentId copy) {
+        List<Segment> pieces = new ArrayList<>(source.size());
+        long offset = 0;
+        for (Segment piece : source) {
+            pieces.add(piece.content() == null || copy == null ? new Segment(piece.blockId(), null, piece.size())
+                    : new Segment(piece.blockId(), copy, offset, piece.size()));
+            offset += piece.size();
+        }
+        return pieces;
     }
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
