@@ -204,7 +204,7 @@ public final class BlobService {
     /**
      * Put Block: stages {@code content} under {@code id}, in place of a block staged under it before;
      * invisible to readers until a block list commits it. 400 InvalidBlobOrBlock when the blob's other
-     * block ids have another length; a leased blob needs its lease id.
+     * staged block ids decode to another length; a leased blob needs its lease id.
      */
     public void stageBlock(String account, String container, String name, BlockId id, ContentId content, long size,
                            String leaseId) {
@@ -217,7 +217,7 @@ public final class BlobService {
                 Optional<StoredValue> committed = store.get(space, partition, BlobRecords.blobRow());
                 BlobProperties blob = committed.map(v -> BlobRecords.readBlob(name, BlobProperties.BASE, v)).orElse(null);
                 Leases.checkBlobWrite(blob == null ? Lease.NONE : blob.lease(), leaseId, clock.instant());
-                checkIdLength(space, name, blob, id);
+                checkIdLength(space, name, id);
                 Optional<StoredValue> existing = store.get(space, partition, row);
                 Precondition precondition = existing.<Precondition>map(v -> new Precondition.VersionEquals(v.version()))
                         .orElse(Precondition.MUST_NOT_EXIST);
@@ -862,23 +862,24 @@ public final class BlobService {
         });
     }
 
-    /** 400 InvalidBlobOrBlock when the blob's blocks, staged or committed, have ids of another length. */
-    private void checkIdLength(Space space, String name, BlobProperties committed, BlockId id) {
-        int length = id.text().length();
-        Integer other = null;
+    /**
+     * 400 InvalidBlobOrBlock when the blob's staged blocks have ids that decode to another length (all
+     * staged ids have one length, so the first tells). Committed blocks do not count: a blob is
+     * uploaded again with ids of another length when another client writes it.
+     */
+    private void checkIdLength(Space space, String name, BlockId id) {
+        String other = null;
         try (RecordCursor cursor = store.scan(space, BlobRecords.stagedBlocks(name))) {
             if (cursor.advance()) {
-                other = cursor.row().length() - 1;
+                ByteView row = cursor.row();
+                other = new String(row.array(), row.offset() + 1, row.length() - 1,
+                        java.nio.charset.StandardCharsets.US_ASCII);
             }
         }
-        if (other == null && committed != null && committed.type() == BlobType.BLOCK_BLOB) {
-            other = committed.segments().stream().filter(s -> s.blockId() != null).findFirst()
-                    .map(s -> s.blockId().text().length()).orElse(null);
-        }
-        if (other != null && other != length) {
+        if (other != null && new BlockId(other).decodedLength() != id.decodedLength()) {
             throw new ServiceException(BlobError.INVALID_BLOB_OR_BLOCK, BlobError.INVALID_BLOB_OR_BLOCK.message()
-                    + " The blob's block ids are " + other + " characters long; '" + id.text() + "' has " + length
-                    + ".");
+                    + " The blob's staged block ids are " + new BlockId(other).decodedLength() + " bytes long; '"
+                    + id.text() + "' is " + id.decodedLength() + ".");
         }
     }
 
