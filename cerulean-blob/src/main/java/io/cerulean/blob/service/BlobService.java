@@ -632,7 +632,8 @@ public final class BlobService {
     /**
      * List Blobs: up to {@code max} entries whose names start with {@code prefix}, from {@code from}
      * on, in name order (a blob's snapshots before it, oldest first); with a {@code delimiter}, names
-     * that hold it after the prefix are listed once as their common prefix.
+     * that hold it after the prefix are listed once as their common prefix, if any of them is listed
+     * (a blob with only staged blocks is, with {@code include.uncommitted()}).
      */
     public BlobList listBlobs(String account, String container, String prefix, String delimiter,
                               Optional<ListPosition> from, int max, Include include) {
@@ -646,6 +647,7 @@ public final class BlobService {
         }
         List<ListedBlob> items = new ArrayList<>();
         String previous = null;
+        String common = null; // the common prefix of the names being read, until one of them is listed
         boolean committedSeen = false;
         boolean uncommittedListed = false;
         RecordCursor cursor = store.scan(space, range);
@@ -657,21 +659,13 @@ public final class BlobService {
                     previous = name;
                     committedSeen = false;
                     uncommittedListed = false;
-                    int cut = delimiter == null || delimiter.isEmpty() ? -1 : name.indexOf(delimiter, prefix.length());
+                    if (common != null && !name.startsWith(common)) {
+                        common = null; // nothing under it is listed: only staged blocks, not included
+                    }
+                    int cut = common != null || delimiter == null || delimiter.isEmpty() ? -1
+                            : name.indexOf(delimiter, prefix.length());
                     if (cut >= 0) {
-                        if (items.size() == max) {
-                            return new BlobList(items, Optional.of(new ListPosition(name, BlobProperties.BASE)));
-                        }
-                        String common = name.substring(0, cut + delimiter.length());
-                        items.add(new ListedPrefix(common));
-                        byte[] after = BlobRecords.after(common);
-                        cursor.close();
-                        if (after == null) {
-                            return new BlobList(items, Optional.empty());
-                        }
-                        cursor = store.scan(space, new RecordRange(RecordBound.partitionIncluded(after), range.upper()));
-                        previous = null;
-                        continue;
+                        common = name.substring(0, cut + delimiter.length());
                     }
                 }
                 ByteView row = cursor.row();
@@ -697,9 +691,22 @@ public final class BlobService {
                     continue;
                 }
                 if (items.size() == max) {
-                    return new BlobList(items, Optional.of(new ListPosition(name, position)));
+                    return new BlobList(items, Optional.of(new ListPosition(name, common != null
+                            ? BlobProperties.BASE : position)));
                 }
-                items.add(item);
+                if (common == null) {
+                    items.add(item);
+                    continue;
+                }
+                items.add(new ListedPrefix(common));
+                byte[] after = BlobRecords.after(common);
+                cursor.close();
+                if (after == null) {
+                    return new BlobList(items, Optional.empty());
+                }
+                cursor = store.scan(space, new RecordRange(RecordBound.partitionIncluded(after), range.upper()));
+                previous = null;
+                common = null;
             }
             return new BlobList(items, Optional.empty());
         } finally {
