@@ -43,6 +43,11 @@ public record BlockId(String text) {
         return new ServiceException(BlobError.INVALID_BLOCK_ID, BlobError.INVALID_BLOCK_ID.message() + " " + why);
     }
 
+    /** How many bytes the id decodes to: the ids of a blob's staged blocks all decode to one length. */
+    public int decodedLength() {
+        return Base64.getDecoder().decode(text).length;
+    }
+
     /** The id's text as UTF-8 bytes (ASCII: it is Base64). */
     public byte[] bytes() {
         return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);

@@ -10,10 +10,20 @@ import java.util.List;
  * existing resource), {@code If-Modified-Since} and {@code If-Unmodified-Since}, compared at the
  * one-second resolution of {@code Last-Modified}; and, as the SDKs' request conditions carry it, the
  * lease id the caller holds ({@code x-ms-lease-id}). Null means the header was not sent.
+ *
+ * <p>{@code createOnly} is what the caller's grant adds: it may create a blob but not write over one
+ * (a shared access signature with {@code c} and no {@code w}). Like {@code If-None-Match: *}, it is
+ * checked in the write's own commit, so a blob created meanwhile is never replaced.
  */
 public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
-                         Instant ifUnmodifiedSince, String leaseId) {
+                         Instant ifUnmodifiedSince, String leaseId, boolean createOnly) {
     public static final Conditions NONE = new Conditions(null, null, null, null, null);
+
+    /** Conditions a request sent, its grant allowing any write. */
+    public Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
+                      Instant ifUnmodifiedSince, String leaseId) {
+        this(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, leaseId, false);
+    }
 
     /** Conditions without a lease id. */
     public Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
@@ -28,7 +38,12 @@ public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant
 
     /** The same conditions without the lease id: a lease action names its lease another way. */
     public Conditions withoutLease() {
-        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, null);
+        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, null, createOnly);
+    }
+
+    /** The same conditions for a caller who may create the blob but not write over it. */
+    public Conditions creatingOnly() {
+        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, leaseId, true);
     }
 
     /** What the conditions say of a resource. */

@@ -14,6 +14,7 @@ import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.CommitOutcome;
@@ -203,7 +204,7 @@ public final class BlobService {
     /**
      * Put Block: stages {@code content} under {@code id}, in place of a block staged under it before;
      * invisible to readers until a block list commits it. 400 InvalidBlobOrBlock when the blob's other
-     * block ids have another length; a leased blob needs its lease id.
+     * staged block ids decode to another length; a leased blob needs its lease id.
      */
     public void stageBlock(String account, String container, String name, BlockId id, ContentId content, long size,
                            String leaseId) {
@@ -216,7 +217,7 @@ public final class BlobService {
                 Optional<StoredValue> committed = store.get(space, partition, BlobRecords.blobRow());
                 BlobProperties blob = committed.map(v -> BlobRecords.readBlob(name, BlobProperties.BASE, v)).orElse(null);
                 Leases.checkBlobWrite(blob == null ? Lease.NONE : blob.lease(), leaseId, clock.instant());
-                checkIdLength(space, name, blob, id);
+                checkIdLength(space, name, id);
                 Optional<StoredValue> existing = store.get(space, partition, row);
                 Precondition precondition = existing.<Precondition>map(v -> new Precondition.VersionEquals(v.version()))
                         .orElse(Precondition.MUST_NOT_EXIST);
@@ -378,29 +379,56 @@ public final class BlobService {
         }
     }
 
+    /** What a copy makes of its source. */
+    public enum CopyKind {
+        /**
+         * Copy Blob and Copy Blob From URL: a blob of the source's type and pieces (a block blob's
+         * committed blocks and their ids, a page blob's written pages, an append blob's blocks),
+         * remembered as a copy ({@code x-ms-copy-*}).
+         */
+        COPY,
+        /** Put Blob From URL: a block blob of the source's bytes in one piece, its block list not kept. */
+        PUT_FROM_URL
+    }
+
     /**
-     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, of its
-     * type, with {@code headers} and {@code metadata} (null: the source's), in place of any blob of the
-     * name; its lease stays. With {@code record}, the copy is remembered ({@code x-ms-copy-*}).
+     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
+     * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
+     * blob of the name; its lease stays. The bytes are copied into one new content, which the copy's
+     * pieces name at their offsets.
      */
     public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, boolean record) {
+                                   Conditions conditions, CopyKind kind) {
         BlobNames.check(name);
         containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = copyContent(source, 0, source.contentLength());
         return releases.owning(copied.content(), () -> writePartition(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blob == null ? null : partition.blob.value();
             checkBlobWrite(conditions, old, now);
-            List<Segment> segments = copied.content() == null ? List.of()
-                    : List.of(new Segment(null, copied.content(), copied.size()));
-            CopyInfo copy = record ? new CopyInfo(java.util.UUID.randomUUID().toString(), sourceUrl, now,
+            boolean copy = kind == CopyKind.COPY;
+            List<Segment> segments = copy ? piecesIn(source.segments(), copied.content())
+                    : copied.content() == null ? List.of() : List.of(new Segment(null, copied.content(), copied.size()));
+            CopyInfo record = copy ? new CopyInfo(java.util.UUID.randomUUID().toString(), sourceUrl, now,
                     copied.size()) : null;
-            return setBlob(partition, new BlobProperties(name, BlobProperties.BASE, source.type(),
+            return setBlob(partition, new BlobProperties(name, BlobProperties.BASE,
+                    copy ? source.type() : BlobType.BLOCK_BLOB,
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
-                    segments, old == null ? Lease.NONE : old.lease(), copy, source.sequenceNumber()));
+                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0));
         }));
+    }
+
+    /** {@code source}'s pieces, each naming its bytes in {@code copy}, which holds all of the source's in order. */
+    private static List<Segment> piecesIn(List<Segment> source, ContentId copy) {
+        List<Segment> pieces = new ArrayList<>(source.size());
+        long offset = 0;
+        for (Segment piece : source) {
+            pieces.add(piece.content() == null || copy == null ? new Segment(piece.blockId(), null, piece.size())
+                    : new Segment(piece.blockId(), copy, offset, piece.size()));
+            offset += piece.size();
+        }
+        return pieces;
     }
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
@@ -604,7 +632,8 @@ public final class BlobService {
     /**
      * List Blobs: up to {@code max} entries whose names start with {@code prefix}, from {@code from}
      * on, in name order (a blob's snapshots before it, oldest first); with a {@code delimiter}, names
-     * that hold it after the prefix are listed once as their common prefix.
+     * that hold it after the prefix are listed once as their common prefix, if any of them is listed
+     * (a blob with only staged blocks is, with {@code include.uncommitted()}).
      */
     public BlobList listBlobs(String account, String container, String prefix, String delimiter,
                               Optional<ListPosition> from, int max, Include include) {
@@ -618,6 +647,7 @@ public final class BlobService {
         }
         List<ListedBlob> items = new ArrayList<>();
         String previous = null;
+        String common = null; // the common prefix of the names being read, until one of them is listed
         boolean committedSeen = false;
         boolean uncommittedListed = false;
         RecordCursor cursor = store.scan(space, range);
@@ -629,21 +659,13 @@ public final class BlobService {
                     previous = name;
                     committedSeen = false;
                     uncommittedListed = false;
-                    int cut = delimiter == null || delimiter.isEmpty() ? -1 : name.indexOf(delimiter, prefix.length());
+                    if (common != null && !name.startsWith(common)) {
+                        common = null; // nothing under it is listed: only staged blocks, not included
+                    }
+                    int cut = common != null || delimiter == null || delimiter.isEmpty() ? -1
+                            : name.indexOf(delimiter, prefix.length());
                     if (cut >= 0) {
-                        if (items.size() == max) {
-                            return new BlobList(items, Optional.of(new ListPosition(name, BlobProperties.BASE)));
-                        }
-                        String common = name.substring(0, cut + delimiter.length());
-                        items.add(new ListedPrefix(common));
-                        byte[] after = BlobRecords.after(common);
-                        cursor.close();
-                        if (after == null) {
-                            return new BlobList(items, Optional.empty());
-                        }
-                        cursor = store.scan(space, new RecordRange(RecordBound.partitionIncluded(after), range.upper()));
-                        previous = null;
-                        continue;
+                        common = name.substring(0, cut + delimiter.length());
                     }
                 }
                 ByteView row = cursor.row();
@@ -669,9 +691,22 @@ public final class BlobService {
                     continue;
                 }
                 if (items.size() == max) {
-                    return new BlobList(items, Optional.of(new ListPosition(name, position)));
+                    return new BlobList(items, Optional.of(new ListPosition(name, common != null
+                            ? BlobProperties.BASE : position)));
                 }
-                items.add(item);
+                if (common == null) {
+                    items.add(item);
+                    continue;
+                }
+                items.add(new ListedPrefix(common));
+                byte[] after = BlobRecords.after(common);
+                cursor.close();
+                if (after == null) {
+                    return new BlobList(items, Optional.empty());
+                }
+                cursor = store.scan(space, new RecordRange(RecordBound.partitionIncluded(after), range.upper()));
+                previous = null;
+                common = null;
             }
             return new BlobList(items, Optional.empty());
         } finally {
@@ -834,28 +869,38 @@ public final class BlobService {
         });
     }
 
-    /** 400 InvalidBlobOrBlock when the blob's blocks, staged or committed, have ids of another length. */
-    private void checkIdLength(Space space, String name, BlobProperties committed, BlockId id) {
-        int length = id.text().length();
-        Integer other = null;
+    /**
+     * 400 InvalidBlobOrBlock when the blob's staged blocks have ids that decode to another length (all
+     * staged ids have one length, so the first tells). Committed blocks do not count: a blob is
+     * uploaded again with ids of another length when another client writes it.
+     */
+    private void checkIdLength(Space space, String name, BlockId id) {
+        String other = null;
         try (RecordCursor cursor = store.scan(space, BlobRecords.stagedBlocks(name))) {
             if (cursor.advance()) {
-                other = cursor.row().length() - 1;
+                ByteView row = cursor.row();
+                other = new String(row.array(), row.offset() + 1, row.length() - 1,
+                        java.nio.charset.StandardCharsets.US_ASCII);
             }
         }
-        if (other == null && committed != null && committed.type() == BlobType.BLOCK_BLOB) {
-            other = committed.segments().stream().filter(s -> s.blockId() != null).findFirst()
-                    .map(s -> s.blockId().text().length()).orElse(null);
-        }
-        if (other != null && other != length) {
+        if (other != null && new BlockId(other).decodedLength() != id.decodedLength()) {
             throw new ServiceException(BlobError.INVALID_BLOB_OR_BLOCK, BlobError.INVALID_BLOB_OR_BLOCK.message()
-                    + " The blob's block ids are " + other + " characters long; '" + id.text() + "' has " + length
-                    + ".");
+                    + " The blob's staged block ids are " + new BlockId(other).decodedLength() + " bytes long; '"
+                    + id.text() + "' is " + id.decodedLength() + ".");
         }
     }
 
-    /** The conditions of a write that may create the blob (Put Blob, Put Block List), lease included. */
+    /**
+     * The conditions of a write that may create the blob (Put Blob, Put Block List, a copy's target),
+     * lease included. Run on the partition as read, whose blob row the commit then requires unchanged
+     * (absent, or at the version read), so what they decide holds when the write lands.
+     */
     private static void checkBlobWrite(Conditions conditions, BlobProperties old, Instant now) {
+        if (old != null && conditions.createOnly()) {
+            throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                    CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The caller may create blobs but not"
+                            + " write over one, and '" + old.name() + "' exists.");
+        }
         Leases.checkBlobWrite(old == null ? Lease.NONE : old.lease(), conditions.leaseId(), now);
         if (old == null) {
             if (conditions.checkAbsent() != Conditions.Verdict.MET) {

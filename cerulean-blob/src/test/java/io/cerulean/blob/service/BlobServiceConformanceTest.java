@@ -196,12 +196,29 @@ public abstract class BlobServiceConformanceTest {
     }
 
     @Test
-    void blockIdsOfAnotherLengthAreRefused() {
+    void blockIdsOfAnotherDecodedLengthThanTheStagedOnesAreRefused() {
         stage("doc", id("ab"), bytes("x"));
         assertFails(() -> stage("doc", id("abcdef"), bytes("y")), BlobError.INVALID_BLOB_OR_BLOCK);
+        assertFails(() -> stage("doc", id("a"), bytes("y")), BlobError.INVALID_BLOB_OR_BLOCK); // "YQ==", as long
         commit("doc", BlockSource.LATEST, id("ab"));
-        assertFails(() -> stage("doc", id("abcd"), bytes("y")), BlobError.INVALID_BLOB_OR_BLOCK);
-        stage("doc", id("cd"), bytes("z"));
+        stage("doc", id("abcd"), bytes("y")); // committed ids do not count
+        assertFails(() -> stage("doc", id("cd"), bytes("z")), BlobError.INVALID_BLOB_OR_BLOCK);
+    }
+
+    @Test
+    void aCreateOnlyWriteCreatesButNeverReplaces() {
+        put("made", bytes("first"), Conditions.NONE.creatingOnly());
+        stage("made", id("a"), bytes("A"));
+
+        assertFails(() -> put("made", bytes("second"), Conditions.NONE.creatingOnly()),
+                io.cerulean.common.error.CommonError.AUTHORIZATION_PERMISSION_MISMATCH);
+        assertFails(() -> blobs.commitBlockList(ACCOUNT, CONTAINER, "made", List.of(new BlockReference(
+                BlockSource.LATEST, id("a"))), ContentHeaders.NONE, Map.of(), Conditions.NONE.creatingOnly()),
+                io.cerulean.common.error.CommonError.AUTHORIZATION_PERMISSION_MISMATCH);
+
+        assertThat(readText("made")).isEqualTo("first");
+        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "made", BlobProperties.BASE, null).uncommitted())
+                .extracting(b -> b.id()).containsExactly(id("a"));
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.cerulean.blob.rest.auth;
 
+import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.PublicAccess;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.BlobOperation;
@@ -19,6 +20,21 @@ public sealed interface BlobGrant {
     /** Response headers a SAS asks Get Blob and Get Blob Properties to answer with (its {@code rsc*} fields). */
     default Map<String, String> responseOverrides() {
         return Map.of();
+    }
+
+    /**
+     * The conditions of a write that creates a blob or replaces it whole (Put Blob, Put Block List, Copy
+     * Blob, Put Blob From URL), authorised already: a SAS that signed {@code c} ("create a new blob")
+     * but not {@code w} adds that the blob must not exist, which the write checks in its own commit
+     * (403 AuthorizationPermissionMismatch if it does).
+     */
+    default Conditions ofWrite(Conditions requested) {
+        return requested;
+    }
+
+    /** The conditions of {@link #ofWrite} for a SAS that signed {@code permissions}. */
+    private static Conditions ofWrite(Conditions requested, String permissions) {
+        return permissions.indexOf('w') < 0 ? requested.creatingOnly() : requested;
     }
 
     /** The account key (Shared Key), or a bearer token of a Blob Data Contributor or Owner: everything. */
@@ -98,6 +114,11 @@ public sealed interface BlobGrant {
                                 + permissions + "' do not allow " + operation + ".");
             }
         }
+
+        @Override
+        public Conditions ofWrite(Conditions requested) {
+            return BlobGrant.ofWrite(requested, permissions);
+        }
     }
 
     /**
@@ -127,6 +148,11 @@ public sealed interface BlobGrant {
                                 + permissions + "' do not allow " + operation
                                 + (wanted.isEmpty() ? " (no blob or container SAS does)." : "."));
             }
+        }
+
+        @Override
+        public Conditions ofWrite(Conditions requested) {
+            return BlobGrant.ofWrite(requested, permissions);
         }
     }
 

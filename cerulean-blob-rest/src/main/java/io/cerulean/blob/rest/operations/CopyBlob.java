@@ -14,7 +14,8 @@ import java.util.Map;
  * Copy Blob, and Copy Blob From URL ({@code x-ms-requires-sync: true}), contract 3.10: a copy within
  * the account, finished before the answer, so its status is always {@code success}; 202 with the
  * copy's id. The destination takes the source's type, bytes and content properties, and its
- * metadata unless metadata is sent; the copy is remembered on it ({@code x-ms-copy-*}).
+ * metadata unless metadata is sent; a block blob's committed blocks keep their ids. The copy is
+ * remembered on it ({@code x-ms-copy-*}).
  */
 public final class CopyBlob implements BlobRestOperation {
     private final BlobService service;
@@ -29,7 +30,8 @@ public final class CopyBlob implements BlobRestOperation {
         Map<String, String> metadata = MetadataHeaders.read(request);
         BlobProperties original = service.copySource(source, CopySources.conditions(request));
         BlobProperties copy = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                source.url(), null, metadata.isEmpty() ? null : metadata, RequestHeaders.conditions(request), true);
+                source.url(), null, metadata.isEmpty() ? null : metadata,
+                grant.ofWrite(RequestHeaders.conditions(request)), BlobService.CopyKind.COPY);
         AzureResponse response = BlobResponses.written(AzureResponse.status(202), copy)
                 .header("x-ms-copy-id", copy.copy().id()).header("x-ms-copy-status", copy.copy().status());
         if ("true".equalsIgnoreCase(request.header("x-ms-requires-sync")) && copy.headers().contentMd5() != null) {

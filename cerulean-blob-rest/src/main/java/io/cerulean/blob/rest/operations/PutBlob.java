@@ -30,7 +30,7 @@ public final class PutBlob implements BlobUpload {
         this.service = service;
     }
 
-    private AzureResponse createPageBlob(BlobResource resource, AzureRequest request) {
+    private AzureResponse createPageBlob(BlobResource resource, AzureRequest request, BlobGrant grant) {
         Long size = RequestHeaders.longHeader(request, "x-ms-blob-content-length");
         if (size == null) {
             throw RequestHeaders.missingHeader("x-ms-blob-content-length");
@@ -45,7 +45,8 @@ public final class PutBlob implements BlobUpload {
         }
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
                 BlobType.PAGE_BLOB, null, size, RequestHeaders.contentHeaders(request, true).withDefaultContentType(),
-                MetadataHeaders.read(request), RequestHeaders.conditions(request), sequence == null ? 0 : sequence);
+                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)),
+                sequence == null ? 0 : sequence);
         return BlobResponses.written(AzureResponse.status(201), blob).header("x-ms-request-server-encrypted", "true");
     }
 
@@ -83,7 +84,7 @@ public final class PutBlob implements BlobUpload {
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         BlobType type = type(request);
         if (type == BlobType.PAGE_BLOB) {
-            return createPageBlob(resource, request);
+            return createPageBlob(resource, request, grant);
         }
         ContentHeaders headers = RequestHeaders.contentHeaders(request, true).withDefaultContentType();
         Map<String, String> metadata = MetadataHeaders.read(request);
@@ -92,7 +93,8 @@ public final class PutBlob implements BlobUpload {
             headers = headers.withContentMd5(upload.md5());
         }
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(), type,
-                upload.content(), upload.size(), headers, metadata, RequestHeaders.conditions(request));
+                upload.content(), upload.size(), headers, metadata,
+                grant.ofWrite(RequestHeaders.conditions(request)));
         return BlobResponses.written(AzureResponse.status(201), blob)
                 .header("Content-MD5", Base64.getEncoder().encodeToString(blob.headers().contentMd5()))
                 .header("x-ms-request-server-encrypted", "true");

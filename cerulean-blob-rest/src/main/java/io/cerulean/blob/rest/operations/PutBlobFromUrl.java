@@ -13,7 +13,7 @@ import java.util.Base64;
 
 /**
  * Put Blob From URL (contract 3.4): a block blob made at once from the bytes of another blob of the
- * account; 201. Its content properties are the source's unless
+ * account, whatever its type, without its block list; 201. Its content properties are the source's unless
  * {@code x-ms-copy-source-blob-properties: false}, its metadata the request's.
  */
 public final class PutBlobFromUrl implements BlobRestOperation {
@@ -34,7 +34,8 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         ContentHeaders headers = "false".equalsIgnoreCase(request.header("x-ms-copy-source-blob-properties"))
                 ? RequestHeaders.contentHeaders(request, true).withDefaultContentType() : null;
         BlobProperties blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                source.url(), headers, MetadataHeaders.read(request), RequestHeaders.conditions(request), false);
+                source.url(), headers, MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)),
+                BlobService.CopyKind.PUT_FROM_URL);
         AzureResponse response = BlobResponses.written(AzureResponse.status(201), blob)
                 .header("x-ms-request-server-encrypted", "true");
         if (blob.headers().contentMd5() != null) {

@@ -1,21 +1,25 @@
 package io.cerulean.blob.rest.operations;
 
+import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.xml.BlockListXml;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.Base64;
 
 /**
  * Put Block List (contract 3.6): the blob becomes the listed blocks, with the {@code x-ms-blob-*}
  * properties and metadata sent (the standard content headers describe the XML body); 201 with its
- * ETag and, as {@code Content-MD5}, the MD5 of the XML body. No MD5 of the whole blob is computed.
+ * ETag and, as {@code Content-MD5}, the MD5 of the XML body. A {@code Content-MD5} sent is checked
+ * against the body before anything else (400 Md5Mismatch). No MD5 of the whole blob is computed.
  */
 public final class PutBlockList implements BlobRestOperation {
     private final BlobService service;
@@ -27,11 +31,18 @@ public final class PutBlockList implements BlobRestOperation {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         byte[] body = request.body();
+        byte[] md5 = md5(body);
+        byte[] declared = RequestHeaders.md5(request, "Content-MD5");
+        if (declared != null && !Arrays.equals(declared, md5)) {
+            throw new ServiceException(BlobError.MD5_MISMATCH, BlobError.MD5_MISMATCH.message(),
+                    RequestHeaders.pairs("UserSpecifiedMd5", Base64.getEncoder().encodeToString(declared),
+                            "ServerCalculatedMd5", Base64.getEncoder().encodeToString(md5)));
+        }
         BlobProperties blob = service.commitBlockList(resource.account(), resource.container(), resource.blob(),
                 BlockListXml.read(body), RequestHeaders.contentHeaders(request, false).withDefaultContentType(),
-                MetadataHeaders.read(request), RequestHeaders.conditions(request));
+                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)));
         return BlobResponses.written(AzureResponse.status(201), blob)
-                .header("Content-MD5", Base64.getEncoder().encodeToString(md5(body)))
+                .header("Content-MD5", Base64.getEncoder().encodeToString(md5))
                 .header("x-ms-request-server-encrypted", "true");
     }
 
