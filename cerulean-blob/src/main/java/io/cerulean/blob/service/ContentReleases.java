@@ -9,20 +9,38 @@ import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.content.ContentId;
+import io.cerulean.storage.content.ContentReader;
 import io.cerulean.storage.content.ContentStore;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
  * When bytes in the content store go: once no record names them, and only after the commit that
  * let go of them is durable (before that, a crash could bring back a record that names them); and
  * at once when the write they were given to fails.
+ *
+ * <p>A read holds the contents of the version it found ({@link #hold}) until it is closed, so that a
+ * read that has begun finishes on that version. Content released while held is opened once and
+ * deleted at once, and the reads yet to reach it read that reader, closed when the last of them
+ * lets go: no name is left behind for a crash to leak (a file deleted while open goes with its
+ * last reader, content in memory with its last reference). Holds are this process's own.
  */
 final class ContentReleases {
     private final KeyValueStore store;
     private final ContentStore contents;
+    private final ConcurrentHashMap<ContentId, Held> held = new ConcurrentHashMap<>();
+
+    /** How many reads hold a content, and its reader once it was deleted. */
+    private static final class Held {
+        int reads; // changed only in the map's compute, one at a time
+        volatile SharedReader deleted;
+    }
 
     ContentReleases(KeyValueStore store, ContentStore contents) {
         this.store = store;
@@ -37,11 +55,130 @@ final class ContentReleases {
         List<ContentId> distinct = List.copyOf(new LinkedHashSet<>(ids));
         store.whenDurable().thenRun(() -> distinct.forEach(id -> {
             try {
+                held.computeIfPresent(id, (key, h) -> {
+                    if (h.deleted == null) {
+                        h.deleted = contents.open(id).map(SharedReader::new).orElse(null);
+                    }
+                    return h;
+                });
                 contents.delete(id);
             } catch (RuntimeException e) {
                 // Left behind: bytes no record names, never bytes a record needs.
             }
         }));
+    }
+
+    /**
+     * The blob {@code read} finds, its contents held until the answer is closed. A content is held
+     * once {@code read} finds it still named after the hold began: a release before that would have
+     * deleted it, one after it finds the hold. 503 ServerBusy when the blob changes every time.
+     */
+    ReadableBlob hold(Supplier<BlobProperties> read) {
+        for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
+            BlobProperties blob = read.get();
+            List<ContentId> ids = List.copyOf(new LinkedHashSet<>(contentsOf(blob)));
+            if (ids.isEmpty()) {
+                return new ReadableBlob(contents, blob, null);
+            }
+            Pin pin = pin(ids);
+            try {
+                if (new HashSet<>(contentsOf(read.get())).containsAll(ids)) {
+                    return new ReadableBlob(contents, blob, pin);
+                }
+            } catch (RuntimeException e) {
+                pin.close();
+                throw e;
+            }
+            pin.close();
+        }
+        throw Writes.busy("blob");
+    }
+
+    private Pin pin(List<ContentId> ids) {
+        for (ContentId id : ids) {
+            held.compute(id, (key, h) -> {
+                Held holding = h == null ? new Held() : h;
+                holding.reads++;
+                return holding;
+            });
+        }
+        return new Pin(ids);
+    }
+
+    private void unpin(ContentId id) {
+        SharedReader[] last = new SharedReader[1];
+        held.computeIfPresent(id, (key, h) -> {
+            if (--h.reads > 0) {
+                return h;
+            }
+            last[0] = h.deleted;
+            return null;
+        });
+        if (last[0] != null) {
+            last[0].reader.close();
+        }
+    }
+
+    /** Contents one read holds: none of them is gone before {@link #close}. */
+    final class Pin implements AutoCloseable {
+        private final List<ContentId> ids;
+        private boolean closed;
+
+        private Pin(List<ContentId> ids) {
+            this.ids = ids;
+        }
+
+        /** The same contents held again, for a second read of the version. */
+        Pin again() {
+            return pin(ids);
+        }
+
+        /** One of the held contents, for reading: from the content store, or as it was when deleted. */
+        Optional<ContentReader> open(ContentId id) {
+            Held h = held.get(id);
+            SharedReader deleted = h == null ? null : h.deleted;
+            if (deleted != null) {
+                return Optional.of(deleted);
+            }
+            Optional<ContentReader> reader = contents.open(id);
+            if (reader.isPresent()) {
+                return reader;
+            }
+            deleted = h == null ? null : h.deleted; // deleted meanwhile: it was opened first
+            return Optional.ofNullable(deleted);
+        }
+
+        @Override
+        public synchronized void close() {
+            if (!closed) {
+                closed = true;
+                ids.forEach(ContentReleases.this::unpin);
+            }
+        }
+    }
+
+    /** A deleted content's reader, shared by the reads that hold it; the last of them closes it. */
+    private static final class SharedReader implements ContentReader {
+        private final ContentReader reader;
+
+        SharedReader(ContentReader reader) {
+            this.reader = reader;
+        }
+
+        @Override
+        public long size() {
+            return reader.size();
+        }
+
+        @Override
+        public synchronized int read(long position, ByteBuffer target) {
+            return reader.read(position, target);
+        }
+
+        @Override
+        public void close() {
+            // The reads share it: it is closed when the last of them lets go.
+        }
     }
 
     /** Runs a write that owns {@code content}: if it fails, the content is deleted. */
@@ -61,7 +198,7 @@ final class ContentReleases {
     }
 
     /** The contents a blob's segments name. */
-    private static List<ContentId> contentsOf(BlobProperties blob) {
+    static List<ContentId> contentsOf(BlobProperties blob) {
         List<ContentId> ids = new ArrayList<>();
         for (Segment segment : blob.segments()) {
             if (segment.content() != null) {
