@@ -29,7 +29,8 @@ import java.util.function.Supplier;
  * read that has begun finishes on that version. Content released while held is opened once and
  * deleted at once, and the reads yet to reach it read that reader, closed when the last of them
  * lets go: no name is left behind for a crash to leak (a file deleted while open goes with its
- * last reader, content in memory with its last reference). Holds are this process's own.
+ * last reader, content in memory with its last reference). Holds are this process's own: servers
+ * sharing a Cassandra cluster do not see each other's.
  */
 final class ContentReleases {
     private final KeyValueStore store;
@@ -74,22 +75,25 @@ final class ContentReleases {
      * deleted it, one after it finds the hold. 503 ServerBusy when the blob changes every time.
      */
     ReadableBlob hold(Supplier<BlobProperties> read) {
+        BlobProperties blob = read.get();
         for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
-            BlobProperties blob = read.get();
             List<ContentId> ids = List.copyOf(new LinkedHashSet<>(contentsOf(blob)));
             if (ids.isEmpty()) {
                 return new ReadableBlob(contents, blob, null);
             }
             Pin pin = pin(ids);
+            BlobProperties again;
             try {
-                if (new HashSet<>(contentsOf(read.get())).containsAll(ids)) {
-                    return new ReadableBlob(contents, blob, pin);
-                }
+                again = read.get();
             } catch (RuntimeException e) {
                 pin.close();
                 throw e;
             }
+            if (new HashSet<>(contentsOf(again)).containsAll(ids)) {
+                return new ReadableBlob(contents, blob, pin);
+            }
             pin.close();
+            blob = again; // replaced meanwhile: the read is of the newer version
         }
         throw Writes.busy("blob");
     }
