@@ -56,13 +56,14 @@ final class ContentReleases {
         List<ContentId> distinct = List.copyOf(new LinkedHashSet<>(ids));
         store.whenDurable().thenRun(() -> distinct.forEach(id -> {
             try {
-                held.computeIfPresent(id, (key, h) -> {
-                    if (h.deleted == null) {
+                // Deleted within the map's compute: a hold taken meanwhile waits, then finds it gone.
+                held.compute(id, (key, h) -> {
+                    if (h != null && h.deleted == null) {
                         h.deleted = contents.open(id).map(SharedReader::new).orElse(null);
                     }
+                    contents.delete(id);
                     return h;
                 });
-                contents.delete(id);
             } catch (RuntimeException e) {
                 // Left behind: bytes no record names, never bytes a record needs.
             }
@@ -70,9 +71,10 @@ final class ContentReleases {
     }
 
     /**
-     * The blob {@code read} finds, its contents held until the answer is closed. A content is held
-     * once {@code read} finds it still named after the hold began: a release before that would have
-     * deleted it, one after it finds the hold. 503 ServerBusy when the blob changes every time.
+     * The blob {@code read} finds, its contents held until the answer is closed. Contents are held
+     * once they are known to be there after the hold began (a release before that would have deleted
+     * them, one after it finds the hold): one content by opening it, which its read needs anyway;
+     * several by {@code read} finding them still named. 503 ServerBusy when the blob changes every time.
      */
     ReadableBlob hold(Supplier<BlobProperties> read) {
         BlobProperties blob = read.get();
@@ -82,18 +84,25 @@ final class ContentReleases {
                 return new ReadableBlob(contents, blob, null);
             }
             Pin pin = pin(ids);
-            BlobProperties again;
+            BlobProperties again = null;
             try {
-                again = read.get();
+                if (ids.size() == 1) {
+                    pin.opened = contents.open(ids.get(0)).orElse(null);
+                    if (pin.opened != null) {
+                        return new ReadableBlob(contents, blob, pin);
+                    }
+                } else {
+                    again = read.get();
+                    if (new HashSet<>(contentsOf(again)).containsAll(ids)) {
+                        return new ReadableBlob(contents, blob, pin);
+                    }
+                }
             } catch (RuntimeException e) {
                 pin.close();
                 throw e;
             }
-            if (new HashSet<>(contentsOf(again)).containsAll(ids)) {
-                return new ReadableBlob(contents, blob, pin);
-            }
             pin.close();
-            blob = again; // replaced meanwhile: the read is of the newer version
+            blob = again != null ? again : read.get(); // replaced meanwhile: the read is of the newer version
         }
         throw Writes.busy("blob");
     }
@@ -126,19 +135,30 @@ final class ContentReleases {
     /** Contents one read holds: none of them is gone before {@link #close}. */
     final class Pin implements AutoCloseable {
         private final List<ContentId> ids;
+        private ContentReader opened; // the one content, opened as the hold began, until a read takes it
         private boolean closed;
 
         private Pin(List<ContentId> ids) {
             this.ids = ids;
         }
 
-        /** The same contents held again, for a second read of the version. */
-        Pin again() {
-            return pin(ids);
+        /** The same contents held again, for a read of the version; it takes the content opened already. */
+        synchronized Pin again() {
+            Pin pin = pin(ids);
+            pin.opened = opened;
+            opened = null;
+            return pin;
         }
 
         /** One of the held contents, for reading: from the content store, or as it was when deleted. */
         Optional<ContentReader> open(ContentId id) {
+            synchronized (this) {
+                if (opened != null) { // holds one content only: this one
+                    ContentReader reader = opened;
+                    opened = null;
+                    return Optional.of(reader);
+                }
+            }
             Held h = held.get(id);
             SharedReader deleted = h == null ? null : h.deleted;
             if (deleted != null) {
@@ -154,8 +174,16 @@ final class ContentReleases {
 
         @Override
         public synchronized void close() {
-            if (!closed) {
-                closed = true;
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                if (opened != null) { // never read: a 304, say
+                    opened.close();
+                }
+            } finally {
+                opened = null;
                 ids.forEach(ContentReleases.this::unpin);
             }
         }
