@@ -67,7 +67,8 @@ public final class BlobContent implements AutoCloseable {
             return (int) wanted;
         }
         if (reader == null) {
-            Optional<ContentReader> opened = pin != null ? pin.open(current.content()) : contents.open(current.content());
+            Optional<ContentReader> opened = pin != null ? pin.open(current.content())
+                    : contents.open(current.content());
             reader = opened.orElseThrow(() -> new StoreUnavailableException(
                     "the blob was replaced while it was read; read it again"));
         }

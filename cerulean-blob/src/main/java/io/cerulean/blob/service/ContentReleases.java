@@ -37,9 +37,10 @@ final class ContentReleases {
     private final ContentStore contents;
     private final ConcurrentHashMap<ContentId, Held> held = new ConcurrentHashMap<>();
 
-    /** How many reads hold a content, and its reader once it was deleted. */
+    /** How many reads hold a content, whether it is being deleted, and its reader once it was. */
     private static final class Held {
-        int reads; // changed only in the map's compute, one at a time
+        int reads; // these two change only in the map's compute, one at a time
+        boolean deleting;
         volatile SharedReader deleted;
     }
 
@@ -56,14 +57,27 @@ final class ContentReleases {
         List<ContentId> distinct = List.copyOf(new LinkedHashSet<>(ids));
         store.whenDurable().thenRun(() -> distinct.forEach(id -> {
             try {
-                // Deleted within the map's compute: a hold taken meanwhile waits, then finds it gone.
                 held.compute(id, (key, h) -> {
-                    if (h != null && h.deleted == null) {
-                        h.deleted = contents.open(id).map(SharedReader::new).orElse(null);
+                    Held entry = h == null ? new Held() : h;
+                    if (entry.reads > 0 && entry.deleted == null) {
+                        entry.deleted = contents.open(id).map(SharedReader::new).orElse(null);
                     }
-                    contents.delete(id);
-                    return h;
+                    entry.deleting = true; // a hold taken now is too late: it reads the blob again
+                    return entry;
                 });
+                try {
+                    contents.delete(id);
+                } finally {
+                    SharedReader[] last = new SharedReader[1];
+                    held.computeIfPresent(id, (key, h) -> {
+                        h.deleting = false;
+                        last[0] = h.reads == 0 ? h.deleted : null;
+                        return h.reads == 0 ? null : h;
+                    });
+                    if (last[0] != null) {
+                        last[0].reader.close();
+                    }
+                }
             } catch (RuntimeException e) {
                 // Left behind: bytes no record names, never bytes a record needs.
             }
@@ -86,7 +100,9 @@ final class ContentReleases {
             Pin pin = pin(ids);
             BlobProperties again = null;
             try {
-                if (ids.size() == 1) {
+                if (pin.late) {
+                    again = read.get();
+                } else if (ids.size() == 1) {
                     pin.opened = contents.open(ids.get(0)).orElse(null);
                     if (pin.opened != null) {
                         return new ReadableBlob(contents, blob, pin);
@@ -108,20 +124,22 @@ final class ContentReleases {
     }
 
     private Pin pin(List<ContentId> ids) {
+        boolean[] late = {false};
         for (ContentId id : ids) {
             held.compute(id, (key, h) -> {
                 Held holding = h == null ? new Held() : h;
                 holding.reads++;
+                late[0] |= holding.deleting;
                 return holding;
             });
         }
-        return new Pin(ids);
+        return new Pin(ids, late[0]);
     }
 
     private void unpin(ContentId id) {
         SharedReader[] last = new SharedReader[1];
         held.computeIfPresent(id, (key, h) -> {
-            if (--h.reads > 0) {
+            if (--h.reads > 0 || h.deleting) { // the delete lets go of it once done
                 return h;
             }
             last[0] = h.deleted;
@@ -135,11 +153,13 @@ final class ContentReleases {
     /** Contents one read holds: none of them is gone before {@link #close}. */
     final class Pin implements AutoCloseable {
         private final List<ContentId> ids;
+        private final boolean late; // taken while one of the contents was being deleted
         private ContentReader opened; // the one content, opened as the hold began, until a read takes it
         private boolean closed;
 
-        private Pin(List<ContentId> ids) {
+        private Pin(List<ContentId> ids, boolean late) {
             this.ids = ids;
+            this.late = late;
         }
 
         /** The same contents held again, for a read of the version; it takes the content opened already. */
