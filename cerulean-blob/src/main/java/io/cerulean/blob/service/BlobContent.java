@@ -6,27 +6,31 @@ import io.cerulean.storage.content.ContentReader;
 import io.cerulean.storage.content.ContentStore;
 import java.nio.ByteBuffer;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A range of a blob's bytes, read in order across its segments, each segment's content opened when
  * the range reaches it and closed when it is done. Used by one thread at a time.
  *
- * <p>Content named by a committed record is deleted only after a later commit let go of it, so a
- * reader that finds it gone read a blob that was replaced meanwhile: it fails rather than send
- * bytes of two versions.
+ * <p>A range of a {@link ReadableBlob} holds its contents until it is closed, so it reads whole
+ * however the blob is replaced meanwhile. Otherwise, content named by a committed record is deleted
+ * only after a later commit let go of it, so a reader that finds it gone read a blob that was
+ * replaced meanwhile: it fails rather than send bytes of two versions.
  */
 public final class BlobContent implements AutoCloseable {
     private final ContentStore contents;
     private final List<Segment> segments;
+    private final ContentReleases.Pin pin; // the contents held for this read; null when none are
     private final long length;
     private long sent;
     private int segment; // the segment holding the next byte
     private long inSegment; // the next byte's offset within it
     private ContentReader reader;
 
-    BlobContent(ContentStore contents, List<Segment> segments, long offset, long length) {
+    BlobContent(ContentStore contents, List<Segment> segments, long offset, long length, ContentReleases.Pin pin) {
         this.contents = contents;
         this.segments = segments;
+        this.pin = pin;
         this.length = length;
         long skip = offset;
         while (segment < segments.size() && skip >= segments.get(segment).size()) {
@@ -63,7 +67,9 @@ public final class BlobContent implements AutoCloseable {
             return (int) wanted;
         }
         if (reader == null) {
-            reader = contents.open(current.content()).orElseThrow(() -> new StoreUnavailableException(
+            Optional<ContentReader> opened = pin != null ? pin.open(current.content())
+                    : contents.open(current.content());
+            reader = opened.orElseThrow(() -> new StoreUnavailableException(
                     "the blob was replaced while it was read; read it again"));
         }
         int limit = target.limit();
@@ -97,6 +103,12 @@ public final class BlobContent implements AutoCloseable {
 
     @Override
     public void close() {
-        closeReader();
+        try {
+            closeReader();
+        } finally {
+            if (pin != null) {
+                pin.close();
+            }
+        }
     }
 }

@@ -716,7 +716,19 @@ public final class BlobService {
 
     /** Reads {@code length} bytes of {@code blob} from {@code offset}, one call at a time. */
     public BlobContent read(BlobProperties blob, long offset, long length) {
-        return new BlobContent(contents, blob.segments(), offset, length);
+        return new BlobContent(contents, blob.segments(), offset, length, null);
+    }
+
+    /**
+     * Get Blob: the committed blob or one of its snapshots ({@link #blob}), with its bytes held until
+     * it is closed when {@code bytes} are to be read: a read that begins finishes on this version.
+     */
+    public ReadableBlob openBlob(String account, String container, String name, long snapshot, String leaseId,
+                                 boolean bytes) {
+        if (!bytes) {
+            return new ReadableBlob(contents, blob(account, container, name, snapshot, leaseId), null);
+        }
+        return releases.hold(() -> blob(account, container, name, snapshot, leaseId));
     }
 
     /** The moment a lease's state is judged at: this service's now. */

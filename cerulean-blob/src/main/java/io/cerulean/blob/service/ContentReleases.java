@@ -9,20 +9,40 @@ import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.content.ContentId;
+import io.cerulean.storage.content.ContentReader;
 import io.cerulean.storage.content.ContentStore;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
  * When bytes in the content store go: once no record names them, and only after the commit that
  * let go of them is durable (before that, a crash could bring back a record that names them); and
  * at once when the write they were given to fails.
+ *
+ * <p>A read holds the contents of the version it found ({@link #hold}) until it is closed, so that a
+ * read that has begun finishes on that version. Content released while held is opened once and
+ * deleted at once, and the reads yet to reach it read that reader, closed when the last of them
+ * lets go: no name is left behind for a crash to leak (a file deleted while open goes with its
+ * last reader, content in memory with its last reference). Holds are this process's own: servers
+ * sharing a Cassandra cluster do not see each other's.
  */
 final class ContentReleases {
     private final KeyValueStore store;
     private final ContentStore contents;
+    private final ConcurrentHashMap<ContentId, Held> held = new ConcurrentHashMap<>();
+
+    /** How many reads hold a content, whether it is being deleted, and its reader once it was. */
+    private static final class Held {
+        int reads; // these two change only in the map's compute, one at a time
+        boolean deleting;
+        volatile SharedReader deleted;
+    }
 
     ContentReleases(KeyValueStore store, ContentStore contents) {
         this.store = store;
@@ -37,11 +57,180 @@ final class ContentReleases {
         List<ContentId> distinct = List.copyOf(new LinkedHashSet<>(ids));
         store.whenDurable().thenRun(() -> distinct.forEach(id -> {
             try {
-                contents.delete(id);
+                held.compute(id, (key, h) -> {
+                    Held entry = h == null ? new Held() : h;
+                    if (entry.reads > 0 && entry.deleted == null) {
+                        entry.deleted = contents.open(id).map(SharedReader::new).orElse(null);
+                    }
+                    entry.deleting = true; // a hold taken now is too late: it reads the blob again
+                    return entry;
+                });
+                try {
+                    contents.delete(id);
+                } finally {
+                    SharedReader[] last = new SharedReader[1];
+                    held.computeIfPresent(id, (key, h) -> {
+                        h.deleting = false;
+                        last[0] = h.reads == 0 ? h.deleted : null;
+                        return h.reads == 0 ? null : h;
+                    });
+                    if (last[0] != null) {
+                        last[0].reader.close();
+                    }
+                }
             } catch (RuntimeException e) {
                 // Left behind: bytes no record names, never bytes a record needs.
             }
         }));
+    }
+
+    /**
+     * The blob {@code read} finds, its contents held until the answer is closed. Contents are held
+     * once they are known to be there after the hold began (a release before that would have deleted
+     * them, one after it finds the hold): one content by opening it, which its read needs anyway;
+     * several by {@code read} finding them still named. 503 ServerBusy when the blob changes every time.
+     */
+    ReadableBlob hold(Supplier<BlobProperties> read) {
+        BlobProperties blob = read.get();
+        for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
+            List<ContentId> ids = List.copyOf(new LinkedHashSet<>(contentsOf(blob)));
+            if (ids.isEmpty()) {
+                return new ReadableBlob(contents, blob, null);
+            }
+            Pin pin = pin(ids);
+            BlobProperties again = null;
+            try {
+                if (pin.late) {
+                    again = read.get();
+                } else if (ids.size() == 1) {
+                    pin.opened = contents.open(ids.get(0)).orElse(null);
+                    if (pin.opened != null) {
+                        return new ReadableBlob(contents, blob, pin);
+                    }
+                } else {
+                    again = read.get();
+                    if (new HashSet<>(contentsOf(again)).containsAll(ids)) {
+                        return new ReadableBlob(contents, blob, pin);
+                    }
+                }
+            } catch (RuntimeException e) {
+                pin.close();
+                throw e;
+            }
+            pin.close();
+            blob = again != null ? again : read.get(); // replaced meanwhile: the read is of the newer version
+        }
+        throw Writes.busy("blob");
+    }
+
+    private Pin pin(List<ContentId> ids) {
+        boolean[] late = {false};
+        for (ContentId id : ids) {
+            held.compute(id, (key, h) -> {
+                Held holding = h == null ? new Held() : h;
+                holding.reads++;
+                late[0] |= holding.deleting;
+                return holding;
+            });
+        }
+        return new Pin(ids, late[0]);
+    }
+
+    private void unpin(ContentId id) {
+        SharedReader[] last = new SharedReader[1];
+        held.computeIfPresent(id, (key, h) -> {
+            if (--h.reads > 0 || h.deleting) { // the delete lets go of it once done
+                return h;
+            }
+            last[0] = h.deleted;
+            return null;
+        });
+        if (last[0] != null) {
+            last[0].reader.close();
+        }
+    }
+
+    /** Contents one read holds: none of them is gone before {@link #close}. */
+    final class Pin implements AutoCloseable {
+        private final List<ContentId> ids;
+        private final boolean late; // taken while one of the contents was being deleted
+        private ContentReader opened; // the one content, opened as the hold began, until a read takes it
+        private boolean closed;
+
+        private Pin(List<ContentId> ids, boolean late) {
+            this.ids = ids;
+            this.late = late;
+        }
+
+        /** The same contents held again, for a read of the version; it takes the content opened already. */
+        synchronized Pin again() {
+            Pin pin = pin(ids);
+            pin.opened = opened;
+            opened = null;
+            return pin;
+        }
+
+        /** One of the held contents, for reading: from the content store, or as it was when deleted. */
+        Optional<ContentReader> open(ContentId id) {
+            synchronized (this) {
+                if (opened != null) { // holds one content only: this one
+                    ContentReader reader = opened;
+                    opened = null;
+                    return Optional.of(reader);
+                }
+            }
+            Held h = held.get(id);
+            SharedReader deleted = h == null ? null : h.deleted;
+            if (deleted != null) {
+                return Optional.of(deleted);
+            }
+            Optional<ContentReader> reader = contents.open(id);
+            if (reader.isPresent()) {
+                return reader;
+            }
+            deleted = h == null ? null : h.deleted; // deleted meanwhile: it was opened first
+            return Optional.ofNullable(deleted);
+        }
+
+        @Override
+        public synchronized void close() {
+            if (closed) {
+                return;
+            }
+            closed = true;
+            try {
+                if (opened != null) { // never read: a 304, say
+                    opened.close();
+                }
+            } finally {
+                opened = null;
+                ids.forEach(ContentReleases.this::unpin);
+            }
+        }
+    }
+
+    /** A deleted content's reader, shared by the reads that hold it; the last of them closes it. */
+    private static final class SharedReader implements ContentReader {
+        private final ContentReader reader;
+
+        SharedReader(ContentReader reader) {
+            this.reader = reader;
+        }
+
+        @Override
+        public long size() {
+            return reader.size();
+        }
+
+        @Override
+        public synchronized int read(long position, ByteBuffer target) {
+            return reader.read(position, target);
+        }
+
+        @Override
+        public void close() {
+            // The reads share it: it is closed when the last of them lets go.
+        }
     }
 
     /** Runs a write that owns {@code content}: if it fails, the content is deleted. */
@@ -61,7 +250,7 @@ final class ContentReleases {
     }
 
     /** The contents a blob's segments name. */
-    private static List<ContentId> contentsOf(BlobProperties blob) {
+    static List<ContentId> contentsOf(BlobProperties blob) {
         List<ContentId> ids = new ArrayList<>();
         for (Segment segment : blob.segments()) {
             if (segment.content() != null) {

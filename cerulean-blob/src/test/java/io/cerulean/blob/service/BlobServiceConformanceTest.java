@@ -166,6 +166,37 @@ public abstract class BlobServiceConformanceTest {
     }
 
     @Test
+    void aReadThatBeganFinishesOnItsVersionWhenTheBlobIsReplaced() throws InterruptedException {
+        int block = 3 * 1024 * 1024 / 2 + 17; // more than a chunk of content as records
+        byte[] old = new byte[3 * block];
+        new Random(7).nextBytes(old);
+        for (int i = 0; i < 3; i++) {
+            stage("doc", id("b" + i), Arrays.copyOfRange(old, i * block, (i + 1) * block));
+        }
+        BlobProperties first = commit("doc", BlockSource.UNCOMMITTED, id("b0"), id("b1"), id("b2"));
+        ByteBuffer target = ByteBuffer.allocate(old.length);
+        BlobContent body;
+        try (ReadableBlob found = blobs.openBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null, true)) {
+            body = found.content(0, old.length);
+        }
+        try (body) {
+            target.limit(1000);
+            body.read(target);
+            put("doc", bytes("replaced"), Conditions.NONE);
+            for (var segment : first.segments()) {
+                assertThat(gone(segment.content())).as("released: deleted to every later read").isTrue();
+            }
+            target.limit(old.length);
+            while (target.hasRemaining() && body.read(target) >= 0) {
+                // read on
+            }
+        }
+
+        assertThat(target.array()).as("the version the read began on, whole").isEqualTo(old);
+        assertThat(readText("doc")).isEqualTo("replaced");
+    }
+
+    @Test
     void recommittingASubsetOfTheCommittedBlocksShrinksTheBlob() throws InterruptedException {
         stage("log", id("1"), bytes("one,"));
         stage("log", id("2"), bytes("two,"));

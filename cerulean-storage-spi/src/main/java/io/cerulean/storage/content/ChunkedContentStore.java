@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Content as records of any {@link KeyValueStore}, for a store with no file system of its own
@@ -27,7 +28,9 @@ import java.util.Optional;
  * in the manifest (inline), so a small blob costs one record to write and one to read. A manifest
  * of exactly 8 bytes names chunks. The manifest row is written last, and once it is durable the
  * content exists: {@link ContentStore#open} reads only content that has one. Delete removes the
- * manifest first, so a content half deleted is already gone to readers.
+ * manifest first, so a content half deleted is already gone to readers; its chunks go with the
+ * last of this process's readers that opened it before (a crash meanwhile leaves chunks no manifest
+ * names, which are never read).
  */
 public final class ChunkedContentStore implements ContentStore {
     /** The bytes of one chunk: large enough that a read costs few round trips, small for one mutation. */
@@ -39,7 +42,14 @@ public final class ChunkedContentStore implements ContentStore {
 
     private final KeyValueStore store;
     private final boolean awaitDurable;
+    private final ConcurrentHashMap<ContentId, Readers> readers = new ConcurrentHashMap<>();
     private volatile boolean closed;
+
+    /** The readers of a content open in this process, and its chunks once it was deleted (-1 before). */
+    private static final class Readers {
+        int open; // changed only in the map's compute, one at a time
+        long chunksDeleted = -1;
+    }
 
     /** Content whose {@link ContentWriter#finish} returns once it is durable: for any store. */
     public ChunkedContentStore(KeyValueStore store) {
@@ -79,7 +89,42 @@ public final class ChunkedContentStore implements ContentStore {
     @Override
     public Optional<ContentReader> open(ContentId id) {
         checkOpen();
-        return store.get(SPACE, manifestPartition(id), MANIFEST_ROW).map(manifest -> new ChunkReader(id, manifest));
+        // Counted before the manifest is read: a delete that removes it after finds this reader.
+        readers.compute(id, (key, r) -> {
+            Readers counted = r == null ? new Readers() : r;
+            counted.open++;
+            return counted;
+        });
+        Optional<StoredValue> manifest;
+        try {
+            manifest = store.get(SPACE, manifestPartition(id), MANIFEST_ROW);
+        } catch (RuntimeException e) {
+            readerClosed(id);
+            throw e;
+        }
+        if (manifest.isEmpty() || inline(manifest.get())) { // inline: the reader holds every byte
+            readerClosed(id);
+        }
+        return manifest.map(m -> new ChunkReader(id, m));
+    }
+
+    /** One reader of {@code id} fewer; the last one deletes the chunks of a content deleted meanwhile. */
+    private void readerClosed(ContentId id) {
+        long[] chunks = {-1};
+        readers.computeIfPresent(id, (key, r) -> {
+            if (--r.open > 0) {
+                return r;
+            }
+            chunks[0] = r.chunksDeleted;
+            return null;
+        });
+        if (chunks[0] >= 0) {
+            try {
+                deleteChunks(id, chunks[0]);
+            } catch (RuntimeException e) {
+                // Chunks with no manifest are never read; what is left costs space only.
+            }
+        }
     }
 
     private static long sizeOf(StoredValue manifest) {
@@ -100,7 +145,16 @@ public final class ChunkedContentStore implements ContentStore {
         }
         store.commit(SPACE, manifestPartition(id), List.of(RecordMutation.delete(MANIFEST_ROW, Precondition.NONE)));
         if (!inline(manifest.get())) {
-            deleteChunks(id, chunks(sizeOf(manifest.get())));
+            long chunks = chunks(sizeOf(manifest.get()));
+            boolean[] left = {false};
+            readers.computeIfPresent(id, (key, r) -> {
+                r.chunksDeleted = chunks;
+                left[0] = true;
+                return r;
+            });
+            if (!left[0]) {
+                deleteChunks(id, chunks);
+            }
         }
         return true;
     }
@@ -223,6 +277,8 @@ public final class ChunkedContentStore implements ContentStore {
     private final class ChunkReader implements ContentReader {
         private final ContentId id;
         private final long size;
+        private final boolean counted; // among the readers that hold the chunks
+        private boolean closed;
         private long cachedChunk = -1; // reads come in order, a few per chunk: keep the last one
         private byte[] cached;
         private int cachedOffset; // where the chunk's bytes start in cached
@@ -230,6 +286,7 @@ public final class ChunkedContentStore implements ContentStore {
         ChunkReader(ContentId id, StoredValue manifest) {
             this.id = id;
             this.size = sizeOf(manifest);
+            this.counted = !inline(manifest);
             if (inline(manifest)) {
                 cached = manifest.bytes();
                 cachedChunk = 0;
@@ -265,6 +322,10 @@ public final class ChunkedContentStore implements ContentStore {
         @Override
         public void close() {
             cached = null;
+            if (counted && !closed) {
+                closed = true;
+                readerClosed(id);
+            }
         }
     }
 }

@@ -20,7 +20,7 @@ public interface ContentStore extends AutoCloseable {
     /** The content named {@code id}, if it exists (finished and not deleted). */
     Optional<ContentReader> open(ContentId id);
 
-    /** Deletes the content named {@code id}; false when there was none. Readers already open may finish. */
+    /** Deletes the content named {@code id}; false when there was none. Readers already open still read it whole. */
     boolean delete(ContentId id);
 
     @Override

@@ -121,6 +121,31 @@ public abstract class ContentStoreConformanceTest {
     }
 
     @Test
+    void contentOpenedBeforeItsDeleteReadsWhole() {
+        byte[] large = randomBytes(5 * 1024 * 1024 / 2, 4); // more than a chunk of content as records
+        byte[] small = randomBytes(1000, 5);
+        ContentId largeId = write(large, 64 * 1024);
+        ContentId smallId = write(small, 100);
+        try (ContentReader largeReader = store.open(largeId).orElseThrow();
+             ContentReader smallReader = store.open(smallId).orElseThrow()) {
+            ByteBuffer first = ByteBuffer.allocate(1000);
+            largeReader.read(0, first);
+            assertThat(store.delete(largeId)).isTrue();
+            assertThat(store.delete(smallId)).isTrue();
+            assertThat(store.open(largeId)).as("gone to readers opened since").isEmpty();
+
+            ByteBuffer all = ByteBuffer.allocate(large.length);
+            while (all.hasRemaining() && largeReader.read(all.position(), all) >= 0) {
+                // read on
+            }
+            assertThat(all.array()).isEqualTo(large);
+            ByteBuffer smallAll = ByteBuffer.allocate(small.length);
+            smallReader.read(0, smallAll);
+            assertThat(smallAll.array()).isEqualTo(small);
+        }
+    }
+
+    @Test
     void finishedContentOutlivesReopening() {
         byte[] content = randomBytes(300_000, 2);
         ContentId id = write(content, 8192);

@@ -7,6 +7,7 @@ import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.content.ChunkedContentStore;
 import io.cerulean.storage.content.ContentId;
+import io.cerulean.storage.content.ContentReader;
 import io.cerulean.storage.content.ContentStore;
 import io.cerulean.storage.content.ContentStoreConformanceTest;
 import org.junit.jupiter.api.Test;
@@ -56,5 +57,21 @@ class ChunkedContentStoreTest extends ContentStoreConformanceTest {
         assertThat(records()).as("every deleted content's chunks and manifest are gone").isEqualTo(1);
         assertThat(store.delete(one)).isTrue();
         assertThat(records()).isZero();
+    }
+
+    @Test
+    void theChunksOfContentDeletedWhileReadGoWithItsLastReader() {
+        byte[] content = randomBytes(ChunkedContentStore.CHUNK_BYTES * 2 + 5, 6);
+        ContentId id = write(content, 256 * 1024);
+        ContentReader one = store.open(id).orElseThrow();
+        ContentReader two = store.open(id).orElseThrow();
+
+        assertThat(store.delete(id)).isTrue();
+        assertThat(records()).as("the manifest goes, the chunks stay for the readers").isEqualTo(3);
+        one.close();
+        one.close();
+        assertThat(records()).isEqualTo(3);
+        two.close();
+        assertThat(records()).as("the last reader took the chunks").isZero();
     }
 }

@@ -8,6 +8,7 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobContent;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.ReadableBlob;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
@@ -37,10 +38,17 @@ public final class GetBlob implements BlobRestOperation {
         this.withBody = withBody;
     }
 
+    /** The bytes are held from the moment the blob is found until the body is closed: a read that begins finishes. */
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), RequestHeaders.leaseId(request));
+        try (ReadableBlob found = service.openBlob(resource.account(), resource.container(), resource.blob(),
+                SnapshotIds.of(request), RequestHeaders.leaseId(request), withBody)) {
+            return answer(found, request, grant);
+        }
+    }
+
+    private AzureResponse answer(ReadableBlob found, AzureRequest request, BlobGrant grant) {
+        BlobProperties blob = found.properties();
         switch (RequestHeaders.conditions(request).check(blob.etag(), blob.lastModified())) {
             case FAILED -> throw new ServiceException(BlobError.CONDITION_NOT_MET);
             case NOT_MODIFIED -> {
@@ -77,12 +85,12 @@ public final class GetBlob implements BlobRestOperation {
             response.header("Content-Range", range.contentRange(blob.contentLength()));
         }
         if (rangeMd5) {
-            response.header("Content-MD5", Base64.getEncoder().encodeToString(md5(service.read(blob, first, length))));
+            response.header("Content-MD5", Base64.getEncoder().encodeToString(md5(found.content(first, length))));
         }
         if (length == 0) {
             return response.body(contentType, new byte[0]);
         }
-        return response.body(contentType, new BlobBody(service.read(blob, first, length)));
+        return response.body(contentType, new BlobBody(found.content(first, length)));
     }
 
     /** The MD5 of a range of at most 4 MiB, read whole. */
