@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /** The request headers the Blob operations share: conditions, content properties, MD5s. */
 final class RequestHeaders {
@@ -33,13 +34,31 @@ final class RequestHeaders {
         String lease = request.header(leaseHeader);
         return new Conditions(etags(request.header(prefix + "Match")), etags(request.header(prefix + "None-Match")),
                 date(request, prefix + "Modified-Since"), date(request, prefix + "Unmodified-Since"),
-                lease == null || lease.isBlank() ? null : lease.trim());
+                lease == null || lease.isBlank() ? null : hyphenated(lease.trim()));
     }
 
     /** {@code x-ms-lease-id}, null when not sent. */
     static String leaseId(AzureRequest request) {
         String value = request.header("x-ms-lease-id");
-        return value == null || value.isBlank() ? null : value.trim();
+        return value == null || value.isBlank() ? null : hyphenated(value.trim());
+    }
+
+    /**
+     * A lease id in the form the service keeps and answers: a GUID sent as 32 hex digits without
+     * hyphens is the same GUID, so it gets them (in lower case); any other value is left as sent.
+     */
+    static String hyphenated(String id) {
+        if (id.length() != 32) {
+            return id;
+        }
+        for (int i = 0; i < 32; i++) {
+            char c = id.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+                return id;
+            }
+        }
+        return UUID.fromString(id.substring(0, 8) + "-" + id.substring(8, 12) + "-" + id.substring(12, 16) + "-"
+                + id.substring(16, 20) + "-" + id.substring(20)).toString();
     }
 
     /** The date conditions alone: containers refuse ETag conditions (400), as the service does. */
