@@ -12,11 +12,11 @@ import io.cerulean.http.message.AzureResponse;
 
 /**
  * Set Blob Properties (contract 3.8): the six {@code x-ms-blob-*} content properties replaced as a
- * set, those not sent cleared; a new ETag. For a page blob it may also set the size
- * ({@code x-ms-blob-content-length}, a multiple of 512: pages past it go, zeros come after the old
- * end) and the sequence number ({@code x-ms-sequence-number-action: max|update|increment}); a
- * request that does only that, as the SDKs' resize and sequence number calls do, keeps the content
- * properties.
+ * set, those not sent cleared (the MD5 kept as sent, whatever its length); a new ETag. For a page
+ * blob it may also set the size ({@code x-ms-blob-content-length}, a multiple of 512:
+ * pages past it go, zeros come after the old end) and the sequence number
+ * ({@code x-ms-sequence-number-action: max|update|increment}); a request that does only that, as
+ * the SDKs' resize and sequence number calls do, keeps the content properties.
  */
 public final class SetBlobProperties implements BlobRestOperation {
     private final BlobService service;
@@ -33,7 +33,7 @@ public final class SetBlobProperties implements BlobRestOperation {
                     "a page blob's size is a multiple of 512 bytes.");
         }
         BlobService.SequenceChange sequence = sequence(request);
-        ContentHeaders headers = RequestHeaders.contentHeaders(request, false);
+        ContentHeaders headers = RequestHeaders.contentHeadersAsSent(request, false);
         boolean keepHeaders = (size != null || sequence != null) && headers.equals(ContentHeaders.NONE);
         BlobProperties blob = service.setBlobProperties(resource.account(), resource.container(), resource.blob(),
                 keepHeaders ? null : headers, size, sequence, RequestHeaders.conditions(request));
