@@ -19,7 +19,7 @@ import java.util.Map;
  * Put Blob (contract 3.4): a block blob of the body, streamed to the content store, in place of any
  * blob of the name; 201 with its ETag and MD5. The MD5 kept is {@code x-ms-blob-content-md5} if
  * sent, else the body's. An append blob starts empty, and a page blob as zeros of its
- * {@code x-ms-blob-content-length} (a multiple of 512), at
+ * {@code x-ms-blob-content-length} (a multiple of 512, at most 8 TiB), at
  * {@code x-ms-blob-sequence-number}; either with a body is 400. Neither gets an MD5 computed or
  * answers one: their {@code x-ms-blob-content-md5} is a property like the others, kept as sent.
  */
@@ -35,9 +35,9 @@ public final class PutBlob implements BlobRestOperation {
         if (size == null) {
             throw RequestHeaders.missingHeader("x-ms-blob-content-length");
         }
-        if (size < 0 || size % Pages.PAGE != 0) {
+        if (size < 0 || size % Pages.PAGE != 0 || size > Pages.MAX_SIZE) {
             throw RequestHeaders.invalidHeader("x-ms-blob-content-length", size.toString(),
-                    "a page blob's size is a multiple of 512 bytes.");
+                    "a page blob's size is a multiple of 512 bytes, at most 8 TiB.");
         }
         Long sequence = RequestHeaders.longHeader(request, "x-ms-blob-sequence-number");
         if (sequence != null && sequence < 0) {

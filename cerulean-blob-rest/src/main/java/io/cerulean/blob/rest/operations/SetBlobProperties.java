@@ -13,7 +13,7 @@ import io.cerulean.http.message.AzureResponse;
 /**
  * Set Blob Properties (contract 3.8): the six {@code x-ms-blob-*} content properties replaced as a
  * set, those not sent cleared (the MD5 kept as sent, whatever its length); a new ETag. For a page
- * blob it may also set the size ({@code x-ms-blob-content-length}, a multiple of 512:
+ * blob it may also set the size ({@code x-ms-blob-content-length}, a multiple of 512 up to 8 TiB:
  * pages past it go, zeros come after the old end) and the sequence number
  * ({@code x-ms-sequence-number-action: max|update|increment}); a request that does only that, as
  * the SDKs' resize and sequence number calls do, keeps the content properties.
@@ -28,9 +28,9 @@ public final class SetBlobProperties implements BlobRestOperation {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         Long size = RequestHeaders.longHeader(request, "x-ms-blob-content-length");
-        if (size != null && (size < 0 || size % Pages.PAGE != 0)) {
+        if (size != null && (size < 0 || size % Pages.PAGE != 0 || size > Pages.MAX_SIZE)) {
             throw RequestHeaders.invalidHeader("x-ms-blob-content-length", size.toString(),
-                    "a page blob's size is a multiple of 512 bytes.");
+                    "a page blob's size is a multiple of 512 bytes, at most 8 TiB.");
         }
         BlobService.SequenceChange sequence = sequence(request);
         ContentHeaders headers = RequestHeaders.contentHeadersAsSent(request, false);
