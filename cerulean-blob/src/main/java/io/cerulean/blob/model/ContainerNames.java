@@ -10,6 +10,10 @@ import io.cerulean.common.error.ServiceException;
  */
 public final class ContainerNames {
     public static final String ROOT = "$root";
+    // The service's words exactly, "specifed" included: clients match on them (Python's SDKs do).
+    private static final String CHARACTERS_MESSAGE = "The specifed resource name contains invalid characters.";
+    private static final String LENGTH_MESSAGE =
+            "The specified resource name length is not within the permissible limits.";
 
     private ContainerNames() {
     }
@@ -25,8 +29,7 @@ public final class ContainerNames {
             return name;
         }
         if (name.length() < 3 || name.length() > 63) {
-            throw new ServiceException(CommonError.OUT_OF_RANGE_INPUT, CommonError.OUT_OF_RANGE_INPUT.message()
-                    + " A container name is 3 to 63 characters long; '" + name + "' has " + name.length() + ".");
+            throw new ServiceException(CommonError.OUT_OF_RANGE_INPUT, LENGTH_MESSAGE);
         }
         boolean valid = isLetterOrDigit(name.charAt(0)) && name.charAt(name.length() - 1) != '-' && !name.contains("--");
         for (int i = 0; valid && i < name.length(); i++) {
@@ -34,9 +37,7 @@ public final class ContainerNames {
             valid = isLetterOrDigit(c) || c == '-';
         }
         if (!valid) {
-            throw new ServiceException(CommonError.INVALID_RESOURCE_NAME, CommonError.INVALID_RESOURCE_NAME.message()
-                    + " A container name is lower-case letters, digits and single dashes, starting with a letter or"
-                    + " digit: '" + name + "' is not.");
+            throw new ServiceException(CommonError.INVALID_RESOURCE_NAME, CHARACTERS_MESSAGE);
         }
         return name;
     }

@@ -12,6 +12,8 @@ import java.util.List;
  */
 public final class Pages {
     public static final int PAGE = 512;
+    /** The largest page blob the service holds: 8 TiB. */
+    public static final long MAX_SIZE = 8L << 40;
 
     private Pages() {
     }

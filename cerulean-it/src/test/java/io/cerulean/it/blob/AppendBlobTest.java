@@ -3,12 +3,14 @@ package io.cerulean.it.blob;
 import static io.cerulean.it.blob.BlobErrors.assertBlobError;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.models.AppendBlobItem;
 import com.azure.storage.blob.models.AppendBlobRequestConditions;
+import com.azure.storage.blob.models.BlobHttpHeaders;
 import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobType;
 import com.azure.storage.blob.specialized.AppendBlobClient;
@@ -59,6 +61,33 @@ class AppendBlobTest {
         assertThat(properties.getBlobType()).isEqualTo(BlobType.APPEND_BLOB);
         assertThat(properties.getBlobSize()).isEqualTo(18);
         assertThat(properties.getCommittedBlockCount()).isEqualTo(2);
+    }
+
+    /** The service answers Content-MD5 to Put Blob for a block blob only; an append blob gets none computed. */
+    @ParameterizedTest
+    @EachStore
+    void createAnswersNoContentMd5(ServerFixture store) {
+        BlobClient client = SERVERS.newContainer(store, "appmd5").getBlobClient("log.txt");
+
+        Response<AppendBlobItem> created = client.getAppendBlobClient().createWithResponse(null, null, null, null,
+                Context.NONE);
+
+        assertThat(created.getHeaders().getValue(HttpHeaderName.fromString("Content-MD5"))).isNull();
+        assertThat(created.getValue().getContentMd5()).isNull();
+        assertThat(client.getProperties().getContentMd5()).isNull();
+    }
+
+    /** {@code x-ms-blob-content-md5} on creation is a property, kept as sent whatever its length. */
+    @ParameterizedTest
+    @EachStore
+    void createKeepsAnMd5OfAnotherLengthAsSent(ServerFixture store) {
+        BlobClient client = SERVERS.newContainer(store, "appmd5l").getBlobClient("log.txt");
+        byte[] fiveBytes = {1, 2, 3, 4, 5};
+
+        client.getAppendBlobClient().createWithResponse(new BlobHttpHeaders().setContentMd5(fiveBytes), null, null,
+                null, Context.NONE);
+
+        assertThat(client.getProperties().getContentMd5()).isEqualTo(fiveBytes);
     }
 
     @ParameterizedTest

@@ -61,6 +61,38 @@ class BlobPropertiesTest {
         assertThat(blob.downloadContent().toString()).isEqualTo("document");
     }
 
+    /** Properties not sent are cleared, the content type too: the blob then has none. */
+    @ParameterizedTest
+    @EachStore
+    void setHttpHeadersWithoutAContentTypeClearsIt(ServerFixture store) {
+        BlobClient blob = withAllHeaders(store, "hnotype");
+
+        blob.setHttpHeaders(new BlobHttpHeaders().setContentLanguage("de"));
+
+        BlobProperties properties = blob.getProperties();
+        assertThat(properties.getContentType()).as("content type not sent").isNull();
+        assertThat(properties.getContentLanguage()).isEqualTo("de");
+    }
+
+    /**
+     * The service keeps {@code x-ms-blob-content-md5} as sent, whatever its length, on Set Blob
+     * Properties; Put Blob of a block blob still refuses one that is not 16 bytes.
+     */
+    @ParameterizedTest
+    @EachStore
+    void setHttpHeadersKeepsAnMd5OfAnotherLengthAsSent(ServerFixture store) {
+        BlobClient blob = withAllHeaders(store, "hmd5");
+        byte[] fiveBytes = {1, 2, 3, 4, 5};
+
+        blob.setHttpHeaders(new BlobHttpHeaders().setContentType("text/plain").setContentMd5(fiveBytes));
+
+        assertThat(blob.getProperties().getContentMd5()).isEqualTo(fiveBytes);
+        BlobClient other = blob.getContainerClient().getBlobClient("other.txt");
+        assertBlobError(() -> other.uploadWithResponse(new BlobParallelUploadOptions(BinaryData.fromString("x"))
+                .setHeaders(new BlobHttpHeaders().setContentMd5(fiveBytes)), null, Context.NONE), 400, "InvalidMd5");
+        assertThat(other.exists()).isFalse();
+    }
+
     @ParameterizedTest
     @EachStore
     void setMetadataReplacesTheSetAndChangesETagAndLastModified(ServerFixture store) throws InterruptedException {

@@ -7,7 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
+import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.models.BlobDownloadResponse;
+import com.azure.storage.blob.models.BlobItem;
 import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRange;
 import com.azure.storage.blob.models.BlobRequestConditions;
@@ -178,6 +180,19 @@ class BlobReadTest {
         assertThat(blob.exists()).isFalse();
         blob.upload(BinaryData.fromString("now"));
         assertThat(blob.exists()).isTrue();
+    }
+
+    /** The service reads a backslash in a blob's name as '/': both spellings name one blob. */
+    @ParameterizedTest
+    @EachStore
+    void aBackslashInABlobNameIsASlash(ServerFixture store) {
+        BlobContainerClient container = SERVERS.newContainer(store, "bslash");
+
+        container.getBlobClient("dir\\file.txt").upload(BinaryData.fromString("one blob"));
+
+        assertThat(container.getBlobClient("dir/file.txt").downloadContent().toString()).isEqualTo("one blob");
+        assertThat(container.listBlobs().stream().map(BlobItem::getName)).containsExactly("dir/file.txt");
+        assertThat(container.getBlobClient("dir\\file.txt").getProperties().getBlobSize()).isEqualTo(8);
     }
 
     @ParameterizedTest

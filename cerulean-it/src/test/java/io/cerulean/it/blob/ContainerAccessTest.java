@@ -83,6 +83,16 @@ class ContainerAccessTest {
         assertThat(container.getAccessPolicy().getIdentifiers()).isNullOrEmpty();
     }
 
+    @Test
+    void aPolicyWithAnEmptyIdIsInvalidXmlNodeValue() {
+        BlobContainerClient container = SERVERS.newContainer(ONE_STORE, "aclid");
+        container.setAccessPolicy(null, List.of(policy("kept", "r")));
+
+        assertBlobError(() -> container.setAccessPolicy(null, List.of(policy("", "r"))), 400, "InvalidXmlNodeValue");
+        assertThat(container.getAccessPolicy().getIdentifiers()).extracting(BlobSignedIdentifier::getId)
+                .containsExactly("kept");
+    }
+
     @ParameterizedTest
     @EachStore
     void aSasNamingAStoredPolicyHasThePolicysPermissionsUntilThePolicyGoes(ServerFixture store) {

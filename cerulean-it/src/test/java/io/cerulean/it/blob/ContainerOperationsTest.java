@@ -173,6 +173,19 @@ class ContainerOperationsTest {
                 .as("a 63-character name").isEqualTo(201);
     }
 
+    /** The service's own words, its misspelling of "specified" included, which clients match on. */
+    @Test
+    void invalidNamesAreRefusedInTheServicesOwnWords() {
+        BlobServiceClient service = SERVERS.service(ONE_STORE);
+
+        assertThat(assertBlobError(() -> service.getBlobContainerClient("under_score").create(), 400,
+                "InvalidResourceName").getMessage())
+                .contains("<Message>The specifed resource name contains invalid characters.\nRequestId:");
+        assertThat(assertBlobError(() -> service.getBlobContainerClient("ab").create(), 400, "OutOfRangeInput")
+                .getMessage())
+                .contains("<Message>The specified resource name length is not within the permissible limits.\n");
+    }
+
     @ParameterizedTest
     @EachStore
     void listContainersWithAPrefixGivesSortedNamesPageByPage(ServerFixture store) {

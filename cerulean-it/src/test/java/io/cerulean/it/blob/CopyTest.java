@@ -4,6 +4,7 @@ import static io.cerulean.it.blob.BlobErrors.assertBlobError;
 import static io.cerulean.it.blob.BlobErrors.assertBlobStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.azure.core.http.HttpMethod;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
@@ -26,6 +27,7 @@ import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import java.time.Duration;
 import java.time.OffsetDateTime;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -123,6 +125,37 @@ class CopyTest {
         assertBlobStatus(() -> target.beginCopy(container.getBlobClient("missing.txt").getBlobUrl(), POLL)
                 .waitForCompletion(), 404);
 
+        assertThat(target.exists()).isFalse();
+    }
+
+    /**
+     * The SDK checks that a copy source is a URL, so these requests go through its pipeline: Copy
+     * Blob (asynchronous and synchronous), Put Blob From URL and Put Block From URL all answer a
+     * source that is not an absolute URL as Azure does.
+     */
+    @ParameterizedTest
+    @EachStore
+    void aCopySourceThatIsNotAUrlIsInvalidHeaderValue(ServerFixture store) {
+        BlobContainerClient container = SERVERS.newContainer(store, "copyurl");
+        BlobClient target = container.getBlobClient("target.txt");
+        container.getBlobClient("abc").upload(BinaryData.fromString("a blob named like the source"));
+
+        for (String source : List.of("abc", "/relative", "/" + BlobServers.ACCOUNT + "/missing-container/blob",
+                "/" + BlobServers.ACCOUNT + "/" + container.getBlobContainerName() + "/abc")) {
+            List<String[]> requests = List.of(new String[] {target.getBlobUrl()},
+                    new String[] {target.getBlobUrl(), "x-ms-requires-sync", "true"},
+                    new String[] {target.getBlobUrl(), "x-ms-blob-type", "BlockBlob"},
+                    new String[] {target.getBlobUrl() + "?comp=block&blockid=YWJj"});
+            for (String[] request : requests) {
+                String[] headers = new String[request.length + 1];
+                headers[0] = "x-ms-copy-source";
+                headers[1] = source;
+                System.arraycopy(request, 1, headers, 2, request.length - 1);
+                assertThat(SignedRequests.errorOf(SignedRequests.send(SERVERS.service(store), HttpMethod.PUT,
+                        request[0], headers))).as("%s with %s", String.join(" ", request), source)
+                        .isEqualTo("400 InvalidHeaderValue");
+            }
+        }
         assertThat(target.exists()).isFalse();
     }
 

@@ -156,6 +156,34 @@ class LeaseTest {
         assertThat(blob.getProperties().getLeaseState()).isEqualTo(LeaseStateType.LEASED);
     }
 
+    /** A GUID may be proposed as 32 hex digits; the service answers (and keeps) its hyphenated form. */
+    @ParameterizedTest
+    @EachStore
+    void aProposedIdOfThirtyTwoHexDigitsIsAnsweredHyphenated(ServerFixture store) {
+        BlobClient blob = blob(store, "lhex");
+        UUID first = UUID.randomUUID();
+        UUID second = UUID.randomUUID();
+
+        assertThat(lease(blob, digitsOnly(first)).acquireLease(-1)).isEqualTo(first.toString());
+        blob.setMetadataWithResponse(Map.of("a", "b"), withLease(first.toString()), null, Context.NONE);
+        assertThat(lease(blob, first.toString()).changeLease(digitsOnly(second))).isEqualTo(second.toString());
+        lease(blob, second.toString()).releaseLease();
+
+        BlobContainerClient container = SERVERS.newContainer(store, "lhexc");
+        BlobLeaseClient containerLease = new BlobLeaseClientBuilder().containerClient(container)
+                .leaseId(digitsOnly(first)).buildClient();
+        assertThat(containerLease.acquireLease(15)).isEqualTo(first.toString());
+        BlobLeaseClient changed = new BlobLeaseClientBuilder().containerClient(container)
+                .leaseId(first.toString()).buildClient();
+        assertThat(changed.changeLease(digitsOnly(second))).isEqualTo(second.toString());
+        assertThat(container.deleteWithResponse(withLease(second.toString()), null, Context.NONE).getStatusCode())
+                .isEqualTo(202);
+    }
+
+    private static String digitsOnly(UUID id) {
+        return id.toString().replace("-", "");
+    }
+
     @ParameterizedTest
     @EachStore
     void aBrokenLeaseNoLongerStopsWrites(ServerFixture store) {

@@ -11,6 +11,7 @@ import com.azure.core.http.rest.Response;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
+import com.azure.storage.blob.models.BlobHttpHeaders;
 import com.azure.storage.blob.models.BlobRange;
 import com.azure.storage.blob.models.BlobType;
 import com.azure.storage.blob.models.PageBlobItem;
@@ -114,6 +115,44 @@ class PageBlobTest {
 
         assertThat(response.getStatusCode()).isEqualTo(400);
         assertThat(blob.exists()).isFalse();
+    }
+
+    /** A page blob is at most 8 TiB, on creation and on resizing; the SDK does not check, the service does. */
+    @Test
+    void aPageBlobOverEightTebibytesIsInvalidHeaderValue() {
+        long eightTiB = 8L << 40;
+        BlobClient blob = SERVERS.newContainer(ONE_STORE, "pmax").getBlobClient("huge");
+
+        HttpResponse response = send(blob, new HttpRequest(HttpMethod.PUT, blob.getBlobUrl())
+                .setHeader(HttpHeaderName.fromString("x-ms-blob-type"), "PageBlob")
+                .setHeader(HttpHeaderName.fromString("x-ms-blob-content-length"), Long.toString(eightTiB + 512))
+                .setBody(new byte[0]));
+
+        assertThat(errorOf(response)).isEqualTo("400 InvalidHeaderValue");
+        assertThat(blob.exists()).isFalse();
+        PageBlobClient page = blob.getPageBlobClient();
+        page.create(eightTiB);
+        assertThat(page.getProperties().getBlobSize()).as("8 TiB exactly").isEqualTo(eightTiB);
+        page.resize(1024);
+        assertBlobError(() -> page.resize(eightTiB + 512), 400, "InvalidHeaderValue");
+        assertThat(page.getProperties().getBlobSize()).isEqualTo(1024);
+    }
+
+    /**
+     * {@code x-ms-blob-content-md5} on creation is a property, kept as sent whatever its length; the
+     * service answers Content-MD5 to Put Blob for a block blob only.
+     */
+    @ParameterizedTest
+    @EachStore
+    void createKeepsAnMd5OfAnotherLengthAndAnswersNoContentMd5(ServerFixture store) {
+        PageBlobClient blob = SERVERS.newContainer(store, "pmd5").getBlobClient("disk.vhd").getPageBlobClient();
+        byte[] fiveBytes = {1, 2, 3, 4, 5};
+
+        Response<PageBlobItem> created = blob.createWithResponse(1024, null,
+                new BlobHttpHeaders().setContentMd5(fiveBytes), null, null, null, Context.NONE);
+
+        assertThat(created.getHeaders().getValue(HttpHeaderName.fromString("Content-MD5"))).isNull();
+        assertThat(blob.getProperties().getContentMd5()).isEqualTo(fiveBytes);
     }
 
     /**

@@ -228,6 +228,17 @@ class QueueOperationsTest {
         assertThat(SERVERS.service(ONE_STORE).listQueues()).extracting(q -> q.getName()).doesNotContain(name);
     }
 
+    /** The service's own words, its misspelling of "specified" included, which clients match on. */
+    @Test
+    void invalidNamesAreRefusedInTheServicesOwnWords() {
+        QueueServiceClient service = SERVERS.service(ONE_STORE);
+
+        assertThat(assertQueueError(service.getQueueClient("My_Queue")::create, 400, "InvalidResourceName")
+                .getMessage()).contains("<Message>The specifed resource name contains invalid characters.\nRequestId:");
+        assertThat(assertQueueError(service.getQueueClient("ab")::create, 400, "OutOfRangeInput").getMessage())
+                .contains("<Message>The specified resource name length is not within the permissible limits.\n");
+    }
+
     @Test
     void theShortestAndLongestNamesAreAccepted() {
         QueueServiceClient service = SERVERS.service(ONE_STORE);

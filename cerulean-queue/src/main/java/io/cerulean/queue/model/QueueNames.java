@@ -24,13 +24,12 @@ public final class QueueNames {
     /** {@code name}, if it is a valid queue name. */
     public static String validate(String name) {
         if (name.length() < MIN_LENGTH || name.length() > MAX_LENGTH) {
+            // The service's words exactly, as for the characters below (QueueError's "specifed" included).
             throw new ServiceException(CommonError.OUT_OF_RANGE_INPUT,
-                    "The queue name must be " + MIN_LENGTH + " to " + MAX_LENGTH + " characters long.");
+                    "The specified resource name length is not within the permissible limits.");
         }
         if (!hasValidCharacters(name)) {
-            throw new ServiceException(QueueError.INVALID_RESOURCE_NAME, "The queue name '" + name
-                    + "' is not valid: use lower-case letters, digits and single hyphens, starting and ending"
-                    + " with a letter or digit.");
+            throw new ServiceException(QueueError.INVALID_RESOURCE_NAME);
         }
         return name;
     }

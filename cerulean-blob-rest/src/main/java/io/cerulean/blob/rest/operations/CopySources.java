@@ -15,9 +15,10 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
 /**
- * The source a copy names ({@code x-ms-copy-source}): a path-style URL of a blob, or of a snapshot
- * of one, in the same account, on this server (its host is not compared: a client may reach the
- * server by another name). Its conditions are the {@code x-ms-source-if-*} headers.
+ * The source a copy names ({@code x-ms-copy-source}): an absolute path-style URL of a blob, or of a
+ * snapshot of one, in the same account, on this server (its host is not compared: a client may reach
+ * the server by another name); anything else is 400 InvalidHeaderValue. Its conditions are the
+ * {@code x-ms-source-if-*} headers.
  *
  * <p>The source is read with the rights the caller has on the account; a SAS on its URL is not
  * checked, which for a copy within one account gives nothing the caller did not have.
@@ -36,6 +37,10 @@ final class CopySources {
             uri = new URI(url.trim());
         } catch (URISyntaxException e) {
             throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "it is not a URL.");
+        }
+        if (!uri.isAbsolute() || uri.getRawAuthority() == null) {
+            // A path alone is not taken as this server's: the service wants the whole URL.
+            throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "it is not an absolute URL.");
         }
         if (uri.getRawPath() == null || uri.getRawPath().isEmpty()) {
             throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "it names no blob.");

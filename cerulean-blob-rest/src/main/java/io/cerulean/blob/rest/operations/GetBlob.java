@@ -59,12 +59,14 @@ public final class GetBlob implements BlobRestOperation {
         }
         Map<String, String> overrides = grant.responseOverrides();
         ContentHeaders headers = blob.headers();
-        String contentType = overrides.getOrDefault("Content-Type",
-                headers.contentType() == null ? ContentHeaders.DEFAULT_CONTENT_TYPE : headers.contentType());
+        String storedType = overrides.getOrDefault("Content-Type", headers.contentType());
+        String contentType = storedType == null ? ContentHeaders.DEFAULT_CONTENT_TYPE : storedType;
         if (!withBody) {
             AzureResponse response = BlobResponses.properties(AzureResponse.status(200), blob, overrides, true,
-                    service.now())
-                    .header("Content-Type", contentType);
+                    service.now());
+            if (storedType != null) { // cleared by Set Blob Properties: the service then answers none
+                response.header("Content-Type", storedType);
+            }
             if (blob.type() == BlobType.BLOCK_BLOB) {
                 response.header("x-ms-access-tier", "Hot").header("x-ms-access-tier-inferred", "true");
             }

@@ -84,7 +84,7 @@ final class LeaseActions {
             }
             return null;
         }
-        return guid("x-ms-proposed-lease-id", id.trim());
+        return guid("x-ms-proposed-lease-id", RequestHeaders.hyphenated(id.trim()));
     }
 
     private static String guid(String header, String value) {

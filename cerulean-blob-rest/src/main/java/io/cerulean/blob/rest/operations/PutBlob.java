@@ -20,8 +20,9 @@ import java.util.Map;
  * Put Blob (contract 3.4): a block blob of the body, streamed to the content store, in place of any
  * blob of the name; 201 with its ETag and MD5. The MD5 kept is {@code x-ms-blob-content-md5} if
  * sent, else the body's. An append blob starts empty, and a page blob as zeros of its
- * {@code x-ms-blob-content-length} (a multiple of 512), at {@code x-ms-blob-sequence-number}; either
- * with a body is 400.
+ * {@code x-ms-blob-content-length} (a multiple of 512, at most 8 TiB), at
+ * {@code x-ms-blob-sequence-number}; either with a body is 400. Neither gets an MD5 computed or
+ * answers one: their {@code x-ms-blob-content-md5} is a property like the others, kept as sent.
  */
 public final class PutBlob implements BlobUpload {
     private final BlobService service;
@@ -35,27 +36,27 @@ public final class PutBlob implements BlobUpload {
         if (size == null) {
             throw RequestHeaders.missingHeader("x-ms-blob-content-length");
         }
-        if (size < 0 || size % Pages.PAGE != 0) {
+        if (size < 0 || size % Pages.PAGE != 0 || size > Pages.MAX_SIZE) {
             throw RequestHeaders.invalidHeader("x-ms-blob-content-length", size.toString(),
-                    "a page blob's size is a multiple of 512 bytes.");
+                    "a page blob's size is a multiple of 512 bytes, at most 8 TiB.");
         }
         Long sequence = RequestHeaders.longHeader(request, "x-ms-blob-sequence-number");
         if (sequence != null && sequence < 0) {
             throw RequestHeaders.invalidHeader("x-ms-blob-sequence-number", sequence.toString(), "it is 0 or more.");
         }
+        ContentHeaders headers = RequestHeaders.contentHeadersAsSent(request, true).withDefaultContentType();
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
-                BlobType.PAGE_BLOB, null, size, RequestHeaders.contentHeaders(request, true).withDefaultContentType(),
-                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)),
-                sequence == null ? 0 : sequence);
+                BlobType.PAGE_BLOB, null, size, headers, MetadataHeaders.read(request),
+                grant.ofWrite(RequestHeaders.conditions(request)), sequence == null ? 0 : sequence);
         return BlobResponses.written(AzureResponse.status(201), blob).header("x-ms-request-server-encrypted", "true");
     }
 
     @Override
     public BodySink receive(BlobResource resource, AzureRequest head) {
-        if (type(head) == BlobType.BLOCK_BLOB) {
-            RequestHeaders.contentHeaders(head, true);
-            MetadataHeaders.read(head);
-        }
+        BlobType type = type(head);
+        (type == BlobType.BLOCK_BLOB ? RequestHeaders.contentHeaders(head, true)
+                : RequestHeaders.contentHeadersAsSent(head, true)).withDefaultContentType();
+        MetadataHeaders.read(head);
         return Uploads.receive(service.contents(), head);
     }
 
@@ -86,17 +87,22 @@ public final class PutBlob implements BlobUpload {
         if (type == BlobType.PAGE_BLOB) {
             return createPageBlob(resource, request, grant);
         }
-        ContentHeaders headers = RequestHeaders.contentHeaders(request, true).withDefaultContentType();
+        boolean block = type == BlobType.BLOCK_BLOB;
+        ContentHeaders headers = (block ? RequestHeaders.contentHeaders(request, true)
+                : RequestHeaders.contentHeadersAsSent(request, true)).withDefaultContentType();
         Map<String, String> metadata = MetadataHeaders.read(request);
         Uploads.Upload upload = Uploads.write(service.contents(), request);
-        if (headers.contentMd5() == null) {
+        if (block && headers.contentMd5() == null) {
             headers = headers.withContentMd5(upload.md5());
         }
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(), type,
                 upload.content(), upload.size(), headers, metadata,
                 grant.ofWrite(RequestHeaders.conditions(request)));
-        return BlobResponses.written(AzureResponse.status(201), blob)
-                .header("Content-MD5", Base64.getEncoder().encodeToString(blob.headers().contentMd5()))
-                .header("x-ms-request-server-encrypted", "true");
+        AzureResponse response = BlobResponses.written(AzureResponse.status(201), blob);
+        if (block) {
+            // Only a block blob's Put Blob answers Content-MD5: an append blob starts with no MD5.
+            response.header("Content-MD5", Base64.getEncoder().encodeToString(blob.headers().contentMd5()));
+        }
+        return response.header("x-ms-request-server-encrypted", "true");
     }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /** The request headers the Blob operations share: conditions, content properties, MD5s. */
 final class RequestHeaders {
@@ -33,13 +34,31 @@ final class RequestHeaders {
         String lease = request.header(leaseHeader);
         return new Conditions(etags(request.header(prefix + "Match")), etags(request.header(prefix + "None-Match")),
                 date(request, prefix + "Modified-Since"), date(request, prefix + "Unmodified-Since"),
-                lease == null || lease.isBlank() ? null : lease.trim());
+                lease == null || lease.isBlank() ? null : hyphenated(lease.trim()));
     }
 
     /** {@code x-ms-lease-id}, null when not sent. */
     static String leaseId(AzureRequest request) {
         String value = request.header("x-ms-lease-id");
-        return value == null || value.isBlank() ? null : value.trim();
+        return value == null || value.isBlank() ? null : hyphenated(value.trim());
+    }
+
+    /**
+     * A lease id in the form the service keeps and answers: a GUID sent as 32 hex digits without
+     * hyphens is the same GUID, so it gets them (in lower case); any other value is left as sent.
+     */
+    static String hyphenated(String id) {
+        if (id.length() != 32) {
+            return id;
+        }
+        for (int i = 0; i < 32; i++) {
+            char c = id.charAt(i);
+            if (!(c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F')) {
+                return id;
+            }
+        }
+        return UUID.fromString(id.substring(0, 8) + "-" + id.substring(8, 12) + "-" + id.substring(12, 16) + "-"
+                + id.substring(16, 20) + "-" + id.substring(20)).toString();
     }
 
     /** The date conditions alone: containers refuse ETag conditions (400), as the service does. */
@@ -84,13 +103,26 @@ final class RequestHeaders {
      * {@code Content-Language} and {@code Cache-Control} headers stand in for the ones not sent.
      */
     static ContentHeaders contentHeaders(AzureRequest request, boolean standardToo) {
+        return contentHeaders(request, standardToo, md5(request, "x-ms-blob-content-md5"));
+    }
+
+    /**
+     * The same, with {@code x-ms-blob-content-md5} kept as sent whatever its length, as the service
+     * keeps it where the blob's bytes are not checked against it: Set Blob Properties, and Put Blob
+     * of an append or page blob.
+     */
+    static ContentHeaders contentHeadersAsSent(AzureRequest request, boolean standardToo) {
+        return contentHeaders(request, standardToo, anyMd5(request, "x-ms-blob-content-md5"));
+    }
+
+    private static ContentHeaders contentHeaders(AzureRequest request, boolean standardToo, byte[] md5) {
         return new ContentHeaders(
                 either(request, "x-ms-blob-content-type", standardToo ? "Content-Type" : null),
                 either(request, "x-ms-blob-content-encoding", standardToo ? "Content-Encoding" : null),
                 either(request, "x-ms-blob-content-language", standardToo ? "Content-Language" : null),
                 request.header("x-ms-blob-content-disposition"),
                 either(request, "x-ms-blob-cache-control", standardToo ? "Cache-Control" : null),
-                md5(request, "x-ms-blob-content-md5"));
+                md5);
     }
 
     private static String either(AzureRequest request, String blobHeader, String standard) {
@@ -118,6 +150,27 @@ final class RequestHeaders {
                     pairs("HeaderName", name, "HeaderValue", value));
         }
         return md5;
+    }
+
+    /**
+     * A header holding an MD5 property of any length up to {@link ContentHeaders#MAX_MD5_LENGTH}
+     * bytes, Base64; 400 InvalidMd5 for one that is not Base64 or longer; null when absent or empty.
+     */
+    private static byte[] anyMd5(AzureRequest request, String name) {
+        String value = request.header(name);
+        if (value == null || value.isBlank()) {
+            return null;
+        }
+        try {
+            byte[] md5 = Base64.getDecoder().decode(value.trim());
+            if (md5.length <= ContentHeaders.MAX_MD5_LENGTH) {
+                return md5.length == 0 ? null : md5;
+            }
+        } catch (IllegalArgumentException e) {
+            // answered below
+        }
+        throw new ServiceException(BlobError.INVALID_MD5, BlobError.INVALID_MD5.message(),
+                pairs("HeaderName", name, "HeaderValue", value));
     }
 
     /** A header that must be a whole number. */

@@ -12,11 +12,11 @@ import io.cerulean.http.message.AzureResponse;
 
 /**
  * Set Blob Properties (contract 3.8): the six {@code x-ms-blob-*} content properties replaced as a
- * set, those not sent cleared; a new ETag. For a page blob it may also set the size
- * ({@code x-ms-blob-content-length}, a multiple of 512: pages past it go, zeros come after the old
- * end) and the sequence number ({@code x-ms-sequence-number-action: max|update|increment}); a
- * request that does only that, as the SDKs' resize and sequence number calls do, keeps the content
- * properties.
+ * set, those not sent cleared (the MD5 kept as sent, whatever its length); a new ETag. For a page
+ * blob it may also set the size ({@code x-ms-blob-content-length}, a multiple of 512 up to 8 TiB:
+ * pages past it go, zeros come after the old end) and the sequence number
+ * ({@code x-ms-sequence-number-action: max|update|increment}); a request that does only that, as
+ * the SDKs' resize and sequence number calls do, keeps the content properties.
  */
 public final class SetBlobProperties implements BlobRestOperation {
     private final BlobService service;
@@ -28,12 +28,12 @@ public final class SetBlobProperties implements BlobRestOperation {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         Long size = RequestHeaders.longHeader(request, "x-ms-blob-content-length");
-        if (size != null && (size < 0 || size % Pages.PAGE != 0)) {
+        if (size != null && (size < 0 || size % Pages.PAGE != 0 || size > Pages.MAX_SIZE)) {
             throw RequestHeaders.invalidHeader("x-ms-blob-content-length", size.toString(),
-                    "a page blob's size is a multiple of 512 bytes.");
+                    "a page blob's size is a multiple of 512 bytes, at most 8 TiB.");
         }
         BlobService.SequenceChange sequence = sequence(request);
-        ContentHeaders headers = RequestHeaders.contentHeaders(request, false);
+        ContentHeaders headers = RequestHeaders.contentHeadersAsSent(request, false);
         boolean keepHeaders = (size != null || sequence != null) && headers.equals(ContentHeaders.NONE);
         BlobProperties blob = service.setBlobProperties(resource.account(), resource.container(), resource.blob(),
                 keepHeaders ? null : headers, size, sequence, RequestHeaders.conditions(request));

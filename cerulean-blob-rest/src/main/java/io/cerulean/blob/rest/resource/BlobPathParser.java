@@ -12,7 +12,8 @@ import io.cerulean.http.message.PercentEncoding;
  * /&lt;account&gt;/&lt;container&gt;/&lt;blob name&gt;       a blob; the name is the rest of the path, '/' and all
  * </pre>
  * A blob's name keeps every character after the container's slash, a trailing '/' and empty
- * segments included: {@code dir/} and {@code a//b} are names of their own. On the secondary
+ * segments included: {@code dir/} and {@code a//b} are names of their own. A backslash in it is read
+ * as '/', as the service reads it: {@code a\b} and {@code a/b} name one blob. On the secondary
  * account, {@code /<account>-secondary/<account>/?restype=service} is the service itself, where some
  * clients ask for its stats. Host-style URLs ({@code ACCOUNT.blob.*}) are read as the path-style
  * URL they are equivalent to ({@link #URLS}). The implicit {@code $root} container of
@@ -51,7 +52,7 @@ public final class BlobPathParser {
         }
         int containerEnd = rest.indexOf('/');
         String container = containerEnd < 0 ? rest : rest.substring(0, containerEnd);
-        String blob = containerEnd < 0 ? "" : rest.substring(containerEnd + 1);
+        String blob = containerEnd < 0 ? "" : rest.substring(containerEnd + 1).replace('\\', '/');
         if (container.isEmpty()) {
             throw PercentEncoding.invalidUri(rawPath);
         }

@@ -1,0 +1,38 @@
+package io.cerulean.it.blob;
+
+import com.azure.core.http.HttpHeaderName;
+import com.azure.core.http.HttpMethod;
+import com.azure.core.http.HttpRequest;
+import com.azure.core.http.HttpResponse;
+import com.azure.core.util.Context;
+import com.azure.storage.blob.BlobServiceClient;
+
+/**
+ * Requests the SDK will not send as they are (a copy source that is not a URL, a size past the
+ * service's limit), sent through a client's pipeline: signed with the account key, otherwise unchecked.
+ */
+final class SignedRequests {
+    private SignedRequests() {
+    }
+
+    /** Sends {@code method url} with these header name/value pairs and an empty body; the response buffered. */
+    static HttpResponse send(BlobServiceClient client, HttpMethod method, String url, String... headers) {
+        return send(client, method, url, new byte[0], headers);
+    }
+
+    static HttpResponse send(BlobServiceClient client, HttpMethod method, String url, byte[] body, String... headers) {
+        HttpRequest request = new HttpRequest(method, url).setBody(body);
+        request.setHeader(HttpHeaderName.fromString("x-ms-version"), "2025-01-05");
+        for (int i = 0; i < headers.length; i += 2) {
+            request.setHeader(HttpHeaderName.fromString(headers[i]), headers[i + 1]);
+        }
+        try (HttpResponse response = client.getHttpPipeline().sendSync(request, Context.NONE)) {
+            return response.buffer();
+        }
+    }
+
+    /** The status and {@code x-ms-error-code}, e.g. {@code "400 InvalidHeaderValue"}. */
+    static String errorOf(HttpResponse response) {
+        return response.getStatusCode() + " " + response.getHeaderValue(HttpHeaderName.fromString("x-ms-error-code"));
+    }
+}
