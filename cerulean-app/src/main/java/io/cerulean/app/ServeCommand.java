@@ -165,11 +165,13 @@ final class ServeCommand implements Callable<Integer> {
             builder.tls();
         }
         try {
-            for (String variable : List.of("AZURITE_ACCOUNTS", "CERULEAN_ACCOUNTS")) {
-                String value = System.getenv(variable);
-                if (value != null) {
-                    AccountSpec.parseList(value).forEach(builder::account);
-                }
+            String azuriteAccounts = System.getenv("AZURITE_ACCOUNTS");
+            if (azuriteAccounts != null) {
+                AccountSpec.parseAzuriteList(azuriteAccounts).forEach(builder::account);
+            }
+            String ceruleanAccounts = System.getenv("CERULEAN_ACCOUNTS");
+            if (ceruleanAccounts != null) {
+                AccountSpec.parseList(ceruleanAccounts).forEach(builder::account);
             }
             for (String spec : accounts) {
                 builder.account(AccountSpec.parse(spec));

@@ -43,7 +43,8 @@ public final class AccountKeySignatures {
     private static byte[] hmac(byte[] key, byte[] message) {
         try {
             Mac mac = MAC.get();
-            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            // HMAC pads a short key with zero bytes, so an empty key (which the JDK refuses) is the one-zero-byte key.
+            mac.init(new SecretKeySpec(key.length == 0 ? new byte[1] : key, "HmacSHA256"));
             return mac.doFinal(message);
         } catch (InvalidKeyException e) {
             throw new IllegalStateException("an account key is unusable for HmacSHA256", e);

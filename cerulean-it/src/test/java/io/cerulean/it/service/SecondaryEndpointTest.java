@@ -8,6 +8,7 @@ import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
+import com.azure.data.tables.models.TableServiceGeoReplicationStatus;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import com.azure.core.credential.AzureNamedKeyCredential;
@@ -15,6 +16,13 @@ import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.RawResponse;
 import io.cerulean.it.support.SharedServers;
 import io.cerulean.it.support.SignedHttp;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -49,6 +57,34 @@ class SecondaryEndpointTest {
             assertThat(stats.status()).as("%s: %s", path, stats).isEqualTo(200);
             assertThat(stats.body()).contains("<StorageServiceStats><GeoReplication><Status>live</Status>");
         }
+    }
+
+    /**
+     * The Python SDK signs a request before it moves it to the secondary: it builds the primary URL
+     * ({@code /devstoreaccount1/?restype=service&comp=stats}), signs that path, then puts
+     * {@code 127.0.0.1:port/devstoreaccount1-secondary} in the place of the host, so the path on the wire
+     * gains a segment the signature does not cover.
+     */
+    @Test
+    void statsAcceptTheSignatureOverThePrimaryPath() throws Exception {
+        int port = SERVERS.server(FIXTURE).cerulean().port();
+        String date = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC));
+        // SharedKey over VERB, Content-MD5, Content-Type, x-ms-date and "/" + account + the primary path + "?comp=".
+        String signature = SignedHttp.devKeySignature("GET\n\n\n" + date + "\n/devstoreaccount1/devstoreaccount1/?comp=stats");
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                        + "/devstoreaccount1-secondary/devstoreaccount1/?restype=service&comp=stats"))
+                .header("x-ms-date", date).header("Date", date).header("x-ms-version", "2019-02-02")
+                .header("Accept", "application/xml")
+                .header("Authorization", "SharedKey devstoreaccount1:" + signature).GET().build();
+        HttpResponse<String> stats = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build().send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(stats.statusCode()).as(stats.body()).isEqualTo(200);
+        assertThat(stats.body()).contains("<StorageServiceStats><GeoReplication><Status>live</Status>");
+    }
+
+    @Test
+    void theJavaSdkGetsStatsFromTheSecondary() {
+        assertThat(secondaryClient().getStatistics().getGeoReplication().getStatus())
+                .isEqualTo(TableServiceGeoReplicationStatus.LIVE);
     }
 
     @Test

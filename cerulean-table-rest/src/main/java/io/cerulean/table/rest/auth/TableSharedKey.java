@@ -20,7 +20,10 @@ import java.util.Set;
  * Path-style URLs put the account in the path too, so it appears twice
  * ({@code /devstoreaccount1/devstoreaccount1/Tables}). Clients differ in small ways (which date
  * header, the primary or {@code -secondary} name, how the path is encoded), so every variant a
- * real SDK produces is listed.
+ * real SDK produces is listed. One is Python's alone: it signs Get Table Service Stats over the
+ * primary's path ({@code /devstoreaccount1/devstoreaccount1/?comp=stats}) and sends it to
+ * {@code /devstoreaccount1-secondary/devstoreaccount1/}; that signature is accepted only for the
+ * service itself at that path.
  */
 public final class TableSharedKey implements StringsToSign {
     public static final TableSharedKey INSTANCE = new TableSharedKey();
@@ -43,6 +46,11 @@ public final class TableSharedKey implements StringsToSign {
             if (path.startsWith(secondaryPrefix)) {
                 // .NET and JavaScript sign secondary-endpoint requests with the primary account name in the path.
                 paths.add("/" + account + path.substring(secondaryPrefix.length()));
+                if (isSecondaryServicePath(path, secondaryPrefix, account, request)) {
+                    // Python signs the primary URL, then moves the request to the secondary by putting
+                    // "host/<account>-secondary" where the host was: the signed path lacks that segment.
+                    paths.add(path.substring(secondaryPrefix.length()));
+                }
             }
         }
         List<String> result = new ArrayList<>();
@@ -58,6 +66,14 @@ public final class TableSharedKey implements StringsToSign {
             }
         }
         return result;
+    }
+
+    /** {@code /<account>-secondary/<account>[/]?restype=service}: the service, as {@code PathParser} reads it. */
+    private static boolean isSecondaryServicePath(String path, String secondaryPrefix, String account,
+            AzureRequest request) {
+        String rest = path.substring(secondaryPrefix.length());
+        return "service".equals(request.queryParameter("restype"))
+                && (rest.equals("/" + account) || rest.equals("/" + account + "/"));
     }
 
     private static String nullToEmpty(String s) {

@@ -153,6 +153,26 @@ class SharedKeyAuthenticatorTest {
     }
 
     @Test
+    void secondaryServiceSignedOverThePrimaryPathAsPythonSignsStats() {
+        // Python signs the primary URL's path, then sends the request to /<account>-secondary/<account>/.
+        String sts = "GET\n\n\n" + DATE + "\n/devstoreaccount1/devstoreaccount1/?comp=stats";
+        Map<String, List<String>> stats = Map.of("restype", List.of("service"), "comp", List.of("stats"));
+        String authorization = "SharedKey devstoreaccount1:" + sign(DEV_KEY, sts);
+        AzureRequest request = request("GET", "/devstoreaccount1-secondary/devstoreaccount1/", stats,
+                "x-ms-date", DATE, "Authorization", authorization);
+        assertThat(authenticator.authenticate(request, DEV)).isEqualTo(DEV);
+
+        // Nowhere else: not on the primary, and not for a table that happens to bear the account's name.
+        AzureRequest primary = request("GET", "/devstoreaccount1/devstoreaccount1/", stats,
+                "x-ms-date", DATE, "Authorization", authorization);
+        assertThat(failure(primary, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
+        String tableSts = "GET\n\n\n" + DATE + "\n/devstoreaccount1/devstoreaccount1/";
+        AzureRequest table = request("GET", "/devstoreaccount1-secondary/devstoreaccount1/", Map.of(),
+                "x-ms-date", DATE, "Authorization", "SharedKey devstoreaccount1:" + sign(DEV_KEY, tableSts));
+        assertThat(failure(table, DEV)).isEqualTo(CommonError.AUTHENTICATION_FAILED);
+    }
+
+    @Test
     void eitherKeyOfAnAccountIsAccepted() {
         for (String key : List.of(OTHER_KEY1, OTHER_KEY2)) {
             String sts = DATE + "\n/other/other/Tables";
