@@ -19,7 +19,9 @@ import java.util.Set;
  * List Blobs: a page of a container's blobs in name order, flat or by hierarchy under a
  * {@code delimiter}, from {@code marker} on. The marker is opaque to clients: the next name and
  * snapshot, {@code 1!<name, Base64url>!<snapshot ticks, or -1 for the blob>}, so that any name
- * travels safely in a URL.
+ * travels safely in a URL and in XML. Names XML cannot carry are listed encoded
+ * ({@link BlobListXml}); a {@code prefix} or {@code delimiter} XML cannot carry is refused, as the
+ * answer must echo it and Azure's way of doing so is not known.
  */
 public final class ListBlobs implements BlobRestOperation {
     public static final int MAX_RESULTS = 5000;
@@ -37,8 +39,9 @@ public final class ListBlobs implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        String prefix = request.queryParameter("prefix");
-        String delimiter = request.queryParameter("delimiter");
+        String prefix = QueryParameters.echoedText(request, "prefix");
+        String delimiter = QueryParameters.echoedText(request, "delimiter");
+        // Echoed too, but only once read as a marker this service wrote, which XML always carries.
         String marker = request.queryParameter("marker");
         int max = (int) QueryParameters.inRange(request, "maxresults", MAX_RESULTS, 1, MAX_RESULTS);
         boolean includeMetadata = includes(request, "metadata", BLOB_INCLUDES);

@@ -14,7 +14,9 @@ import java.util.OptionalLong;
 
 /**
  * List Containers: a page of containers in name order, from {@code marker} on, {@code NextMarker}
- * naming where the next begins; {@code maxresults} from 1 to {@link #MAX_RESULTS}.
+ * naming where the next begins; {@code maxresults} from 1 to {@link #MAX_RESULTS}. A {@code prefix}
+ * or {@code marker} that XML cannot carry is refused, as no container name holds such a character
+ * and the answer could not echo it.
  */
 public final class ListContainers implements BlobRestOperation {
     /** The most containers one page holds. */
@@ -28,8 +30,8 @@ public final class ListContainers implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        String prefix = request.queryParameter("prefix");
-        String marker = request.queryParameter("marker");
+        String prefix = QueryParameters.echoedText(request, "prefix");
+        String marker = QueryParameters.echoedText(request, "marker");
         OptionalLong maxResults = OptionalLong.of(QueryParameters.inRange(request, "maxresults", MAX_RESULTS, 1,
                 MAX_RESULTS));
         boolean includeMetadata = ListBlobs.includes(request, "metadata", ListBlobs.CONTAINER_INCLUDES);

@@ -15,7 +15,8 @@ import java.util.OptionalLong;
 /**
  * List Queues: a page of queues in name order, from {@code marker} on, {@code NextMarker} naming
  * where the next begins; at most {@link #MAX_RESULTS} a page, a larger {@code maxresults} served as
- * that.
+ * that. A {@code prefix} or {@code marker} that XML cannot carry is refused, as no queue name holds
+ * such a character and the answer could not echo it.
  */
 public final class ListQueues implements QueueRestOperation {
     /** The most queues one page holds. */
@@ -29,8 +30,8 @@ public final class ListQueues implements QueueRestOperation {
 
     @Override
     public AzureResponse handle(QueueResource resource, AzureRequest request) {
-        String prefix = request.queryParameter("prefix");
-        String marker = request.queryParameter("marker");
+        String prefix = QueryParameters.echoedText(request, "prefix");
+        String marker = QueryParameters.echoedText(request, "marker");
         OptionalLong maxResults = QueryParameters.optional(request, "maxresults");
         if (maxResults.isPresent() && maxResults.getAsLong() < 1) {
             throw QueryParameters.outOfRange("maxresults", maxResults.getAsLong(), 1, Integer.MAX_VALUE);
