@@ -2,15 +2,17 @@ package io.cerulean.http.message;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.xml.XmlChars;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * Whole-number query parameters as the Queue and Blob services read them: a value that is not a whole
- * number is 400 InvalidQueryParameterValue, one outside its range 400 OutOfRangeQueryParameterValue,
- * and a required one that is missing 400 MissingRequiredQueryParameter; each message names the
- * parameter, its value and what is allowed.
+ * Query parameters as the Queue and Blob services read them: a value that is not a whole number is
+ * 400 InvalidQueryParameterValue, one outside its range 400 OutOfRangeQueryParameterValue, a
+ * required one that is missing 400 MissingRequiredQueryParameter, and a text a listing echoes that
+ * XML cannot carry 400 InvalidQueryParameterValue; each message names the parameter, its value and
+ * what is allowed.
  */
 public final class QueryParameters {
     private QueryParameters() {
@@ -45,6 +47,24 @@ public final class QueryParameters {
         } catch (NumberFormatException e) {
             throw invalid(name, text, "Value must be a whole number.");
         }
+    }
+
+    /**
+     * A text parameter that a listing echoes in its XML answer ({@code prefix}, {@code marker},
+     * {@code delimiter}), or null when it is absent. One holding a character that XML 1.0 cannot
+     * carry is 400 InvalidQueryParameterValue: no document could echo it, and no name the listing
+     * could match holds it unencoded.
+     */
+    public static String echoedText(AzureRequest request, String name) {
+        String text = request.queryParameter(name);
+        if (text != null) {
+            int bad = XmlChars.firstUncarried(text);
+            if (bad >= 0) {
+                throw invalid(name, text, "It holds " + XmlChars.describe(text, bad)
+                        + ", which an XML 1.0 document cannot carry.");
+            }
+        }
+        return text;
     }
 
     /** A text parameter that must be there and not empty. */

@@ -14,8 +14,11 @@ import javax.xml.stream.XMLStreamReader;
  * Reads the small XML documents clients send into a tree of {@link XmlElement}s, with the JDK's
  * StAX parser. Safe with untrusted input: a document type declaration is refused outright (no DTD,
  * no external or internal entities, so no XXE and no entity expansion), and elements nest at most
- * {@value #MAX_DEPTH} deep. Anything not well-formed is 400 InvalidXmlDocument. The body is already
- * bounded by the server's request size limit.
+ * {@value #MAX_DEPTH} deep. Anything not well-formed is 400 InvalidXmlDocument, and so is a document
+ * declaring another version than 1.0: XML 1.1 lets character references bring in the controls that
+ * XML 1.0 cannot carry, and the service writes every value it keeps back into XML 1.0 documents
+ * (as Azure's parser, which reads no 1.1, refuses them too). The body is already bounded by the
+ * server's request size limit.
  */
 public final class XmlDocuments {
     public static final int MAX_DEPTH = 32;
@@ -31,6 +34,10 @@ public final class XmlDocuments {
         try {
             XMLStreamReader reader = factory().createXMLStreamReader(new ByteArrayInputStream(body));
             try {
+                String version = reader.getVersion();
+                if (version != null && !version.equals("1.0")) {
+                    throw InvalidXml.document("Only XML 1.0 is read; the document declares version " + version + ".");
+                }
                 return read(reader);
             } finally {
                 reader.close();

@@ -5,7 +5,10 @@ import java.nio.charset.StandardCharsets;
 /**
  * Writes XML as the service does: a UTF-8 declaration, no whitespace between elements, an empty
  * element as {@code <Name />}. Element names are the schemas' own and are not escaped; text is, so
- * that what is written reads back the same.
+ * that what is written reads back the same. Text holding a character XML 1.0 cannot carry
+ * ({@link XmlChars}) is a bug of the caller and throws {@link IllegalArgumentException}: such a
+ * value is encoded ({@link #encodableElement}) or refused when it comes in, never written, since
+ * one such character makes the whole document unreadable to every client.
  */
 public final class XmlWriter {
     private final StringBuilder out = new StringBuilder(512).append("<?xml version=\"1.0\" encoding=\"utf-8\"?>");
@@ -54,6 +57,20 @@ public final class XmlWriter {
         return end(name);
     }
 
+    /**
+     * An element holding a name that XML may not be able to carry, as the Blob service writes the
+     * names of blobs: as text when it can, else {@code <Name Encoded="true">} and the name
+     * {@linkplain XmlChars#percentEncoded percent-encoded}, which the SDKs decode.
+     */
+    public XmlWriter encodableElement(String name, String text) {
+        if (XmlChars.canCarry(text)) {
+            return element(name, text);
+        }
+        startWithAttribute(name, "Encoded", "true");
+        out.append(XmlChars.percentEncoded(text));
+        return end(name);
+    }
+
     /** Text or an attribute's value, escaped so that it reads back the same. */
     private void escape(String text) {
         for (int i = 0; i < text.length(); i++) {
@@ -64,7 +81,13 @@ public final class XmlWriter {
                 case '>' -> out.append("&gt;");
                 case '"' -> out.append("&quot;");
                 case '\r' -> out.append("&#13;"); // as a reference, or parsers turn it into a line feed
-                default -> out.append(c);
+                default -> {
+                    if ((c < 0x20 || c >= Character.MIN_SURROGATE) && !XmlChars.carriedAt(text, i)) {
+                        throw new IllegalArgumentException("XML 1.0 cannot carry " + XmlChars.describe(text, i)
+                                + ", at index " + i + " of a value of " + text.length() + " characters");
+                    }
+                    out.append(c);
+                }
             }
         }
     }

@@ -113,6 +113,21 @@ class QueueServiceTest {
         assertThat(plain.get(0).getMetadata()).as("not asked for").isNullOrEmpty();
     }
 
+    /** No queue name holds such a character, and the answer could not echo it: refused, not written. */
+    @ParameterizedTest
+    @EachStore
+    void aPrefixOrMarkerXmlCannotCarryIsInvalidQueryParameterValue(ServerFixture store) {
+        String prefix = createQueues(store, List.of("a"));
+        QueueServiceClient service = SERVERS.service(store);
+
+        QueueErrors.assertQueueError(() -> service.listQueues(new QueuesSegmentOptions().setPrefix(prefix + "\u0001"),
+                null, Context.NONE).stream().toList(), 400, "InvalidQueryParameterValue");
+        QueueErrors.assertQueueError(() -> service.listQueues(new QueuesSegmentOptions().setPrefix(prefix), null,
+                Context.NONE).iterableByPage("\uFFFF").iterator().next(), 400, "InvalidQueryParameterValue");
+        assertThat(names(service.listQueues(new QueuesSegmentOptions().setPrefix(prefix), null, Context.NONE)))
+                .containsExactly(prefix + "a");
+    }
+
     /**
      * Get Queue Service Stats through {@code QueueServiceClient.getStatistics()}, its answer read as
      * it came over the wire. SDK 12.25.0 expects the root element {@code QueueServiceStatistics}

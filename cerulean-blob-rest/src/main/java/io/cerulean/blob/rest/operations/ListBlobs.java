@@ -7,6 +7,7 @@ import io.cerulean.blob.rest.xml.BlobListXml;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.MaxResults;
 import io.cerulean.http.message.MediaTypes;
 import io.cerulean.http.message.QueryParameters;
 import java.nio.charset.StandardCharsets;
@@ -19,7 +20,10 @@ import java.util.Set;
  * List Blobs: a page of a container's blobs in name order, flat or by hierarchy under a
  * {@code delimiter}, from {@code marker} on. The marker is opaque to clients: the next name and
  * snapshot, {@code 1!<name, Base64url>!<snapshot ticks, or -1 for the blob>}, so that any name
- * travels safely in a URL.
+ * travels safely in a URL and in XML. At most {@link #MAX_RESULTS} items a page, a larger
+ * {@code maxresults} served as that ({@link MaxResults}). Names XML cannot carry are listed encoded
+ * ({@link BlobListXml}); a {@code prefix} or {@code delimiter} XML cannot carry is refused, as the
+ * answer must echo it and Azure's way of doing so is not known.
  */
 public final class ListBlobs implements BlobRestOperation {
     public static final int MAX_RESULTS = 5000;
@@ -37,21 +41,21 @@ public final class ListBlobs implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        String prefix = request.queryParameter("prefix");
-        String delimiter = request.queryParameter("delimiter");
+        String prefix = QueryParameters.echoedText(request, "prefix");
+        String delimiter = QueryParameters.echoedText(request, "delimiter");
+        // Echoed too, but only once read as a marker this service wrote, which XML always carries.
         String marker = request.queryParameter("marker");
-        int max = (int) QueryParameters.inRange(request, "maxresults", MAX_RESULTS, 1, MAX_RESULTS);
+        MaxResults max = MaxResults.of(request, MAX_RESULTS);
         boolean includeMetadata = includes(request, "metadata", BLOB_INCLUDES);
         BlobService.Include include = new BlobService.Include(includes(request, "snapshots", BLOB_INCLUDES),
                 includes(request, "uncommittedblobs", BLOB_INCLUDES));
         Optional<BlobService.ListPosition> from = Optional.ofNullable(marker).filter(m -> !m.isEmpty())
                 .map(ListBlobs::decodeMarker);
         BlobService.BlobList page = service.listBlobs(resource.account(), resource.container(),
-                prefix == null ? "" : prefix, delimiter == null || delimiter.isEmpty() ? null : delimiter, from, max,
-                include);
+                prefix == null ? "" : prefix, delimiter == null || delimiter.isEmpty() ? null : delimiter, from,
+                max.limit(), include);
         BlobListXml.Request echo = new BlobListXml.Request(Optional.ofNullable(prefix), Optional.ofNullable(marker),
-                request.queryParameter("maxresults") == null ? Optional.empty() : Optional.of(max),
-                Optional.ofNullable(delimiter), includeMetadata);
+                max.echo(), Optional.ofNullable(delimiter), includeMetadata);
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML, BlobListXml.write(endpoint, resource.container(), echo,
                 page.items(), page.next().map(ListBlobs::encodeMarker), service.now()));

@@ -7,14 +7,16 @@ import io.cerulean.blob.rest.xml.ContainerListXml;
 import io.cerulean.blob.service.Containers;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.MaxResults;
 import io.cerulean.http.message.MediaTypes;
 import io.cerulean.http.message.QueryParameters;
 import java.util.Optional;
-import java.util.OptionalLong;
 
 /**
  * List Containers: a page of containers in name order, from {@code marker} on, {@code NextMarker}
- * naming where the next begins; {@code maxresults} from 1 to {@link #MAX_RESULTS}.
+ * naming where the next begins; at most {@link #MAX_RESULTS} a page, a larger {@code maxresults}
+ * served as that ({@link MaxResults}). A {@code prefix} or {@code marker} that XML cannot carry is
+ * refused, as no container name holds such a character and the answer could not echo it.
  */
 public final class ListContainers implements BlobRestOperation {
     /** The most containers one page holds. */
@@ -28,16 +30,14 @@ public final class ListContainers implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        String prefix = request.queryParameter("prefix");
-        String marker = request.queryParameter("marker");
-        OptionalLong maxResults = OptionalLong.of(QueryParameters.inRange(request, "maxresults", MAX_RESULTS, 1,
-                MAX_RESULTS));
+        String prefix = QueryParameters.echoedText(request, "prefix");
+        String marker = QueryParameters.echoedText(request, "marker");
+        MaxResults max = MaxResults.of(request, MAX_RESULTS);
         boolean includeMetadata = ListBlobs.includes(request, "metadata", ListBlobs.CONTAINER_INCLUDES);
         Containers.ContainerList page = containers.list(resource.account(), prefix == null ? "" : prefix,
-                Optional.ofNullable(marker).filter(m -> !m.isEmpty()), (int) maxResults.getAsLong());
+                Optional.ofNullable(marker).filter(m -> !m.isEmpty()), max.limit());
         ContainerListXml.Request echo = new ContainerListXml.Request(Optional.ofNullable(prefix),
-                Optional.ofNullable(marker), request.queryParameter("maxresults") == null ? Optional.empty()
-                : Optional.of((int) maxResults.getAsLong()), includeMetadata);
+                Optional.ofNullable(marker), max.echo(), includeMetadata);
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML,
                 ContainerListXml.write(endpoint, echo, page.containers(), page.nextMarker(), containers.now()));

@@ -30,7 +30,9 @@ import java.util.Optional;
  * </pre>
  * A blob's {@code Etag} is bare here, as the service writes it; empty standard properties are
  * empty elements. A blob with only staged blocks ({@code include=uncommittedblobs}) is listed with
- * length 0.
+ * length 0. A blob's or prefix's name holding a character XML 1.0 cannot carry is written as Azure
+ * writes it, {@code <Name Encoded="true">} and the name percent-encoded (UTF-8, every byte but
+ * letters, digits and {@code -_.~}), which the SDKs URL-decode; other names are plain text.
  */
 public final class BlobListXml {
     /** What the request asked for, echoed as the service does. */
@@ -55,9 +57,9 @@ public final class BlobListXml {
             xml.start("Blobs");
             for (ListedBlob item : items) {
                 if (item instanceof ListedPrefix prefix) {
-                    xml.start("BlobPrefix").element("Name", prefix.name()).end("BlobPrefix");
+                    xml.start("BlobPrefix").encodableElement("Name", prefix.name()).end("BlobPrefix");
                 } else if (item instanceof ListedItem blob) {
-                    xml.start("Blob").element("Name", blob.name());
+                    xml.start("Blob").encodableElement("Name", blob.name());
                     if (blob.committed().isPresent() && blob.committed().get().isSnapshot()) {
                         xml.element("Snapshot", snapshotId(blob.committed().get().snapshot()));
                     }
