@@ -64,8 +64,9 @@ public final class QueueService {
     /** Rounds of Get Messages when other consumers took the messages it found first. */
     private static final int GET_ROUNDS = 4;
     /**
-     * Visible messages a Get Messages reads beyond those it asks for, to move on to when consumers
-     * on other servers took the first ones (those on this one it skips without a race).
+     * Visible messages a Get Messages reads beyond those it asks for in each bucket it reads, to
+     * move on to when other consumers took the first ones (those on this server it skips without a
+     * race): a message or two further from the queue's head, rather than another round of reads.
      */
     private static final int CANDIDATES_BEYOND = 8;
     /** Expired messages removed in one commit at most: a bounded batch (Cassandra refuses large ones). */
@@ -263,7 +264,7 @@ public final class QueueService {
         List<QueueMessage> taken = new ArrayList<>();
         Set<UUID> tried = new HashSet<>();
         for (int round = 0; round < GET_ROUNDS && taken.size() < count; round++) {
-            List<StoredMessage> visible = this.visible.first(queue.instance(), now, count + CANDIDATES_BEYOND);
+            List<StoredMessage> visible = this.visible.first(queue.instance(), now, count, count + CANDIDATES_BEYOND);
             List<StoredMessage> expired = visible.stream().filter(m -> m.expires() <= now).toList();
             removeAll(queue, expired);
             boolean lostAny = !expired.isEmpty(); // their places may hide more visible messages
@@ -303,7 +304,7 @@ public final class QueueService {
         Queue queue = queue(account, name);
         long now = clock.millis();
         List<QueueMessage> peeked = new ArrayList<>();
-        for (StoredMessage found : visible.first(queue.instance(), now, count)) {
+        for (StoredMessage found : visible.first(queue.instance(), now, count, count)) {
             if (peeked.size() == count) {
                 break;
             }

@@ -35,8 +35,10 @@ final class VisibleMessages {
      * At least the first {@code wanted} unexpired visible messages of the instance, when there are
      * as many, with the expired ones met before them (up to {@link #EXPIRED_PER_BUCKET} a bucket,
      * so that a read is bounded however many expired at once), in the order they became visible.
+     * Each bucket read gives up to {@code perBucket} (at least {@code wanted}): messages to move on
+     * to when other consumers took the first ones, found without reading more buckets.
      */
-    List<StoredMessage> first(long instance, long now, int wanted) {
+    List<StoredMessage> first(long instance, long now, int wanted, int perBucket) {
         MessageFloors.Bucket[] buckets = floors.buckets(instance);
         Position[] starts = new Position[buckets.length];
         int[] order = new int[buckets.length];
@@ -57,7 +59,7 @@ final class VisibleMessages {
                     && MessageLayout.ORDER.compare(live.get(wanted - 1), starts[bucket]) < 0) {
                 break; // this bucket and those after it hold none of the first `wanted`
             }
-            read(instance, bucket, buckets[bucket], now, wanted, found, live);
+            read(instance, bucket, buckets[bucket], now, perBucket, found, live);
             live.sort(MessageLayout.ORDER);
         }
         found.sort(VISIBILITY_ORDER);

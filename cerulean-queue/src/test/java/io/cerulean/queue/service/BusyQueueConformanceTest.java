@@ -73,7 +73,8 @@ public abstract class BusyQueueConformanceTest {
      * The rows of messages taken and deleted are gone, but a store steps over each deletion a scan
      * meets until it compacts them away: a Get Messages that read from each bucket's start would
      * step over every message taken before it. It reads from where the last read of the bucket
-     * found its first message, so at most that one deleted row a bucket.
+     * found its first message, so at most that one deleted row a bucket; and of a queue with a
+     * backlog it reads only the buckets that can hold the first message.
      */
     @ParameterizedTest(name = "exclusive={0}")
     @ValueSource(booleans = {true, false})
@@ -95,7 +96,8 @@ public abstract class BusyQueueConformanceTest {
         recorder.ranges.clear();
         assertThat(queues.getMessages(ACCOUNT, QUEUE, 1, HIDDEN)).extracting(QueueMessage::text).containsExactly("m160");
 
-        assertThat(recorder.ranges).isNotEmpty();
+        assertThat(recorder.ranges).as("buckets read: the one the last message was taken from, and the one holding the next")
+                .hasSizeBetween(1, 2);
         long stepped = deleted.stream().filter(row -> recorder.ranges.stream().anyMatch(r -> r.contains(row))).count();
         assertThat(stepped).as("deleted message rows inside the ranges read, of %d", deleted.size())
                 .isLessThanOrEqualTo(recorder.ranges.size());
