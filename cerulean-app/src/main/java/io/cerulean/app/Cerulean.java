@@ -633,7 +633,7 @@ public final class Cerulean implements AutoCloseable {
                 Metrics metrics = new Metrics(registry, registry::scrape);
                 Map<Service, HttpServer> servers = new EnumMap<>(Service.class);
                 QueueService queues = services.contains(Service.QUEUE)
-                        ? new QueueService(store.keyValueStore(), queueClock) : null;
+                        ? new QueueService(store.keyValueStore(), queueClock, store.exclusive()) : null;
                 contents = services.contains(Service.BLOB) ? openContents(store) : null;
                 BlobService blobs = null;
                 try {

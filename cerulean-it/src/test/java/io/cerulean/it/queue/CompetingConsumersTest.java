@@ -15,6 +15,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.params.ParameterizedTest;
 
@@ -53,6 +54,63 @@ class CompetingConsumersTest {
 
             assertThat(taken).as("message ids taken by all consumers").hasSize(MESSAGES).doesNotHaveDuplicates();
             assertThat(queue.getProperties().getApproximateMessagesCount()).isEqualTo(MESSAGES);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
+     * Sixteen consumers each receive one message at a time and delete it, as workers do, while a
+     * producer keeps putting: every message is received exactly once (it is deleted well within its
+     * visibility timeout, so a second receipt would be a message handed to two consumers), and none
+     * is left in the queue, however the consumers race for the queue's first message.
+     */
+    @ParameterizedTest
+    @EachStore
+    void sixteenConsumersReceivingAndDeletingOneAtATimeTakeEachMessageOnce(ServerFixture store) throws Exception {
+        QueueClient queue = SERVERS.newQueue(store, "workers");
+        int before = 400;
+        int during = 400;
+        for (int i = 0; i < before; i++) {
+            queue.sendMessage("job " + i);
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(17);
+        try {
+            AtomicBoolean producing = new AtomicBoolean(true);
+            Future<?> producer = pool.submit(() -> {
+                for (int i = before; i < before + during; i++) {
+                    queue.sendMessage("job " + i);
+                }
+                producing.set(false);
+                return null;
+            });
+            List<Future<List<String>>> consumers = new ArrayList<>();
+            for (int c = 0; c < 16; c++) {
+                consumers.add(pool.submit(() -> {
+                    List<String> texts = new ArrayList<>();
+                    while (true) {
+                        boolean last = !producing.get();
+                        List<QueueMessageItem> got = queue.receiveMessages(1, Duration.ofMinutes(5), null, Context.NONE)
+                                .stream().toList();
+                        if (got.isEmpty() && last) {
+                            return texts;
+                        }
+                        for (QueueMessageItem message : got) {
+                            texts.add(message.getBody().toString());
+                            queue.deleteMessage(message.getMessageId(), message.getPopReceipt());
+                        }
+                    }
+                }));
+            }
+            producer.get(2, TimeUnit.MINUTES);
+            List<String> taken = new ArrayList<>();
+            for (Future<List<String>> consumer : consumers) {
+                taken.addAll(consumer.get(2, TimeUnit.MINUTES));
+            }
+
+            assertThat(taken).as("messages received by all consumers").hasSize(before + during)
+                    .doesNotHaveDuplicates();
+            assertThat(queue.getProperties().getApproximateMessagesCount()).isZero();
         } finally {
             pool.shutdownNow();
         }

@@ -8,6 +8,7 @@ import io.cerulean.storage.Space;
 import io.cerulean.storage.StoredValue;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
 import java.util.UUID;
 
 /**
@@ -67,6 +68,17 @@ public final class MessageLayout {
                 RecordBound.exclusive(partition, end));
     }
 
+    /**
+     * The message rows of one bucket visible at {@code now} from {@code from} on: a scan that
+     * starts past the rows it knows to be gone rather than step over them.
+     */
+    public static RecordRange visible(int bucket, Position from, long now) {
+        byte[] partition = bucket(bucket);
+        byte[] start = ByteBuffer.allocate(17).put(MESSAGE).putLong(from.visibleAt()).putLong(from.sequence()).array();
+        byte[] end = ByteBuffer.allocate(9).put(MESSAGE).putLong(now + 1).array();
+        return new RecordRange(RecordBound.inclusive(partition, start), RecordBound.exclusive(partition, end));
+    }
+
     /** The id rows of one bucket: one per message. */
     public static RecordRange ids(int bucket) {
         byte[] partition = bucket(bucket);
@@ -77,6 +89,10 @@ public final class MessageLayout {
     /** Where a message's row is: what its id row holds. */
     public record Position(long visibleAt, long sequence) {
     }
+
+    /** The order of message rows by position (times and sequences are never negative). */
+    public static final Comparator<Position> ORDER = (a, b) -> a.visibleAt() != b.visibleAt()
+            ? Long.compare(a.visibleAt(), b.visibleAt()) : Long.compare(a.sequence(), b.sequence());
 
     public static StoredValue idValue(long version, Position position) {
         return StoredValue.of(version, ByteBuffer.allocate(16).putLong(position.visibleAt())

@@ -19,7 +19,10 @@ public final class Expiry {
         if (timeToLive.isEmpty()) {
             return NEVER;
         }
-        Duration left = Duration.between(insertion, NEVER);
+        // Not Duration.between: it counts in nanoseconds first, and 8,000 years of them overflow a
+        // long, which it catches, at a thrown exception a message.
+        Duration left = Duration.ofSeconds(NEVER.getEpochSecond() - insertion.getEpochSecond(),
+                NEVER.getNano() - insertion.getNano());
         return timeToLive.get().compareTo(left) >= 0 ? NEVER : insertion.plus(timeToLive.get());
     }
 }

@@ -28,7 +28,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +37,10 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
 
 /**
  * The Queue service's operations on any {@link KeyValueStore} (layout in {@link QueueCatalog} and
@@ -62,8 +63,12 @@ public final class QueueService {
     private static final int MAX_ATTEMPTS = 100;
     /** Rounds of Get Messages when other consumers took the messages it found first. */
     private static final int GET_ROUNDS = 4;
-    /** Expired messages one read of a bucket looks past (and a Get Messages removes) at most. */
-    private static final int EXPIRED_PER_BUCKET = 256;
+    /**
+     * Visible messages a Get Messages reads beyond those it asks for in each bucket it reads, to
+     * move on to when other consumers took the first ones (those on this server it skips without a
+     * race): a message or two further from the queue's head, rather than another round of reads.
+     */
+    private static final int CANDIDATES_BEYOND = 8;
     /** Expired messages removed in one commit at most: a bounded batch (Cassandra refuses large ones). */
     private static final int REMOVALS_PER_COMMIT = 64;
     /** Expired messages one sweep removes from a bucket at most, so that a sweep is bounded. */
@@ -77,10 +82,26 @@ public final class QueueService {
     private final KeyValueStore store;
     private final Clock clock;
     private final AtomicLong sequence = new AtomicLong();
+    private final MessageFloors floors;
+    private final VisibleMessages visible;
+    /** The messages a Get Messages of this service is taking now: another skips them rather than race it. */
+    private final Set<UUID> taking = ConcurrentHashMap.newKeySet();
 
+    /** A service on a store other servers may write too (a cluster's). */
     public QueueService(KeyValueStore store, Clock clock) {
+        this(store, clock, false);
+    }
+
+    /**
+     * @param exclusive whether this service is the only writer of the store's queues (one server on
+     *                  its own RocksDB or memory store), so that what it knows of where each queue's
+     *                  messages start holds without a margin for other servers' writes
+     */
+    public QueueService(KeyValueStore store, Clock clock, boolean exclusive) {
         this.store = store;
         this.clock = clock;
+        this.floors = new MessageFloors(exclusive);
+        this.visible = new VisibleMessages(store, floors);
     }
 
     /** What Create Queue found. */
@@ -150,6 +171,7 @@ public final class QueueService {
                     RecordMutation.delete(QueueCatalog.aclRow(queue.name()), Precondition.NONE)));
             if (outcome instanceof CommitOutcome.Applied) {
                 store.drop(MessageLayout.space(queue.instance()));
+                floors.forget(queue.instance());
                 return;
             }
         }
@@ -215,10 +237,17 @@ public final class QueueService {
         long sequenceNumber = sequence.updateAndGet(last -> Math.max(last + 1, nowMillis * 1024));
         StoredMessage message = new StoredMessage(id, new Position(nowMillis + visibilityTimeout.toMillis(), sequenceNumber),
                 newId(), nowMillis, Expiry.of(now, timeToLive).toEpochMilli(), 0, text);
-        CommitOutcome outcome = store.commit(MessageLayout.space(queue.instance()), bucketOf(id), List.of(
-                RecordMutation.put(MessageLayout.idRow(id), MessageLayout.idValue(message.version(), message.position()),
-                        Precondition.MUST_NOT_EXIST),
-                RecordMutation.put(message.row(), message.value(), Precondition.MUST_NOT_EXIST)));
+        MessageFloors.Bucket floor = floors.bucket(queue.instance(), MessageLayout.bucketOf(id));
+        floor.writing(message.position());
+        CommitOutcome outcome;
+        try {
+            outcome = store.commit(MessageLayout.space(queue.instance()), bucketOf(id), List.of(
+                    RecordMutation.put(MessageLayout.idRow(id), MessageLayout.idValue(message.version(), message.position()),
+                            Precondition.MUST_NOT_EXIST),
+                    RecordMutation.put(message.row(), message.value(), Precondition.MUST_NOT_EXIST)));
+        } finally {
+            floor.written(message.position());
+        }
         if (!(outcome instanceof CommitOutcome.Applied)) {
             throw new IllegalStateException("a new message id was already in use: " + id);
         }
@@ -235,7 +264,7 @@ public final class QueueService {
         List<QueueMessage> taken = new ArrayList<>();
         Set<UUID> tried = new HashSet<>();
         for (int round = 0; round < GET_ROUNDS && taken.size() < count; round++) {
-            List<StoredMessage> visible = visible(queue, now, count);
+            List<StoredMessage> visible = this.visible.first(queue.instance(), now, count, count + CANDIDATES_BEYOND);
             List<StoredMessage> expired = visible.stream().filter(m -> m.expires() <= now).toList();
             removeAll(queue, expired);
             boolean lostAny = !expired.isEmpty(); // their places may hide more visible messages
@@ -246,13 +275,21 @@ public final class QueueService {
                 if (found.expires() <= now || !tried.add(found.id())) {
                     continue;
                 }
-                StoredMessage next = new StoredMessage(found.id(), new Position(now + visibilityTimeout.toMillis(),
-                        found.position().sequence()), newId(), found.inserted(), found.expires(),
-                        found.dequeueCount() + 1, found.text());
-                if (move(queue, found, next)) {
-                    taken.add(answer(next));
-                } else {
-                    lostAny = true;
+                if (!taking.add(found.id())) {
+                    lostAny = true; // another consumer on this server is taking it
+                    continue;
+                }
+                try {
+                    StoredMessage next = new StoredMessage(found.id(), new Position(now + visibilityTimeout.toMillis(),
+                            found.position().sequence()), newId(), found.inserted(), found.expires(),
+                            found.dequeueCount() + 1, found.text());
+                    if (move(queue, found, next)) {
+                        taken.add(answer(next));
+                    } else {
+                        lostAny = true;
+                    }
+                } finally {
+                    taking.remove(found.id());
                 }
             }
             if (!lostAny) {
@@ -267,7 +304,7 @@ public final class QueueService {
         Queue queue = queue(account, name);
         long now = clock.millis();
         List<QueueMessage> peeked = new ArrayList<>();
-        for (StoredMessage found : visible(queue, now, count)) {
+        for (StoredMessage found : visible.first(queue.instance(), now, count, count)) {
             if (peeked.size() == count) {
                 break;
             }
@@ -326,6 +363,7 @@ public final class QueueService {
             Queue queue = queue(account, name);
             if (commitQueue(queue, newId(), queue.metadata())) {
                 store.drop(MessageLayout.space(queue.instance()));
+                floors.forget(queue.instance());
                 return;
             }
         }
@@ -408,6 +446,7 @@ public final class QueueService {
      * @return how many expired messages were found and removed (a race lost to a consumer counts too)
      */
     public long sweepExpired() {
+        long listing = floors.beginListing();
         List<Queue> queues = new ArrayList<>();
         try (RecordCursor cursor = store.scan(QueueCatalog.SPACE, RecordRange.all())) {
             while (cursor.advance()) {
@@ -421,6 +460,7 @@ public final class QueueService {
                         QueueCatalog.messagesInstance(payload.array(), payload.offset(), payload.length()), QueueMetadata.NONE));
             }
         }
+        floors.keepOnly(queues.stream().map(Queue::instance).collect(Collectors.toSet()), listing);
         long removed = 0;
         for (Queue queue : queues) {
             long now = clock.millis();
@@ -461,33 +501,6 @@ public final class QueueService {
     private Queue queue(String account, String name) {
         QueueNames.validate(name);
         return find(account, name).orElseThrow(() -> new ServiceException(QueueError.QUEUE_NOT_FOUND));
-    }
-
-    /**
-     * The first visible messages of every bucket, up to {@code perBucket} unexpired ones each, with
-     * the expired ones met before them (up to {@link #EXPIRED_PER_BUCKET}, so that a read is bounded
-     * however many expired at once), in the order they became visible.
-     */
-    private List<StoredMessage> visible(Queue queue, long now, int perBucket) {
-        List<StoredMessage> found = new ArrayList<>();
-        for (int bucket = 0; bucket < MessageLayout.BUCKETS; bucket++) {
-            try (RecordCursor cursor = store.scan(MessageLayout.space(queue.instance()), MessageLayout.visible(bucket, now))) {
-                int live = 0;
-                int expired = 0;
-                while (live < perBucket && expired < EXPIRED_PER_BUCKET && cursor.advance()) {
-                    StoredMessage message = MessageLayout.message(cursor.row(), cursor.version(), cursor.payload());
-                    found.add(message);
-                    if (message.expires() > now) {
-                        live++;
-                    } else {
-                        expired++;
-                    }
-                }
-            }
-        }
-        found.sort(Comparator.comparingLong((StoredMessage m) -> m.position().visibleAt())
-                .thenComparingLong(m -> m.position().sequence()));
-        return found;
     }
 
     /**
@@ -532,8 +545,14 @@ public final class QueueService {
         }
         mutations.add(RecordMutation.put(MessageLayout.idRow(to.id()), MessageLayout.idValue(to.version(), to.position()),
                 unchanged));
-        return store.commit(MessageLayout.space(queue.instance()), bucketOf(from.id()), mutations)
-                instanceof CommitOutcome.Applied;
+        MessageFloors.Bucket floor = floors.bucket(queue.instance(), MessageLayout.bucketOf(from.id()));
+        floor.writing(to.position());
+        try {
+            return store.commit(MessageLayout.space(queue.instance()), bucketOf(from.id()), mutations)
+                    instanceof CommitOutcome.Applied;
+        } finally {
+            floor.written(to.position());
+        }
     }
 
     /**
