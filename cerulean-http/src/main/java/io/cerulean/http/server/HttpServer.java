@@ -95,6 +95,9 @@ public final class HttpServer implements AutoCloseable {
                 .group(boss, io)
                 .channel(channelType)
                 .option(ChannelOption.SO_BACKLOG, 1024)
+                // A port whose last connections still linger (TIME_WAIT) can be listened on again; a
+                // port another process listens on is still refused.
+                .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .handler(new ConnectionCap(limits.maxConnections()))
                 .childHandler(new ChannelInitializer<SocketChannel>() {

@@ -132,6 +132,7 @@ class StalledClientsTest {
             assertThat(container.getBlobClient("upload-0").exists()).as("a stalled upload wrote nothing").isFalse();
         } finally {
             for (Socket socket : stalled) {
+                socket.setSoLinger(true, 0); // reset: leaves no TIME_WAIT behind on this machine's ports
                 socket.close();
             }
         }
