@@ -44,7 +44,7 @@ public final class PutBlob implements BlobUpload {
         if (sequence != null && sequence < 0) {
             throw RequestHeaders.invalidHeader("x-ms-blob-sequence-number", sequence.toString(), "it is 0 or more.");
         }
-        ContentHeaders headers = RequestHeaders.contentHeadersAsSent(request, true).withDefaultContentType();
+        ContentHeaders headers = contentHeaders(request, BlobType.PAGE_BLOB);
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
                 BlobType.PAGE_BLOB, null, size, headers, MetadataHeaders.read(request),
                 grant.ofWrite(RequestHeaders.conditions(request)), sequence == null ? 0 : sequence);
@@ -53,11 +53,15 @@ public final class PutBlob implements BlobUpload {
 
     @Override
     public BodySink receive(BlobResource resource, AzureRequest head) {
-        BlobType type = type(head);
-        (type == BlobType.BLOCK_BLOB ? RequestHeaders.contentHeaders(head, true)
-                : RequestHeaders.contentHeadersAsSent(head, true)).withDefaultContentType();
+        contentHeaders(head, type(head)); // a malformed header is refused before any of the body is kept
         MetadataHeaders.read(head);
         return Uploads.receive(service.contents(), head);
+    }
+
+    /** A block blob's content headers are checked; an append or page blob's are kept as sent. */
+    private static ContentHeaders contentHeaders(AzureRequest request, BlobType type) {
+        return (type == BlobType.BLOCK_BLOB ? RequestHeaders.contentHeaders(request, true)
+                : RequestHeaders.contentHeadersAsSent(request, true)).withDefaultContentType();
     }
 
     /** The type of blob to create; an append or page blob is created without a body. */
@@ -88,8 +92,7 @@ public final class PutBlob implements BlobUpload {
             return createPageBlob(resource, request, grant);
         }
         boolean block = type == BlobType.BLOCK_BLOB;
-        ContentHeaders headers = (block ? RequestHeaders.contentHeaders(request, true)
-                : RequestHeaders.contentHeadersAsSent(request, true)).withDefaultContentType();
+        ContentHeaders headers = contentHeaders(request, type);
         Map<String, String> metadata = MetadataHeaders.read(request);
         Uploads.Upload upload = Uploads.write(service.contents(), request);
         if (block && headers.contentMd5() == null) {
