@@ -27,6 +27,11 @@ import java.util.UUID;
  * past them. The id row finds a message's current message row from its id. Both rows carry the
  * same version, drawn at random at every change; the pop receipt names the message row and that
  * version ({@link PopReceipt}), so that a receipt stops working at the next change.
+ *
+ * <p>The id row is the message's latch: a change is conditioned on the id row's version alone.
+ * While the id row holds version v, the message row is the one v's change wrote (the two are only
+ * ever changed together), so a commit on the id row's version needs no condition on the message
+ * rows it deletes or puts, and reads one row to check rather than three.
  */
 public final class MessageLayout {
     public static final int BUCKETS = 16;

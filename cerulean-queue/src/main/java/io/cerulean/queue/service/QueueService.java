@@ -244,7 +244,7 @@ public final class QueueService {
             outcome = store.commit(MessageLayout.space(queue.instance()), bucketOf(id), List.of(
                     RecordMutation.put(MessageLayout.idRow(id), MessageLayout.idValue(message.version(), message.position()),
                             Precondition.MUST_NOT_EXIST),
-                    RecordMutation.put(message.row(), message.value(), Precondition.MUST_NOT_EXIST)));
+                    RecordMutation.put(message.row(), message.value(), Precondition.NONE)));
         } finally {
             floor.written(message.position());
         }
@@ -508,6 +508,22 @@ public final class QueueService {
      * it is not there or expired, PopReceiptMismatch when the receipt is not its latest.
      */
     private StoredMessage current(Queue queue, UUID id, String popReceipt) {
+        Optional<PopReceipt> given = PopReceipt.decode(popReceipt);
+        if (given.isPresent()) {
+            // The usual case, in one read: the receipt names the message's row, which holds the
+            // receipt's version only while the message is in the state that receipt was issued for.
+            Position position = given.get().position();
+            Optional<StoredValue> row = store.get(MessageLayout.space(queue.instance()), bucketOf(id),
+                    MessageLayout.messageRow(position.visibleAt(), position.sequence(), id));
+            if (row.isPresent() && row.get().version() == given.get().version()) {
+                StoredMessage message = MessageLayout.message(id, position, row.get());
+                if (message.expires() <= clock.millis()) {
+                    throw new ServiceException(QueueError.MESSAGE_NOT_FOUND);
+                }
+                return message;
+            }
+        }
+        // Otherwise the id row tells which answer it is: no such message, or another receipt.
         for (int attempt = 0; attempt < READ_ATTEMPTS; attempt++) {
             byte[] bucket = bucketOf(id);
             Optional<StoredValue> idValue = store.get(MessageLayout.space(queue.instance()), bucket, MessageLayout.idRow(id));
@@ -524,7 +540,6 @@ public final class QueueService {
             if (message.expires() <= clock.millis()) {
                 throw new ServiceException(QueueError.MESSAGE_NOT_FOUND);
             }
-            Optional<PopReceipt> given = PopReceipt.decode(popReceipt);
             if (given.isEmpty() || !given.get().position().equals(position) || given.get().version() != message.version()) {
                 throw new ServiceException(QueueError.POP_RECEIPT_MISMATCH);
             }
@@ -533,18 +548,18 @@ public final class QueueService {
         throw busy();
     }
 
-    /** Moves a message to its next state, if it is still in the state read; false when another writer changed it. */
+    /**
+     * Moves a message to its next state, if it is still in the state read; false when another writer
+     * changed it. The id row's version is the one condition (see {@link MessageLayout}).
+     */
     private boolean move(Queue queue, StoredMessage from, StoredMessage to) {
-        Precondition unchanged = new Precondition.VersionEquals(from.version());
         List<RecordMutation> mutations = new ArrayList<>(3);
-        if (from.position().equals(to.position())) {
-            mutations.add(RecordMutation.put(to.row(), to.value(), unchanged));
-        } else {
-            mutations.add(RecordMutation.delete(from.row(), unchanged));
-            mutations.add(RecordMutation.put(to.row(), to.value(), Precondition.MUST_NOT_EXIST));
-        }
         mutations.add(RecordMutation.put(MessageLayout.idRow(to.id()), MessageLayout.idValue(to.version(), to.position()),
-                unchanged));
+                new Precondition.VersionEquals(from.version())));
+        if (!from.position().equals(to.position())) {
+            mutations.add(RecordMutation.delete(from.row(), Precondition.NONE));
+        }
+        mutations.add(RecordMutation.put(to.row(), to.value(), Precondition.NONE));
         MessageFloors.Bucket floor = floors.bucket(queue.instance(), MessageLayout.bucketOf(from.id()));
         floor.writing(to.position());
         try {
@@ -563,10 +578,10 @@ public final class QueueService {
     private void removeAll(Queue queue, List<StoredMessage> messages) {
         Map<Integer, List<RecordMutation>> byBucket = new TreeMap<>();
         for (StoredMessage message : messages) {
-            Precondition unchanged = new Precondition.VersionEquals(message.version());
             List<RecordMutation> mutations = byBucket.computeIfAbsent(MessageLayout.bucketOf(message.id()), b -> new ArrayList<>());
-            mutations.add(RecordMutation.delete(MessageLayout.idRow(message.id()), unchanged));
-            mutations.add(RecordMutation.delete(message.row(), unchanged));
+            mutations.add(RecordMutation.delete(MessageLayout.idRow(message.id()),
+                    new Precondition.VersionEquals(message.version())));
+            mutations.add(RecordMutation.delete(message.row(), Precondition.NONE));
         }
         byBucket.forEach((bucket, mutations) -> {
             for (int from = 0; from < mutations.size(); from += 2 * REMOVALS_PER_COMMIT) {
@@ -578,10 +593,9 @@ public final class QueueService {
 
     /** Removes a message, if it is still in the state read. */
     private boolean remove(Queue queue, StoredMessage message) {
-        Precondition unchanged = new Precondition.VersionEquals(message.version());
         return store.commit(MessageLayout.space(queue.instance()), bucketOf(message.id()), List.of(
-                RecordMutation.delete(MessageLayout.idRow(message.id()), unchanged),
-                RecordMutation.delete(message.row(), unchanged))) instanceof CommitOutcome.Applied;
+                RecordMutation.delete(MessageLayout.idRow(message.id()), new Precondition.VersionEquals(message.version())),
+                RecordMutation.delete(message.row(), Precondition.NONE))) instanceof CommitOutcome.Applied;
     }
 
     private static byte[] bucketOf(UUID id) {
