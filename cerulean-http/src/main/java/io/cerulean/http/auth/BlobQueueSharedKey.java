@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * What a client signs with Shared Key for the Blob and Queue services (version 2009-09-19 and later):
@@ -33,6 +34,7 @@ import java.util.TreeMap;
  */
 public final class BlobQueueSharedKey implements StringsToSign {
     public static final BlobQueueSharedKey INSTANCE = new BlobQueueSharedKey();
+    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     private BlobQueueSharedKey() {
     }
@@ -121,8 +123,21 @@ public final class BlobQueueSharedKey implements StringsToSign {
     }
 
     /** Runs of whitespace folded to one space, and trimmed; what a client signs of a header's value. */
+    /** A header value as signed: trimmed, each run of whitespace one space (a regex only when there is such a run). */
     private static String unfold(String value) {
-        return value.trim().replaceAll("\\s+", " ");
+        String trimmed = value.trim();
+        for (int i = 0; i < trimmed.length(); i++) {
+            char c = trimmed.charAt(i);
+            if (isWhitespace(c) && (c != ' ' || isWhitespace(trimmed.charAt(i + 1)))) {
+                return WHITESPACE.matcher(trimmed).replaceAll(" ");
+            }
+        }
+        return trimmed;
+    }
+
+    /** What {@code \\s} matches. */
+    private static boolean isWhitespace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     private static String header(AzureRequest request, String name) {

@@ -60,10 +60,13 @@ class BlobQueueSharedKeyTest {
         headers.add("X-MS-Version", "2025-11-05");
         headers.add("x-ms-meta-Beta", "two \t  words");
         headers.add("x-ms-meta-alpha", "a");
+        headers.add("x-ms-meta-gamma", "one\ttab");
+        headers.add("x-ms-meta-delta", "single spaces stay");
         headers.add("Content-Type", "text/plain");
         AzureRequest request = new AzureRequest("PUT", "/a/q", Map.of(), headers, new byte[0], false, "127.0.0.1");
         assertThat(BlobQueueSharedKey.canonicalizedHeaders(request))
-                .isEqualTo("x-ms-meta-alpha:a\nx-ms-meta-beta:two words\nx-ms-version:2025-11-05\n");
+                .isEqualTo("x-ms-meta-alpha:a\nx-ms-meta-beta:two words\nx-ms-meta-delta:single spaces stay\n"
+                        + "x-ms-meta-gamma:one tab\nx-ms-version:2025-11-05\n");
     }
 
     @Test
