@@ -28,6 +28,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -53,7 +55,11 @@ import java.util.stream.Collectors;
  * Messages returns the visible messages in the order they became visible, and those that became
  * visible in the same millisecond in the order this server put them (across servers, by their
  * clocks): first in, first out for messages that were never taken, and approximately so otherwise,
- * as in Azure. Expired messages are never returned, and are removed when a Get Messages meets them.
+ * as in Azure. On a store other servers write too, a Get Messages that lately lost messages to
+ * other consumers starts at a random one of the first it finds, so that consumers on different
+ * servers spread over the queue's head rather than race for its first message; it still answers
+ * what it took in the order it became visible. Expired messages are never returned, and are
+ * removed when a Get Messages meets them.
  *
  * <p>Every write returns once it is visible; the REST layer acknowledges it once
  * {@link #whenDurable()} completes. Thread-safe.
@@ -75,6 +81,15 @@ public final class QueueService {
     private static final int SWEPT_PER_BUCKET = 1024;
     /** Reads of a message's two rows before giving up when it keeps moving between them. */
     private static final int READ_ATTEMPTS = 10;
+    /**
+     * How long after a lost race a Get Messages on a shared store starts at a random one of the
+     * messages it found rather than the first: consumers on other servers, which this one cannot see,
+     * then spread over the head of the queue instead of racing in step for the same message (on
+     * Cassandra, two conditional writes contending for one row cost each far more than two apart).
+     */
+    private static final long CONTENDED_FOR_NANOS = 1_000_000_000L;
+    private static final Comparator<StoredMessage> FOUND_ORDER = Comparator
+            .comparing(StoredMessage::position, MessageLayout.ORDER).thenComparing(StoredMessage::id);
 
     /** This service's name among the service properties documents. */
     private static final String SERVICE = "queue";
@@ -86,6 +101,10 @@ public final class QueueService {
     private final VisibleMessages visible;
     /** The messages a Get Messages of this service is taking now: another skips them rather than race it. */
     private final Set<UUID> taking = ConcurrentHashMap.newKeySet();
+    /** Whether other servers write the store: their consumers race this one's for the same messages. */
+    private final boolean shared;
+    /** When a Get Messages of this service last lost a message to another writer (System.nanoTime). */
+    private volatile long lastRaceLost = System.nanoTime() - CONTENDED_FOR_NANOS;
 
     /** A service on a store other servers may write too (a cluster's). */
     public QueueService(KeyValueStore store, Clock clock) {
@@ -102,6 +121,7 @@ public final class QueueService {
         this.clock = clock;
         this.floors = new MessageFloors(exclusive);
         this.visible = new VisibleMessages(store, floors);
+        this.shared = !exclusive;
     }
 
     /** What Create Queue found. */
@@ -261,13 +281,18 @@ public final class QueueService {
     public List<QueueMessage> getMessages(String account, String name, int count, Duration visibilityTimeout) {
         Queue queue = queue(account, name);
         long now = clock.millis();
-        List<QueueMessage> taken = new ArrayList<>();
+        // By where each message was found: the order they became visible, however they were taken
+        // (two servers may give two messages one position, so the id breaks the tie).
+        TreeMap<StoredMessage, StoredMessage> taken = new TreeMap<>(FOUND_ORDER);
         Set<UUID> tried = new HashSet<>();
         for (int round = 0; round < GET_ROUNDS && taken.size() < count; round++) {
             List<StoredMessage> visible = this.visible.first(queue.instance(), now, count, count + CANDIDATES_BEYOND);
             List<StoredMessage> expired = visible.stream().filter(m -> m.expires() <= now).toList();
             removeAll(queue, expired);
             boolean lostAny = !expired.isEmpty(); // their places may hide more visible messages
+            if (shared && !visible.isEmpty() && System.nanoTime() - lastRaceLost < CONTENDED_FOR_NANOS) {
+                Collections.rotate(visible = new ArrayList<>(visible), -ThreadLocalRandom.current().nextInt(visible.size()));
+            }
             for (StoredMessage found : visible) {
                 if (taken.size() == count) {
                     break;
@@ -284,9 +309,10 @@ public final class QueueService {
                             found.position().sequence()), newId(), found.inserted(), found.expires(),
                             found.dequeueCount() + 1, found.text());
                     if (move(queue, found, next)) {
-                        taken.add(answer(next));
+                        taken.put(found, next);
                     } else {
                         lostAny = true;
+                        lastRaceLost = System.nanoTime();
                     }
                 } finally {
                     taking.remove(found.id());
@@ -296,7 +322,7 @@ public final class QueueService {
                 break;
             }
         }
-        return taken;
+        return taken.values().stream().map(QueueService::answer).toList();
     }
 
     /** Peek Messages: up to {@code count} visible messages, changing nothing. */

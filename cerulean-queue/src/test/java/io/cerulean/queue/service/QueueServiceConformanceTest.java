@@ -178,6 +178,17 @@ public abstract class QueueServiceConformanceTest {
         assertThat(got).containsExactlyElementsOf(expected);
     }
 
+    /** Two servers count their sequences apart: messages they put in one millisecond may share a position. */
+    @Test
+    void messagesOfTwoServersWithOnePositionAreBothHandedOut() {
+        QueueService other = new QueueService(store, clock);
+        put("from this server");
+        other.putMessage(ACCOUNT, "work", "from the other", NO_DELAY, WEEK);
+        assertThat(texts(queues.getMessages(ACCOUNT, "work", 32, Duration.ofSeconds(30))))
+                .containsExactlyInAnyOrder("from this server", "from the other");
+        assertThat(queues.getMessages(ACCOUNT, "work", 32, Duration.ofSeconds(30))).isEmpty();
+    }
+
     @Test
     void aMessageTakenIsInvisibleUntilItsTimeoutThenComesBackCountedWithANewReceipt() {
         QueueMessage put = put("hello");
