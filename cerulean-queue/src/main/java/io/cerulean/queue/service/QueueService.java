@@ -56,7 +56,7 @@ import java.util.stream.Collectors;
  * visible in the same millisecond in the order this server put them (across servers, by their
  * clocks): first in, first out for messages that were never taken, and approximately so otherwise,
  * as in Azure. On a store other servers write too, a Get Messages that lately lost messages to
- * other consumers starts at a random one of the first it finds, so that consumers on different
+ * other consumers tries the first it finds in a random order, so that consumers on different
  * servers spread over the queue's head rather than race for its first message; it still answers
  * what it took in the order it became visible. Expired messages are never returned, and are
  * removed when a Get Messages meets them.
@@ -82,9 +82,9 @@ public final class QueueService {
     /** Reads of a message's two rows before giving up when it keeps moving between them. */
     private static final int READ_ATTEMPTS = 10;
     /**
-     * How long after a lost race a Get Messages on a shared store starts at a random one of the
-     * messages it found rather than the first: consumers on other servers, which this one cannot see,
-     * then spread over the head of the queue instead of racing in step for the same message (on
+     * How long after a lost race a Get Messages on a shared store tries the messages it found in a
+     * random order rather than in order: consumers on other servers, which this one cannot see, then
+     * spread over the head of the queue instead of racing in step for the same messages (on
      * Cassandra, two conditional writes contending for one row cost each far more than two apart).
      */
     private static final long CONTENDED_FOR_NANOS = 1_000_000_000L;
@@ -291,7 +291,7 @@ public final class QueueService {
             removeAll(queue, expired);
             boolean lostAny = !expired.isEmpty(); // their places may hide more visible messages
             if (shared && !visible.isEmpty() && System.nanoTime() - lastRaceLost < CONTENDED_FOR_NANOS) {
-                Collections.rotate(visible = new ArrayList<>(visible), -ThreadLocalRandom.current().nextInt(visible.size()));
+                Collections.shuffle(visible = new ArrayList<>(visible), ThreadLocalRandom.current());
             }
             for (StoredMessage found : visible) {
                 if (taken.size() == count) {
