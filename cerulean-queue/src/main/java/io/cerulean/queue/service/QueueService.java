@@ -290,10 +290,7 @@ public final class QueueService {
             List<StoredMessage> expired = visible.stream().filter(m -> m.expires() <= now).toList();
             removeAll(queue, expired);
             boolean lostAny = !expired.isEmpty(); // their places may hide more visible messages
-            if (shared && !visible.isEmpty() && System.nanoTime() - lastRaceLost < CONTENDED_FOR_NANOS) {
-                Collections.shuffle(visible = new ArrayList<>(visible), ThreadLocalRandom.current());
-            }
-            for (StoredMessage found : visible) {
+            for (StoredMessage found : inTakingOrder(visible)) {
                 if (taken.size() == count) {
                     break;
                 }
@@ -323,6 +320,19 @@ public final class QueueService {
             }
         }
         return taken.values().stream().map(QueueService::answer).toList();
+    }
+
+    /**
+     * The order a Get Messages tries the messages it found: as found, or at random on a shared store
+     * while this service is losing races to consumers it cannot see ({@link #CONTENDED_FOR_NANOS}).
+     */
+    private List<StoredMessage> inTakingOrder(List<StoredMessage> found) {
+        if (!shared || System.nanoTime() - lastRaceLost >= CONTENDED_FOR_NANOS) {
+            return found;
+        }
+        List<StoredMessage> shuffled = new ArrayList<>(found);
+        Collections.shuffle(shuffled, ThreadLocalRandom.current());
+        return shuffled;
     }
 
     /** Peek Messages: up to {@code count} visible messages, changing nothing. */
