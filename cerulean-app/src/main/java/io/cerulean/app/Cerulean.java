@@ -12,27 +12,10 @@ import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.tls.TlsConfig;
-import io.cerulean.blob.rest.BlobRest;
-import io.cerulean.blob.service.BlobService;
-import io.cerulean.queue.rest.QueueRest;
-import io.cerulean.queue.service.QueueService;
-import io.cerulean.storage.content.ChunkedContentStore;
-import io.cerulean.storage.content.ContentStore;
-import io.cerulean.storage.content.TieredContentStore;
-import io.cerulean.store.files.FileContentStore;
-import io.cerulean.store.memory.MemoryContentStore;
 import io.cerulean.storage.KeyValueStore;
-import io.cerulean.store.cassandra.CassandraKeyValueStore;
+import io.cerulean.storage.database.Database;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
-import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
-import io.cerulean.table.layout.KeyValueTableStore;
-import io.cerulean.table.layout.ServerState;
-import io.cerulean.table.model.DateTimes;
-import io.cerulean.table.rest.TableRest;
-import io.cerulean.table.service.TableService;
-import io.cerulean.table.store.TableStore;
-import io.cerulean.table.time.HybridClock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -86,22 +69,20 @@ public final class Cerulean implements AutoCloseable {
         }
     }
 
-    private final TableStore store;
+    private final Database database;
     private final Map<Service, HttpServer> servers;
     private final Accounts accounts;
     private final TlsConfig tls;
     private final Path temporaryTlsDir;
     private final ExecutorService scanHelper;
-    private final List<Sweeper> sweepers; // the served services' sweeps
-    private final ContentStore contents; // blob bytes; null when the Blob service is not served
+    private final List<ServiceAssembly.Assembled> assembled; // the served services
     private final RequestLog requestLog;
 
-    private Cerulean(TableStore store, ContentStore contents, ExecutorService scanHelper, List<Sweeper> sweepers,
+    private Cerulean(Database database, ExecutorService scanHelper, List<ServiceAssembly.Assembled> assembled,
                      Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
                      RequestLog requestLog) {
-        this.store = store;
-        this.contents = contents;
-        this.sweepers = sweepers;
+        this.database = database;
+        this.assembled = assembled;
         this.requestLog = requestLog;
         this.scanHelper = scanHelper;
         this.servers = servers;
@@ -261,14 +242,23 @@ public final class Cerulean implements AutoCloseable {
             // to be: its cursor must be closed before the store is.
             scanHelper.shutdown();
             awaitTermination(scanHelper);
-            sweepers.forEach(Sweeper::close);
             try {
-                if (contents != null) {
-                    contents.close();
-                }
-                store.close();
+                closeServices(assembled);
+                database.close();
             } finally {
                 deleteTemporaryTlsDir(temporaryTlsDir);
+            }
+        }
+    }
+
+    /** Stops each service's sweep, then what the service runs itself; the database stays open. */
+    private static void closeServices(List<ServiceAssembly.Assembled> assembled) {
+        for (ServiceAssembly.Assembled service : assembled) {
+            service.sweeper().ifPresent(Sweeper::close);
+            try {
+                service.service().close();
+            } catch (Exception e) {
+                throw new IllegalStateException("a service did not close: " + e.getMessage(), e);
             }
         }
     }
@@ -305,8 +295,6 @@ public final class Cerulean implements AutoCloseable {
         public static final int DEFAULT_QUEUE_PORT = 10001;
         /** The Blob service's port when none is set and the Table service's is not 0: Azurite's. */
         public static final int DEFAULT_BLOB_PORT = 10000;
-        /** Blob content this small is kept in RocksDB, not in a file of its own. */
-        static final int SMALL_CONTENT_BYTES = 64 * 1024;
         private int port = ServerConfig.DEFAULT_PORT;
         private Integer queuePort;
         private Integer blobPort;
@@ -601,24 +589,19 @@ public final class Cerulean implements AutoCloseable {
 
         /** Whether the data lives in {@link #dataDir}: RocksDB, not memory, a store passed in or Cassandra. */
         private boolean keepsDataDir() {
-            return !inMemory && sharedStore == null && cassandra == null;
+            return databaseConfig().keepsDataDir();
         }
 
         private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config, Map<Service, Integer> ports) {
-            // A store of its own (RocksDB's directory lock keeps other processes out) lets the server keep
-            // what it reads of the catalogue; one passed in may be shared, as a Cassandra cluster is, and is
-            // read at every request.
-            KeyValueTableStore store = sharedStore != null ? KeyValueTableStore.open(new UnclosedStore(sharedStore))
-                    : cassandra != null ? KeyValueTableStore.open(CassandraKeyValueStore.open(cassandra))
-                    : KeyValueTableStore.openExclusive(inMemory ? new MemoryKeyValueStore()
-                            : RocksDbKeyValueStore.open(dataDir, cacheBytes));
+            Database database = databaseConfig().open();
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
                 Thread thread = new Thread(task, "cerulean-scan-helper");
                 thread.setDaemon(true);
                 return thread;
             });
             Path temporaryTlsDir = null;
-            ContentStore contents = null;
+            List<ServiceAssembly.Assembled> assembled = new ArrayList<>();
+            Map<Service, HttpServer> servers = new EnumMap<>(Service.class);
             try {
                 if (selfSignedTls) {
                     // After the store is open: its lock keeps a second server out of the directory.
@@ -626,108 +609,60 @@ public final class Cerulean implements AutoCloseable {
                             : dataDir.resolve("tls");
                     config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
                 }
-                HybridClock clock = new HybridClock(() -> DateTimes.toEpochTicks(timestampClock.instant()),
-                        new ServerState(store.keyValueStore()).clockLease());
-                TableService service = new TableService(store, clock, pageBudget, scanHelper);
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-                Metrics metrics = new Metrics(registry, registry::scrape);
-                Map<Service, HttpServer> servers = new EnumMap<>(Service.class);
-                QueueService queues = services.contains(Service.QUEUE)
-                        ? new QueueService(store.keyValueStore(), queueClock, store.exclusive()) : null;
-                contents = services.contains(Service.BLOB) ? openContents(store) : null;
-                BlobService blobs = null;
-                try {
-                    if (services.contains(Service.TABLE)) {
-                        servers.put(Service.TABLE, HttpServer.start(config.withPort(ports.get(Service.TABLE)),
-                                TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC())
-                                        .withRequestLog(requestLog)));
-                    }
-                    if (queues != null) {
-                        try {
-                            servers.put(Service.QUEUE, HttpServer.start(config.withPort(ports.get(Service.QUEUE)),
-                                    QueueRest.pipeline(queues, store.exclusive(), configured, trust, metrics,
-                                            Clock.systemUTC()).withRequestLog(requestLog)));
-                        } catch (PortInUseException e) {
-                            throw e.explained("the Queue service's port", "choose another with --queue-port, or serve "
-                                    + "the other services alone with --services");
-                        }
-                    }
-                    if (contents != null) {
-                        try {
-                            servers.put(Service.BLOB, HttpServer.start(config.withPort(ports.get(Service.BLOB)),
-                                    BlobRest.pipeline(blobs = new BlobService(store.keyValueStore(), contents, blobClock),
-                                            store.exclusive(), configured, trust, metrics, Clock.systemUTC())
-                                            .withRequestLog(requestLog)));
-                        } catch (PortInUseException e) {
-                            throw e.explained("the Blob service's port", "choose another with --blob-port, or serve "
-                                    + "the other services alone with --services");
-                        }
-                    }
-                } catch (RuntimeException e) {
-                    for (HttpServer server : servers.values()) {
-                        try {
-                            server.close();
-                        } catch (RuntimeException closing) {
-                            e.addSuppressed(closing);
-                        }
-                    }
-                    throw e;
+                ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
+                        timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery);
+                for (Service service : ports.keySet()) {
+                    ServiceAssembly.Assembled built = assembly.assemble(service, database);
+                    assembled.add(built);
+                    servers.put(service, startServer(service, config.withPort(ports.get(service)), built));
                 }
-                List<Sweeper> sweepers = new ArrayList<>();
-                if (queues != null) {
-                    sweepers.add(Sweeper.start("queue", "expired queue messages", queues::sweepExpired,
-                            queueSweepEvery));
-                }
-                if (blobs != null) {
-                    sweepers.add(Sweeper.start("blob", "staged blocks never committed", blobs::sweepStagedBlocks,
-                            blobSweepEvery));
-                }
-                return new Cerulean(store, contents, scanHelper, sweepers, servers, configured, config.tls(),
+                return new Cerulean(database, scanHelper, assembled, servers, configured, config.tls(),
                         temporaryTlsDir, requestLog);
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
+                RuntimeException failure = e instanceof RuntimeException runtime ? runtime
+                        : new UncheckedIOException("cannot create a temporary directory for the certificate",
+                                (IOException) e);
+                for (HttpServer server : servers.values()) {
+                    try {
+                        server.close();
+                    } catch (RuntimeException closing) {
+                        failure.addSuppressed(closing);
+                    }
+                }
                 scanHelper.shutdown();
-                closeQuietly(contents, e);
-                store.close();
-                throw new UncheckedIOException("cannot create a temporary directory for the certificate", e);
-            } catch (RuntimeException e) {
-                scanHelper.shutdown();
-                closeQuietly(contents, e);
                 try {
-                    store.close();
+                    closeServices(assembled);
+                    database.close();
+                } catch (RuntimeException closing) {
+                    failure.addSuppressed(closing);
                 } finally {
                     deleteTemporaryTlsDir(temporaryTlsDir);
                 }
-                throw e;
+                throw failure;
             }
         }
 
-        /**
-         * Where blob bytes go. Beside RocksDB: up to {@link #SMALL_CONTENT_BYTES} as chunk records in
-         * RocksDB itself, whose log's group commit syncs many at once, and larger content as files
-         * beside it (written once and synced, never rewritten by compaction nor written twice through
-         * the log). Memory beside an in-memory store, and chunk records in the store itself when
-         * servers share it (a Cassandra cluster, a store passed in).
-         */
-        private ContentStore openContents(KeyValueTableStore store) {
-            if (keepsDataDir()) {
-                return new TieredContentStore(ChunkedContentStore.durableWithLaterCommits(store.keyValueStore()),
-                        FileContentStore.open(dataDir.resolve("blobs")), SMALL_CONTENT_BYTES);
-            }
-            if (inMemory && sharedStore == null && cassandra == null) {
-                return new MemoryContentStore();
-            }
-            return new ChunkedContentStore(store.keyValueStore());
-        }
-
-        private static void closeQuietly(ContentStore contents, Exception failure) {
-            if (contents == null) {
-                return;
-            }
+        /** Starts {@code built} on its port; a port in use is explained with the flag that moves it. */
+        private HttpServer startServer(Service service, ServerConfig config, ServiceAssembly.Assembled built) {
             try {
-                contents.close();
-            } catch (RuntimeException e) {
-                failure.addSuppressed(e);
+                return HttpServer.start(config, built.pipeline().withRequestLog(requestLog));
+            } catch (PortInUseException e) {
+                if (service == Service.TABLE) {
+                    throw e;
+                }
+                String name = service == Service.QUEUE ? "Queue" : "Blob";
+                throw e.explained("the " + name + " service's port", "choose another with --"
+                        + service.name().toLowerCase(java.util.Locale.ROOT) + "-port, or serve the other services "
+                        + "alone with --services");
             }
+        }
+
+        private DatabaseConfig databaseConfig() {
+            DatabaseConfig.Kind kind = sharedStore != null ? DatabaseConfig.Kind.SHARED
+                    : cassandra != null ? DatabaseConfig.Kind.CASSANDRA
+                    : inMemory ? DatabaseConfig.Kind.MEMORY : DatabaseConfig.Kind.ROCKSDB;
+            return new DatabaseConfig(kind, dataDir, cacheBytes, sharedStore, cassandra);
         }
 
         List<Account> accounts() {

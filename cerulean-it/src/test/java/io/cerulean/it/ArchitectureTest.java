@@ -91,6 +91,35 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The services are peers on one database: none imports another, in its semantics or its REST
+     * layer; what they share lives in the seam, the kernel or common.
+     */
+    @Test
+    void noServiceImportsAnother() {
+        noClasses().that().resideInAPackage("io.cerulean.table..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.queue..", "io.cerulean.blob..")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.cerulean.queue..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.blob..")
+                .check(classes);
+        noClasses().that().resideInAPackage("io.cerulean.blob..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..")
+                .check(classes);
+    }
+
+    /**
+     * The application opens the database and builds each service on it through the service's own
+     * entry point: it knows no service's layout, so a layout changes without touching it.
+     */
+    @Test
+    void theApplicationImportsNoLayout() {
+        noClasses().that().resideInAPackage("io.cerulean.app..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table.layout..",
+                        "io.cerulean.queue.layout..", "io.cerulean.blob.layout..")
+                .check(classes);
+    }
+
     /** A store knows keys and bytes: the seam, its engine and logging, nothing of any service. */
     @Test
     void storesSeeOnlyTheSeam() {

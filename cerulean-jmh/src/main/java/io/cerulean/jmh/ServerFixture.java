@@ -6,13 +6,11 @@ import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.storage.database.Database;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
-import io.cerulean.table.layout.KeyValueTableStore;
 import io.cerulean.table.rest.TableRest;
 import io.cerulean.table.service.TableService;
-import io.cerulean.table.store.TableStore;
-import io.cerulean.table.time.HybridClock;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.QueryStringDecoder;
 import java.io.IOException;
@@ -46,7 +44,7 @@ final class ServerFixture implements AutoCloseable {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private final TableStore store;
+    private final Database database;
     private long cpuNanos;
     private long requests;
     private final Path directory;
@@ -66,11 +64,9 @@ final class ServerFixture implements AutoCloseable {
         }
         // "rocksdb" as cerulean serve opens it, the only user of its directory, keeping what it reads;
         // "rocksdb-shared" as a server sharing its store with others, reading table state at every request.
-        store = directory == null ? KeyValueTableStore.openExclusive(new MemoryKeyValueStore())
-                : storeKind.equals("rocksdb-shared") ? KeyValueTableStore.open(RocksDbKeyValueStore.open(directory))
-                : KeyValueTableStore.openExclusive(RocksDbKeyValueStore.open(directory));
-        service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5),
-                scanHelper);
+        database = directory == null ? Database.open(new MemoryKeyValueStore(), true)
+                : Database.open(RocksDbKeyValueStore.open(directory), !storeKind.equals("rocksdb-shared"));
+        service = TableService.open(database, Clock.systemUTC(), Duration.ofSeconds(5), scanHelper);
         Accounts accounts = new Accounts(List.of(Account.development()));
         pipeline = TableRest.pipeline(service, accounts, Metrics.discarded(), Clock.systemUTC());
     }
@@ -142,7 +138,8 @@ final class ServerFixture implements AutoCloseable {
 
     @Override
     public void close() {
-        store.close();
+        service.close();
+        database.close();
         if (directory != null) {
             try (Stream<Path> files = Files.walk(directory)) {
                 files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());

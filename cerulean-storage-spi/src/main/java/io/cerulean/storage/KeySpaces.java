@@ -13,9 +13,9 @@ import java.util.stream.Collectors;
  */
 public final class KeySpaces {
     /**
-     * The server's own state, one partition per item, rows empty: the store's layout version, the
-     * key format versions of the services, the clock lease, the next table id. Encoded by
-     * {@code io.cerulean.table.layout.ServerState}.
+     * The server's own state, one partition per item, rows empty: each key space's format version,
+     * named leases (the clock's), named id counters (the next table id). Encoded by
+     * {@link io.cerulean.storage.state.ServerState}.
      */
     public static final KeySpace SERVER_STATE = new KeySpace(1, "server-state", false);
 

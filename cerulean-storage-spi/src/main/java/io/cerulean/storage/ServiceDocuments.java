@@ -16,6 +16,8 @@ import java.util.OptionalLong;
  * each other's. The one place this layout is written; every service keeps its document here.
  */
 public final class ServiceDocuments {
+    /** The format of the layout above, checked by the database that keeps it. */
+    public static final int FORMAT_VERSION = 1;
     private static final Space SPACE = KeySpaces.SERVICE_PROPERTIES.single();
 
     private ServiceDocuments() {

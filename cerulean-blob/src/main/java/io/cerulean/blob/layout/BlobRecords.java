@@ -48,7 +48,12 @@ public final class BlobRecords {
     private static final byte SNAPSHOT = 'A';
     private static final byte[] BLOB_ROW = {'B'};
     private static final byte STAGED = 'U';
-    private static final int FORMAT = 1;
+    /**
+     * The format of the layout above: recorded in the server state and checked when the service
+     * opens, and written in every blob row besides, as a second line of defence.
+     */
+    public static final int FORMAT_VERSION = 1;
+    private static final int FORMAT = FORMAT_VERSION;
     private static final int NO_ID = 255;
     private static final byte[] NO_CONTENT = new byte[16];
 

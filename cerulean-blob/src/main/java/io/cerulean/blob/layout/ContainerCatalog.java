@@ -29,6 +29,8 @@ import java.util.Optional;
  * container is created, so a container made again under an old name never sees old blobs.
  */
 public final class ContainerCatalog {
+    /** The format of the layout above, recorded in the server state and checked when the service opens. */
+    public static final int FORMAT_VERSION = 1;
     public static final Space SPACE = KeySpaces.BLOB_CONTAINERS.single();
     private static final byte CONTAINER = 'C';
 

@@ -18,7 +18,9 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.CommitOutcome;
+import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.database.Database;
 import io.cerulean.storage.Precondition;
 import io.cerulean.storage.RecordBound;
 import io.cerulean.storage.RecordCursor;
@@ -76,6 +78,19 @@ public final class BlobService {
     private final SecureRandom random = new SecureRandom();
     private final ContentReleases releases;
     private final Containers containers;
+
+    /**
+     * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
+     * checked (or recorded, on a store used for the first time): records in the database's record
+     * store, bytes in its content store. Times come from {@code clock}.
+     *
+     * @throws io.cerulean.storage.StoreFormatException when the store holds blobs in another format
+     */
+    public static BlobService open(Database database, Clock clock) {
+        database.checkFormat(KeySpaces.BLOB_CONTAINERS, ContainerCatalog.FORMAT_VERSION);
+        database.checkFormat(KeySpaces.BLOBS, BlobRecords.FORMAT_VERSION);
+        return new BlobService(database.records(), database.contents(), clock);
+    }
 
     public BlobService(KeyValueStore store, ContentStore contents, Clock clock) {
         this.store = store;

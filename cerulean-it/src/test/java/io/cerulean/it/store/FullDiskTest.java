@@ -15,12 +15,10 @@ import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.server.HttpServer;
 import io.cerulean.http.server.ServerConfig;
+import io.cerulean.storage.database.Database;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
-import io.cerulean.table.layout.KeyValueTableStore;
-import io.cerulean.table.layout.ServerState;
 import io.cerulean.table.rest.TableRest;
 import io.cerulean.table.service.TableService;
-import io.cerulean.table.time.HybridClock;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.ByteArrayOutputStream;
@@ -141,11 +139,9 @@ class FullDiskTest {
 
     private Started start() {
         keyValueStore = RocksDbKeyValueStore.open(dataDir, RocksDbKeyValueStore.MIN_CACHE_BYTES);
-        KeyValueTableStore store = KeyValueTableStore.open(keyValueStore);
         scanHelper = Executors.newSingleThreadExecutor();
-        TableService service = new TableService(store,
-                HybridClock.system(new ServerState(store.keyValueStore()).clockLease()), Duration.ofSeconds(5),
-                scanHelper);
+        TableService service = TableService.open(Database.open(keyValueStore, false), Clock.systemUTC(),
+                Duration.ofSeconds(5), scanHelper);
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Accounts accounts = new Accounts(List.of(Account.development()));
         server = HttpServer.start(new ServerConfig("127.0.0.1", 0, 8),

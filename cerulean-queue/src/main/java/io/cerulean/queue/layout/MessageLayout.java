@@ -34,6 +34,8 @@ import java.util.UUID;
  * rows it deletes or puts, and reads one row to check rather than three.
  */
 public final class MessageLayout {
+    /** The format of the layout above, recorded in the server state and checked when the service opens. */
+    public static final int FORMAT_VERSION = 1;
     public static final int BUCKETS = 16;
     private static final byte ID = 0x01;
     private static final byte MESSAGE = 0x02;

@@ -28,6 +28,8 @@ import java.util.Optional;
  * never sees old messages.
  */
 public final class QueueCatalog {
+    /** The format of the layout above, recorded in the server state and checked when the service opens. */
+    public static final int FORMAT_VERSION = 1;
     public static final Space SPACE = KeySpaces.QUEUE_CATALOG.single();
     private static final byte QUEUE = 'Q';
     private static final byte ACL = 'A';

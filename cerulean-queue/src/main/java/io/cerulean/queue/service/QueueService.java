@@ -16,7 +16,9 @@ import io.cerulean.queue.model.QueueMetadata;
 import io.cerulean.queue.model.QueueNames;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.CommitOutcome;
+import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.database.Database;
 import io.cerulean.storage.Precondition;
 import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
@@ -105,6 +107,18 @@ public final class QueueService {
     private final boolean shared;
     /** When a Get Messages of this service last lost a message to another writer (System.nanoTime). */
     private volatile long lastRaceLost = System.nanoTime() - CONTENDED_FOR_NANOS;
+
+    /**
+     * The Queue service on {@code database}, as a server opens it, once its key spaces' formats are
+     * checked (or recorded, on a store used for the first time). Times come from {@code clock}.
+     *
+     * @throws io.cerulean.storage.StoreFormatException when the store holds queues in another format
+     */
+    public static QueueService open(Database database, Clock clock) {
+        database.checkFormat(KeySpaces.QUEUE_CATALOG, QueueCatalog.FORMAT_VERSION);
+        database.checkFormat(KeySpaces.QUEUE_MESSAGES, MessageLayout.FORMAT_VERSION);
+        return new QueueService(database.records(), clock, database.exclusive());
+    }
 
     /** A service on a store other servers may write too (a cluster's). */
     public QueueService(KeyValueStore store, Clock clock) {

@@ -33,6 +33,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * names, which are never read).
  */
 public final class ChunkedContentStore implements ContentStore {
+    /** The format of the layout above, checked by the database that keeps it. */
+    public static final int FORMAT_VERSION = 1;
     /** The bytes of one chunk: large enough that a read costs few round trips, small for one mutation. */
     public static final int CHUNK_BYTES = 1 << 20;
     private static final Space SPACE = KeySpaces.CONTENT_CHUNKS.single();

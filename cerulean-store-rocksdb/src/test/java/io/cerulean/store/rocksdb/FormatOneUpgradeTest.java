@@ -6,14 +6,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.cerulean.common.acl.AccessPolicies;
 import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.storage.StoreFormatException;
-import io.cerulean.table.layout.KeyValueTableStore;
-import io.cerulean.table.layout.ServerState;
+import io.cerulean.storage.database.Database;
+import io.cerulean.table.layout.TableLayout;
+import io.cerulean.table.time.HybridClock;
 import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.PropertyValue;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.EntityCursor;
+import io.cerulean.table.layout.KeyRange;
+import io.cerulean.table.layout.StoredTable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +56,7 @@ class FormatOneUpgradeTest {
     @Test
     void everythingReleaseZeroOneKeptIsThereAfterTheUpgrade() throws Exception {
         Path db = releaseZeroOneDirectory();
-        try (KeyValueTableStore store = RocksDbTables.open(db)) {
+        try (Database database = RocksDbTables.database(db); TableLayout store = TableLayout.open(database)) {
             assertThat(store.listTables(DEV, null, 10)).extracting(StoredTable::name).containsExactly("People");
             assertThat(store.listTables("account2", null, 10)).extracting(StoredTable::name).containsExactly("Orders");
             StoredTable people = store.table(DEV, "people").orElseThrow();
@@ -83,7 +84,7 @@ class FormatOneUpgradeTest {
             assertThat(store.serviceProperties(DEV, "table")).hasValueSatisfying(xml ->
                     assertThat(new String(xml.document(), StandardCharsets.UTF_8)).contains("http://example.com"));
             assertThat(store.serviceProperties("account2", "table")).isEmpty();
-            assertThat(new ServerState(store.keyValueStore()).clockLease().load()).isEqualTo(640000000000000000L);
+            assertThat(database.state().lease(HybridClock.LEASE).load()).isEqualTo(640000000000000000L);
 
             // Ids 1 to 3 were used ("Gone", id 2, was deleted): a new table gets a new one, and
             // "Gone" created again sees nothing of the old one.
@@ -96,7 +97,7 @@ class FormatOneUpgradeTest {
             assertThat(RocksDB.listColumnFamilies(options, db.toString()))
                     .extracting(name -> new String(name, StandardCharsets.UTF_8)).doesNotContain("tables");
         }
-        try (KeyValueTableStore reopened = RocksDbTables.open(db)) {
+        try (Database database = RocksDbTables.database(db); TableLayout reopened = TableLayout.open(database)) {
             assertThat(reopened.listTables(DEV, null, 10)).extracting(StoredTable::name).containsExactly("Gone", "People");
             assertThat(scan(reopened, reopened.table(DEV, "People").orElseThrow())).hasSize(6);
             assertThat(reopened.get(reopened.table("account2", "Orders").orElseThrow(), "o", "1"))
@@ -120,7 +121,7 @@ class FormatOneUpgradeTest {
                 .isInstanceOf(StoreFormatException.class);
     }
 
-    private static List<Entity> scan(KeyValueTableStore store, StoredTable table) {
+    private static List<Entity> scan(TableLayout store, StoredTable table) {
         List<Entity> entities = new ArrayList<>();
         try (EntityCursor cursor = store.scan(table, KeyRange.all())) {
             Entity e;

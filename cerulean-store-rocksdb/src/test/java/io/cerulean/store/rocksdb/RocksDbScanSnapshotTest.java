@@ -2,19 +2,20 @@ package io.cerulean.store.rocksdb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.storage.database.Database;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityKey;
 import io.cerulean.table.model.PropertyValue;
-import io.cerulean.table.store.CommitResult;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.KeyBound;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.ScanSnapshot;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.CommitResult;
+import io.cerulean.table.layout.Condition;
+import io.cerulean.table.layout.EntityCursor;
+import io.cerulean.table.layout.KeyBound;
+import io.cerulean.table.layout.KeyRange;
+import io.cerulean.table.layout.Mutation;
+import io.cerulean.table.layout.ScanSnapshot;
+import io.cerulean.table.layout.StoredTable;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -39,7 +40,7 @@ class RocksDbScanSnapshotTest {
     private long tick;
 
     /** {@code partitions} partitions of {@code rows} entities of about 250 bytes each. */
-    private StoredTable load(KeyValueTableStore store, int partitions, int rows) {
+    private StoredTable load(TableLayout store, int partitions, int rows) {
         StoredTable table = store.createTable("devstoreaccount1", "split").orElseThrow();
         for (int p = 0; p < partitions; p++) {
             String pk = String.format("p%02d", p);
@@ -83,7 +84,7 @@ class RocksDbScanSnapshotTest {
     @ParameterizedTest
     @ValueSource(longs = {96L << 20, 16L << 20})
     void theMiddleOfATableSplitsItsEntitiesNearHalf(long cacheBytes) {
-        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"), cacheBytes)) {
+        try (Database database = RocksDbTables.database(dir.resolve("db"), cacheBytes); TableLayout store = TableLayout.open(database)) {
             StoredTable table = load(store, 10, 2_000);
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 EntityKey middle = snapshot.middle(KeyRange.all()).orElseThrow();
@@ -94,7 +95,7 @@ class RocksDbScanSnapshotTest {
 
     @Test
     void theMiddleOfOnePartitionFallsBetweenItsRows() {
-        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"))) {
+        try (Database database = RocksDbTables.database(dir.resolve("db")); TableLayout store = TableLayout.open(database)) {
             StoredTable table = load(store, 1, 20_000);
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 EntityKey middle = snapshot.middle(KeyRange.partition("p00")).orElseThrow();
@@ -105,7 +106,7 @@ class RocksDbScanSnapshotTest {
 
     @Test
     void theMiddleOfARangeLiesInsideIt() {
-        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"))) {
+        try (Database database = RocksDbTables.database(dir.resolve("db")); TableLayout store = TableLayout.open(database)) {
             StoredTable table = load(store, 10, 2_000);
             KeyRange range = new KeyRange(KeyBound.inclusive("p03", "r000500"), KeyBound.partitionIncluded("p06"));
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
@@ -118,7 +119,7 @@ class RocksDbScanSnapshotTest {
 
     @Test
     void aSmallRangeIsNotSplit() {
-        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"))) {
+        try (Database database = RocksDbTables.database(dir.resolve("db")); TableLayout store = TableLayout.open(database)) {
             StoredTable table = load(store, 10, 2_000);
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 assertThat(snapshot.middle(new KeyRange(KeyBound.inclusive("p03", "r000100"),
@@ -130,7 +131,7 @@ class RocksDbScanSnapshotTest {
 
     @Test
     void everyCursorOfASnapshotSeesTheTableAsItWasWhenItWasTaken() {
-        try (KeyValueTableStore store = RocksDbTables.open(dir.resolve("db"))) {
+        try (Database database = RocksDbTables.database(dir.resolve("db")); TableLayout store = TableLayout.open(database)) {
             StoredTable table = load(store, 2, 1_000);
             try (ScanSnapshot snapshot = store.snapshot(table).orElseThrow()) {
                 List<EntityKey> before = keys(snapshot, KeyRange.all());

@@ -1,7 +1,7 @@
 package io.cerulean.store.rocksdb;
 
+import io.cerulean.storage.KeyValueStore;
 import io.cerulean.table.service.TableServiceConformanceTest;
-import io.cerulean.table.store.TableStore;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -10,7 +10,7 @@ class RocksDbTableServiceTest extends TableServiceConformanceTest {
     Path dir;
 
     @Override
-    protected TableStore newStore() {
-        return RocksDbTables.open(dir);
+    protected KeyValueStore newStore() {
+        return RocksDbKeyValueStore.open(dir);
     }
 }

@@ -1,18 +1,18 @@
 package io.cerulean.store.rocksdb;
 
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.storage.database.Database;
 import java.nio.file.Path;
 
-/** The Table service's store on RocksDB, as the server opens it. */
+/** A database on RocksDB for the Table service's tests, shared as a server sharing its store opens it. */
 final class RocksDbTables {
     private RocksDbTables() {
     }
 
-    static KeyValueTableStore open(Path directory) {
-        return KeyValueTableStore.open(RocksDbKeyValueStore.open(directory));
+    static Database database(Path directory) {
+        return Database.open(RocksDbKeyValueStore.open(directory), false);
     }
 
-    static KeyValueTableStore open(Path directory, long cacheBytes) {
-        return KeyValueTableStore.open(RocksDbKeyValueStore.open(directory, cacheBytes));
+    static Database database(Path directory, long cacheBytes) {
+        return Database.open(RocksDbKeyValueStore.open(directory, cacheBytes), false);
     }
 }

@@ -8,6 +8,11 @@ import io.cerulean.http.auth.Account;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.storage.ForwardingKeyValueStore;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
+import io.cerulean.store.memory.MemoryKeyValueStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.service.TableService;
 import io.cerulean.table.time.HybridClock;
 import java.nio.charset.StandardCharsets;
@@ -16,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,9 +32,14 @@ import org.junit.jupiter.api.Test;
  */
 class RequestPipelineDurabilityTest {
     private final HeldDurabilityStore store = new HeldDurabilityStore();
-    private final TableService service =
-            new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    private final TableService service = new TableService(TableLayout.open(Database.open(store, false)),
+            HybridClock.system(Lease.none()), Duration.ofSeconds(5));
     private final RequestPipeline<?, ?, ?> pipeline = pipeline(service);
+
+    @BeforeEach
+    void holdDurability() {
+        store.holding = true;
+    }
 
     @Test
     void anInsertIsAnsweredOnlyOnceItIsDurable() {
@@ -78,12 +89,20 @@ class RequestPipelineDurabilityTest {
         return signed("POST", "/devstoreaccount1/" + table, json.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** The in-memory store, but durable only when the test says so. */
-    private static final class HeldDurabilityStore extends DelegatingTableStore {
+    /** The in-memory store, but durable only when the test says so, once it holds durability. */
+    private static final class HeldDurabilityStore extends ForwardingKeyValueStore {
         final List<CompletableFuture<Void>> pending = new ArrayList<>();
+        volatile boolean holding;
+
+        HeldDurabilityStore() {
+            super(new MemoryKeyValueStore());
+        }
 
         @Override
         public CompletableFuture<Void> whenDurable() {
+            if (!holding) {
+                return super.whenDurable();
+            }
             CompletableFuture<Void> durable = new CompletableFuture<>();
             pending.add(durable);
             return durable;

@@ -7,10 +7,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.storage.ForwardingKeyValueStore;
+import io.cerulean.storage.RecordCursor;
+import io.cerulean.storage.RecordRange;
+import io.cerulean.storage.Space;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
+import io.cerulean.store.memory.MemoryKeyValueStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.service.TableService;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.time.HybridClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -25,8 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 class RequestPipelineOutOfMemoryTest {
     private final ScanOutOfMemoryStore store = new ScanOutOfMemoryStore();
-    private final TableService service =
-            new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    private final TableService service = new TableService(TableLayout.open(Database.open(store, false)),
+            HybridClock.system(Lease.none()), Duration.ofSeconds(5));
     private final RequestPipeline<?, ?, ?> pipeline = pipeline(service);
 
     @Test
@@ -46,16 +51,20 @@ class RequestPipelineOutOfMemoryTest {
     }
 
     /** The in-memory store, whose next scan fails for want of heap when the test says so. */
-    private static final class ScanOutOfMemoryStore extends DelegatingTableStore {
+    private static final class ScanOutOfMemoryStore extends ForwardingKeyValueStore {
         volatile boolean outOfMemoryOnNextScan;
 
+        ScanOutOfMemoryStore() {
+            super(new MemoryKeyValueStore());
+        }
+
         @Override
-        public EntityCursor scan(StoredTable table, KeyRange range) {
+        public RecordCursor scan(Space space, RecordRange range) {
             if (outOfMemoryOnNextScan) {
                 outOfMemoryOnNextScan = false;
                 throw new OutOfMemoryError("Java heap space (thrown by the test)");
             }
-            return super.scan(table, range);
+            return super.scan(space, range);
         }
     }
 }

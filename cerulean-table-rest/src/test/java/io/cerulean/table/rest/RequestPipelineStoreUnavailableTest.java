@@ -15,8 +15,10 @@ import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.StoreUnavailableException;
 import io.cerulean.storage.StoredValue;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.service.TableService;
 import io.cerulean.table.time.HybridClock;
 import java.nio.charset.StandardCharsets;
@@ -36,8 +38,8 @@ import org.junit.jupiter.api.Test;
  */
 class RequestPipelineStoreUnavailableTest {
     private final SwitchedStore store = new SwitchedStore(new MemoryKeyValueStore());
-    private final TableService service = new TableService(KeyValueTableStore.open(store),
-            HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    private final TableService service = new TableService(TableLayout.open(Database.open(store, false)),
+            HybridClock.system(Lease.none()), Duration.ofSeconds(5));
     private final RequestPipeline<?, ?, ?> pipeline = pipeline(service);
 
     @Test

@@ -3,8 +3,6 @@ package io.cerulean.table.layout;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.RecordBound;
 import io.cerulean.storage.RecordRange;
-import io.cerulean.table.store.KeyBound;
-import io.cerulean.table.store.KeyRange;
 
 /**
  * How an entity's keys become a record's: in the key space {@code TABLE_ENTITIES}, instance the

@@ -10,7 +10,6 @@ import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityView;
 import io.cerulean.table.model.PropertySource;
 import io.cerulean.table.model.PropertyValue;
-import io.cerulean.table.store.EntityCursor;
 import java.util.Arrays;
 import java.util.function.Predicate;
 

@@ -2,9 +2,6 @@ package io.cerulean.table.layout;
 
 import io.cerulean.storage.RecordSnapshot;
 import io.cerulean.table.model.EntityKey;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.ScanSnapshot;
 import java.util.Optional;
 import java.util.function.Function;
 

@@ -6,7 +6,6 @@ import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.StoredValue;
 import io.cerulean.table.model.TableNames;
-import io.cerulean.table.store.StoredTable;
 import java.nio.charset.StandardCharsets;
 
 /**

@@ -1,6 +1,6 @@
 package io.cerulean.table.query;
 
-import io.cerulean.table.store.KeyBound;
+import io.cerulean.table.layout.KeyBound;
 import java.util.Comparator;
 
 /**

@@ -1,6 +1,6 @@
 package io.cerulean.table.query;
 
-import io.cerulean.table.store.KeyRange;
+import io.cerulean.table.layout.KeyRange;
 
 /** A contiguous run of keys between two cuts; a null cut is unbounded. Empty when lower is not before upper. */
 record KeyInterval(KeyCut lower, KeyCut upper) {

@@ -3,7 +3,7 @@ package io.cerulean.table.query;
 import io.cerulean.table.model.EntityKey;
 import io.cerulean.table.model.EntityView;
 import io.cerulean.table.model.PropertySource;
-import io.cerulean.table.store.EntityCursor;
+import io.cerulean.table.layout.EntityCursor;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;

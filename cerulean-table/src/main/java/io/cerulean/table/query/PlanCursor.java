@@ -4,11 +4,11 @@ import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityKey;
 import io.cerulean.table.model.EntityView;
 import io.cerulean.table.model.PropertySource;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.KeyBound;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
+import io.cerulean.table.layout.EntityCursor;
+import io.cerulean.table.layout.KeyBound;
+import io.cerulean.table.layout.KeyRange;
+import io.cerulean.table.layout.StoredTable;
+import io.cerulean.table.layout.EntityReader;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -18,7 +18,7 @@ import java.util.function.Predicate;
  * Single-key ranges are point reads; the rest are store scans, opened one at a time.
  */
 public final class PlanCursor implements EntityCursor {
-    private final TableStore store;
+    private final EntityReader store;
     private final StoredTable table;
     private final List<KeyRange> ranges;
     private final Optional<EntityKey> resumeFrom;
@@ -29,7 +29,7 @@ public final class PlanCursor implements EntityCursor {
     private long closedRead;
     private long closedRecords;
 
-    public PlanCursor(TableStore store, StoredTable table, QueryPlan plan, Optional<EntityKey> resumeFrom) {
+    public PlanCursor(EntityReader store, StoredTable table, QueryPlan plan, Optional<EntityKey> resumeFrom) {
         this.store = store;
         this.table = table;
         this.ranges = plan.ranges();

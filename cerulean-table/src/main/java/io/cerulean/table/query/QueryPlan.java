@@ -1,8 +1,8 @@
 package io.cerulean.table.query;
 
 import io.cerulean.table.query.filter.Filter;
-import io.cerulean.table.store.KeyBound;
-import io.cerulean.table.store.KeyRange;
+import io.cerulean.table.layout.KeyBound;
+import io.cerulean.table.layout.KeyRange;
 import io.cerulean.table.model.Entity;
 import java.util.HashSet;
 import java.util.List;
@@ -46,7 +46,7 @@ public record QueryPlan(QueryClass queryClass, List<KeyRange> ranges, Optional<F
     /**
      * The one property the residual filter reads besides PartitionKey, RowKey and Timestamp, when it
      * reads exactly one: a store may then test that property in memory, without reading each entity
-     * (the filter columns of {@code KeyValueTableStore}).
+     * (the filter columns of {@code TableLayout}).
      */
     public Optional<String> filterProperty() {
         Set<String> names = new HashSet<>();

@@ -4,11 +4,11 @@ import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityKey;
 import io.cerulean.table.model.EntityValidator;
 import io.cerulean.table.model.EntityView;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.ScanSnapshot;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
+import io.cerulean.table.layout.EntityCursor;
+import io.cerulean.table.layout.KeyRange;
+import io.cerulean.table.layout.ScanSnapshot;
+import io.cerulean.table.layout.StoredTable;
+import io.cerulean.table.layout.EntityReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -66,7 +66,7 @@ public final class ScanSplitter {
      * Reads one page of a query into {@code page}, splitting its scan when it may, and says how
      * the page ended. Every page read here counts as a running query while it is read.
      */
-    public PageEnd read(TableStore store, StoredTable table, QueryPlan plan, Optional<EntityKey> resumeFrom,
+    public PageEnd read(EntityReader store, StoredTable table, QueryPlan plan, Optional<EntityKey> resumeFrom,
                         PageReader page) {
         queries.incrementAndGet();
         try {

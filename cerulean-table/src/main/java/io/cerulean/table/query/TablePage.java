@@ -1,6 +1,6 @@
 package io.cerulean.table.query;
 
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 import java.util.List;
 import java.util.Optional;
 

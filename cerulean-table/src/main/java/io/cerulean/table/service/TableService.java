@@ -2,29 +2,28 @@ package io.cerulean.table.service;
 
 import io.cerulean.common.acl.AccessPolicies;
 import io.cerulean.common.error.CommonError;
+import io.cerulean.storage.database.Database;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityValidator;
 import io.cerulean.table.model.TableNames;
+import io.cerulean.table.query.EntityQueries;
 import io.cerulean.table.query.EntityQuery;
 import io.cerulean.table.query.PageEnd;
-import io.cerulean.table.query.PageReader;
 import io.cerulean.table.query.PageSink;
-import io.cerulean.table.query.PlanCursor;
-import io.cerulean.table.query.QueryPlan;
-import io.cerulean.table.query.QueryPlanner;
-import io.cerulean.table.query.ScanSplitter;
 import io.cerulean.table.query.TablePage;
 import io.cerulean.table.query.filter.Filter;
-import io.cerulean.table.store.EntityInTable;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
-import io.cerulean.table.store.VersionedDocument;
+import io.cerulean.table.layout.EntityInTable;
+import io.cerulean.table.layout.StoredTable;
+import io.cerulean.table.layout.TableLayout;
+import io.cerulean.table.layout.VersionedDocument;
 import io.cerulean.table.time.HybridClock;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.OperationResult;
 import io.cerulean.table.txn.TransactionExecutor;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,7 +38,7 @@ import java.util.concurrent.Executor;
  * Thread-safe; holds no state of its own beyond the store, the clock and whether a scan helper is
  * busy.
  */
-public final class TableService {
+public final class TableService implements AutoCloseable {
     /**
      * The Table service's permission letters, in its canonical order (query, add, update, delete):
      * all a table's stored access policy may hold and a table SAS grant.
@@ -49,10 +48,23 @@ public final class TableService {
     private static final String SERVICE = "table";
     private static final int TABLE_LIST_CHUNK = 256;
 
-    private final TableStore store;
+    private final TableLayout store;
     private final TransactionExecutor transactions;
-    private final long pageBudgetNanos;
-    private final ScanSplitter splitter;
+    private final EntityQueries queries;
+
+    /**
+     * The Table service on {@code database}, as a server opens it: the layout checks (or records)
+     * its key format, and entity Timestamps come from {@code wallClock} through a hybrid clock
+     * whose lease the server state keeps. Closing the service leaves the database open.
+     *
+     * @param scanHelper where the second half of a long scan may run (see {@link EntityQueries}); null for none
+     * @throws io.cerulean.storage.StoreFormatException when the store holds tables in another format
+     */
+    public static TableService open(Database database, Clock wallClock, Duration pageBudget, Executor scanHelper) {
+        HybridClock clock = new HybridClock(() -> DateTimes.toEpochTicks(wallClock.instant()),
+                database.state().lease(HybridClock.LEASE));
+        return new TableService(TableLayout.open(database), clock, pageBudget, scanHelper);
+    }
 
     /**
      * A service whose scans each run on the request's thread alone.
@@ -60,24 +72,23 @@ public final class TableService {
      * @param pageBudget how long one query page may read before it returns what it has with a
      *                   continuation (the service uses 5 seconds)
      */
-    public TableService(TableStore store, HybridClock clock, Duration pageBudget) {
+    public TableService(TableLayout store, HybridClock clock, Duration pageBudget) {
         this(store, clock, pageBudget, null);
     }
 
     /**
      * A service that may read the second half of a long scan on {@code scanHelper} when nothing
-     * else is running (see {@link ScanSplitter}); null for none.
+     * else is running (see {@link EntityQueries}); null for none.
      */
-    public TableService(TableStore store, HybridClock clock, Duration pageBudget, Executor scanHelper) {
+    public TableService(TableLayout store, HybridClock clock, Duration pageBudget, Executor scanHelper) {
         this.store = store;
         this.transactions = new TransactionExecutor(store, clock);
-        this.pageBudgetNanos = pageBudget.toNanos();
-        this.splitter = scanHelper == null ? null : new ScanSplitter(scanHelper);
+        this.queries = new EntityQueries(store, pageBudget, scanHelper);
     }
 
     /**
      * Completes once every entity write that returned before this call is durable: a write is
-     * acknowledged only then (see {@link TableStore#whenDurable}).
+     * acknowledged only then (see {@link TableLayout#whenDurable}).
      */
     public CompletableFuture<Void> whenDurable() {
         return store.whenDurable();
@@ -135,7 +146,7 @@ public final class TableService {
         return version;
     }
 
-    /** Whether this server is its store's only user, and may keep what it reads (see {@link TableStore#exclusive}). */
+    /** Whether this server is its store's only user, and may keep what it reads (see {@link TableLayout#exclusive}). */
     public boolean storeIsExclusive() {
         return store.exclusive();
     }
@@ -205,11 +216,12 @@ public final class TableService {
      * short, at the next entity not yet read.
      */
     public PageEnd queryEntities(StoredTable table, EntityQuery query, PageSink sink) {
-        QueryPlan plan = QueryPlanner.plan(query.filter());
-        PageReader page = new PageReader(plan, query.top(), sink, System.nanoTime() + pageBudgetNanos);
-        if (splitter != null) {
-            return splitter.read(store, table, plan, query.resumeFrom(), page);
-        }
-        return page.readAll(new PlanCursor(store, table, plan, query.resumeFrom()));
+        return queries.read(table, query, sink);
+    }
+
+    /** Stops what the service runs beside requests (its layout's filter columns); the database stays open. */
+    @Override
+    public void close() {
+        store.close();
     }
 }

@@ -1,5 +1,5 @@
 /**
  * The Table service's operations (tables, entity reads and writes, queries) with Azure's semantics,
- * over any {@link io.cerulean.table.store.TableStore}. The one entry point the HTTP layer uses.
+ * over any {@link io.cerulean.table.store.TableLayout}. The one entry point the HTTP layer uses.
  */
 package io.cerulean.table.service;

@@ -1,5 +1,6 @@
 package io.cerulean.table.time;
 
+import io.cerulean.storage.state.Lease;
 import io.cerulean.table.model.DateTimes;
 import java.time.Instant;
 import java.util.function.LongSupplier;
@@ -22,17 +23,10 @@ import java.util.function.LongSupplier;
  * <p>Thread-safe: {@link #next()} is one short critical section.
  */
 public final class HybridClock {
+    /** The server state's lease this clock's high-water mark is kept under. */
+    public static final String LEASE = "clock-lease";
     /** How far ahead the high-water mark is raised: 3 seconds of ticks. */
     public static final long LEASE_TICKS = 3 * 10_000_000L;
-
-    /** Where the high-water mark is kept between runs. */
-    public interface Lease {
-        /** The persisted mark, or {@link Long#MIN_VALUE} when none was ever stored. */
-        long load();
-
-        /** Durably stores a new mark before it is relied on. */
-        void store(long ticks);
-    }
 
     private final LongSupplier wallTicks;
     private final Lease lease;
@@ -52,20 +46,6 @@ public final class HybridClock {
         return new HybridClock(() -> DateTimes.toEpochTicks(Instant.now()), lease);
     }
 
-    /** A lease that keeps nothing: for throwaway stores. */
-    public static Lease volatileLease() {
-        return new Lease() {
-            @Override
-            public long load() {
-                return Long.MIN_VALUE;
-            }
-
-            @Override
-            public void store(long ticks) {
-            }
-        };
-    }
-
     /** The next tick: greater than every tick this clock (or its predecessors on the same lease) issued. */
     public long nextTicks() {
         return nextTicksAfter(Long.MIN_VALUE);
@@ -81,7 +61,7 @@ public final class HybridClock {
         long next = Math.max(wallTicks.getAsLong(), Math.max(last, observed) + 1);
         if (next > leasedUntil) {
             long mark = next + LEASE_TICKS;
-            lease.store(mark);
+            lease.raise(mark);
             leasedUntil = mark;
         }
         last = next;

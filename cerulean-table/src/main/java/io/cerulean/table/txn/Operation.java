@@ -2,7 +2,7 @@ package io.cerulean.table.txn;
 
 import io.cerulean.table.model.Properties;
 import io.cerulean.table.model.PropertyValue;
-import io.cerulean.table.store.Condition;
+import io.cerulean.table.layout.Condition;
 import java.util.Map;
 import java.util.Objects;
 

@@ -6,12 +6,12 @@ import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityValidator;
-import io.cerulean.table.store.CommitResult;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.StoredEntity;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
+import io.cerulean.table.layout.CommitResult;
+import io.cerulean.table.layout.Condition;
+import io.cerulean.table.layout.Mutation;
+import io.cerulean.table.layout.StoredEntity;
+import io.cerulean.table.layout.StoredTable;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.time.HybridClock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,10 +38,10 @@ import java.util.Optional;
 public final class TransactionExecutor {
     static final int MAX_ATTEMPTS = 1_000;
 
-    private final TableStore store;
+    private final TableLayout store;
     private final HybridClock clock;
 
-    public TransactionExecutor(TableStore store, HybridClock clock) {
+    public TransactionExecutor(TableLayout store, HybridClock clock) {
         this.store = store;
         this.clock = clock;
     }

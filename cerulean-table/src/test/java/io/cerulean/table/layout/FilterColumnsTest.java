@@ -13,6 +13,8 @@ import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.RecordSnapshot;
 import io.cerulean.storage.Space;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityKey;
 import io.cerulean.table.model.EntityView;
@@ -23,12 +25,6 @@ import io.cerulean.table.query.PageSink;
 import io.cerulean.table.query.filter.Filter;
 import io.cerulean.table.query.filter.FilterParser;
 import io.cerulean.table.service.TableService;
-import io.cerulean.table.store.CommitResult;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.time.HybridClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -61,7 +57,7 @@ public abstract class FilterColumnsTest {
     private static final String ACCOUNT = "devstoreaccount1";
 
     private CountingStore records;
-    private KeyValueTableStore store;
+    private TableLayout store;
     private TableService service;
     private StoredTable table;
     private final AtomicLong tick = new AtomicLong(1_000_000);
@@ -73,9 +69,9 @@ public abstract class FilterColumnsTest {
     @BeforeEach
     void open() {
         records = new CountingStore(newKeyValueStore());
-        store = KeyValueTableStore.openExclusive(records, 64L << 20, Duration.ZERO);
+        store = TableLayout.open(Database.open(records, true), 64L << 20, Duration.ZERO);
         helper = Executors.newSingleThreadExecutor();
-        service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(30),
+        service = new TableService(store, HybridClock.system(Lease.none()), Duration.ofSeconds(30),
                 helper);
         table = store.createTable(ACCOUNT, "columns").orElseThrow();
     }

@@ -2,6 +2,8 @@ package io.cerulean.table.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityView;
@@ -10,10 +12,6 @@ import io.cerulean.table.query.EntityQuery;
 import io.cerulean.table.query.PageSink;
 import io.cerulean.table.query.filter.FilterParser;
 import io.cerulean.table.service.TableService;
-import io.cerulean.table.store.CommitResult;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.StoredTable;
 import io.cerulean.table.time.HybridClock;
 import java.time.Duration;
 import java.time.Instant;
@@ -41,7 +39,7 @@ class SplitScanConsistencyTest {
     @ValueSource(booleans = {false, true})
     void aTransactionCommittedDuringAPageIsSeenWhole(boolean withHelper) {
         ExecutorService helper = Executors.newSingleThreadExecutor();
-        try (KeyValueTableStore store = KeyValueTableStore.open(new MemoryKeyValueStore())) {
+        try (TableLayout store = TableLayout.open(Database.open(new MemoryKeyValueStore(), false))) {
             StoredTable table = store.createTable("a", "t").orElseThrow();
             for (int from = 0; from < 8_000; from += 100) {
                 List<Mutation> batch = new ArrayList<>();
@@ -50,7 +48,7 @@ class SplitScanConsistencyTest {
                 }
                 assertThat(store.commit(table, "p", batch)).isEqualTo(CommitResult.APPLIED);
             }
-            TableService service = new TableService(store, HybridClock.system(HybridClock.volatileLease()),
+            TableService service = new TableService(store, HybridClock.system(Lease.none()),
                     Duration.ofSeconds(30), withHelper ? helper : null);
             List<Integer> versions = new ArrayList<>();
             boolean[] committed = {false};

@@ -2,17 +2,17 @@ package io.cerulean.table.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.storage.database.Database;
 import io.cerulean.store.memory.MemoryKeyValueStore;
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.PropertySource;
 import io.cerulean.table.model.PropertyValue;
 import io.cerulean.table.query.filter.FilterParser;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
+import io.cerulean.table.layout.Condition;
+import io.cerulean.table.layout.EntityCursor;
+import io.cerulean.table.layout.Mutation;
+import io.cerulean.table.layout.StoredTable;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /** A plan's cursor reading on to matches across its ranges, counting every entity it reads. */
 class PlanCursorTest {
-    private final TableStore store = KeyValueTableStore.open(new MemoryKeyValueStore());
+    private final TableLayout store = TableLayout.open(Database.open(new MemoryKeyValueStore(), false));
     private final StoredTable table = store.createTable("account", "plans").orElseThrow();
 
     PlanCursorTest() {

@@ -8,15 +8,11 @@ import io.cerulean.table.model.EntityKey;
 import io.cerulean.table.model.EntityView;
 import io.cerulean.table.model.PropertyValue;
 import io.cerulean.table.query.filter.FilterParser;
-import io.cerulean.table.service.TableService;
-import io.cerulean.table.store.CommitResult;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.ScanSnapshot;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
-import io.cerulean.table.time.HybridClock;
+import io.cerulean.table.layout.EntityCursor;
+import io.cerulean.table.layout.EntityReader;
+import io.cerulean.table.layout.KeyRange;
+import io.cerulean.table.layout.ScanSnapshot;
+import io.cerulean.table.layout.StoredTable;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,18 +61,17 @@ class ScanSplitterTest {
         return store;
     }
 
-    private static TableService service(TableStore store, boolean split) {
-        return new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(30),
-                split ? helper : null);
+    private static EntityQueries service(EntityReader store, boolean split) {
+        return new EntityQueries(store, Duration.ofSeconds(30), split ? helper : null);
     }
 
     /** Every page of the query, following continuations, each as the keys it returned. */
-    private static List<List<EntityKey>> pages(TableService service, String filter, int top, int sinkCapacity) {
+    private static List<List<EntityKey>> pages(EntityQueries service, String filter, int top, int sinkCapacity) {
         List<List<EntityKey>> pages = new ArrayList<>();
         Optional<EntityKey> from = Optional.empty();
         do {
             List<EntityKey> page = new ArrayList<>();
-            PageEnd end = service.queryEntities(TABLE, new EntityQuery(Optional.of(FilterParser.parse(filter)), top, from),
+            PageEnd end = service.read(TABLE, new EntityQuery(Optional.of(FilterParser.parse(filter)), top, from),
                     new CappedSink(page, sinkCapacity));
             assertThat(page).hasSizeLessThanOrEqualTo(top);
             assertThat(end.entitiesReturned()).isEqualTo(page.size());
@@ -125,7 +120,7 @@ class ScanSplitterTest {
     @Test
     void entitiesReadCountsBothHalves() {
         SortedStore store = store(20_000, 10, i -> i % 100);
-        PageEnd end = service(store, true).queryEntities(TABLE,
+        PageEnd end = service(store, true).read(TABLE,
                 new EntityQuery(Optional.of(FilterParser.parse("Age eq 42")), 1000, Optional.empty()),
                 new CappedSink(new ArrayList<>(), Integer.MAX_VALUE));
         assertThat(store.secondHalves.get()).isEqualTo(1);
@@ -159,7 +154,7 @@ class ScanSplitterTest {
         SortedStore store = store(40_000, 10, i -> i >= 6_000 && i < 20_000 ? 1 : 0);
         store.slowSecondHalf = true; // 18,000 entities would take it 180 ms
         List<EntityKey> first = new ArrayList<>();
-        service(store, true).queryEntities(TABLE, new EntityQuery(Optional.of(FilterParser.parse("Age eq 1")), 1000,
+        service(store, true).read(TABLE, new EntityQuery(Optional.of(FilterParser.parse("Age eq 1")), 1000,
                 Optional.empty()), new CappedSink(first, Integer.MAX_VALUE));
         assertThat(store.secondHalves.get()).isEqualTo(1);
         assertThat(first).isEqualTo(matching(store, e -> ageOf(e) == 1).subList(0, 1000));
@@ -193,13 +188,12 @@ class ScanSplitterTest {
         // 12,288th entity, where it looks at the clock.
         SortedStore store = store(20_480, 1, i -> i == 100 || i == 15_000 ? 1 : 0);
         store.sleepAfter = new EntityKey("p000", "r012287");
-        TableService service = new TableService(store, HybridClock.system(HybridClock.volatileLease()),
-                Duration.ofSeconds(1), helper);
+        EntityQueries service = new EntityQueries(store, Duration.ofSeconds(1), helper);
         List<EntityKey> all = new ArrayList<>();
         Optional<EntityKey> from = Optional.empty();
         do {
             List<EntityKey> page = new ArrayList<>();
-            PageEnd end = service.queryEntities(TABLE, new EntityQuery(Optional.of(FilterParser.parse("Age eq 1")), 1000,
+            PageEnd end = service.read(TABLE, new EntityQuery(Optional.of(FilterParser.parse("Age eq 1")), 1000,
                     from), new CappedSink(page, Integer.MAX_VALUE));
             all.addAll(page);
             from = end.next();
@@ -211,7 +205,7 @@ class ScanSplitterTest {
     @Test
     void theHelperIsFreeAgainAfterEachScanAndAfterAFailureToSplit() {
         SortedStore store = store(20_000, 10, i -> i % 100);
-        TableService service = service(store, true);
+        EntityQueries service = service(store, true);
         pages(service, "Age eq 42", 1000, Integer.MAX_VALUE);
         pages(service, "Age eq 43", 1000, Integer.MAX_VALUE);
         assertThat(store.secondHalves.get()).isEqualTo(2);
@@ -226,8 +220,7 @@ class ScanSplitterTest {
         ExecutorService closed = Executors.newSingleThreadExecutor();
         closed.shutdown();
         SortedStore store = store(20_000, 10, i -> i % 100);
-        TableService service = new TableService(store, HybridClock.system(HybridClock.volatileLease()),
-                Duration.ofSeconds(30), closed);
+        EntityQueries service = new EntityQueries(store, Duration.ofSeconds(30), closed);
         assertThat(pages(service, "Age eq 42", 1000, Integer.MAX_VALUE).get(0))
                 .isEqualTo(matching(store, e -> ageOf(e) == 42));
     }
@@ -247,7 +240,7 @@ class ScanSplitterTest {
     @CsvSource({"Age eq 42, 1000", "RowKey ge 'r', 500"})
     void aScanDoesNotSplitWhileAnotherQueryRuns(String heldFilter, int holdAt) throws Exception {
         SortedStore store = store(20_000, 10, i -> i % 100);
-        TableService service = service(store, true);
+        EntityQueries service = service(store, true);
         store.holdFirstScanAt = holdAt;
         CompletableFuture<List<EntityKey>> held = CompletableFuture.supplyAsync(
                 () -> pages(service, heldFilter, 1000, Integer.MAX_VALUE).get(0));
@@ -294,7 +287,7 @@ class ScanSplitterTest {
      * One table's entities in a sorted map, read without writes, split at a range's median key:
      * enough of a store for queries.
      */
-    private static final class SortedStore implements TableStore {
+    private static final class SortedStore implements EntityReader {
         final TreeMap<EntityKey, Entity> rows = new TreeMap<>();
         final AtomicInteger secondHalves = new AtomicInteger();
         final AtomicInteger snapshots = new AtomicInteger();
@@ -314,7 +307,11 @@ class ScanSplitterTest {
         }
 
         @Override
-        public EntityCursor scan(StoredTable table, KeyRange range) {
+        public EntityCursor scan(StoredTable table, KeyRange range, Optional<String> filterProperty) {
+            return scan(table, range);
+        }
+
+        EntityCursor scan(StoredTable table, KeyRange range) {
             List<Entity> entities = in(range);
             boolean second = Thread.currentThread().getName().equals(HELPER);
             if (second) {
@@ -396,7 +393,7 @@ class ScanSplitterTest {
         }
 
         @Override
-        public Optional<ScanSnapshot> snapshot(StoredTable table) {
+        public Optional<ScanSnapshot> snapshot(StoredTable table, Optional<String> filterProperty) {
             snapshots.incrementAndGet();
             return Optional.of(new ScanSnapshot() {
                 @Override
@@ -425,59 +422,5 @@ class ScanSplitterTest {
             return Optional.ofNullable(rows.get(new EntityKey(partitionKey, rowKey)));
         }
 
-        @Override
-        public Optional<StoredTable> table(String account, String name) {
-            return Optional.of(TABLE);
-        }
-
-        @Override
-        public Optional<StoredTable> createTable(String account, String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean deleteTable(String account, String name) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public List<StoredTable> listTables(String account, String fromKey, int limit) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public CommitResult commit(StoredTable table, String partitionKey, List<Mutation> mutations) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public CompletableFuture<Void> whenDurable() {
-            return CompletableFuture.completedFuture(null);
-        }
-
-        @Override
-        public byte[] acl(StoredTable table) {
-            return new byte[0];
-        }
-
-        @Override
-        public boolean setAcl(StoredTable table, byte[] acl) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<io.cerulean.table.store.VersionedDocument> serviceProperties(String account, String service) {
-            return Optional.empty();
-        }
-
-        @Override
-        public java.util.OptionalLong putServiceProperties(String account, String service, java.util.OptionalLong expected,
-                                            byte[] document) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public void close() {
-        }
     }
 }

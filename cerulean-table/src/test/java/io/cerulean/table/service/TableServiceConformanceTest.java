@@ -5,6 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ErrorCode;
+import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.Entity;
@@ -16,9 +19,9 @@ import io.cerulean.table.query.PageEnd;
 import io.cerulean.table.query.PageSink;
 import io.cerulean.table.query.TablePage;
 import io.cerulean.table.query.filter.FilterParser;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
+import io.cerulean.table.layout.Condition;
+import io.cerulean.table.layout.StoredTable;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.time.HybridClock;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.Operation;
@@ -47,22 +50,26 @@ import org.junit.jupiter.api.Test;
 public abstract class TableServiceConformanceTest {
     private static final String ACCOUNT = "devstoreaccount1";
 
-    private TableStore store;
+    private Database database;
+    private TableLayout store;
     private TableService service;
     private StoredTable table;
 
-    protected abstract TableStore newStore();
+    /** A new, empty store, which the service runs on as a server sharing it with others would. */
+    protected abstract KeyValueStore newStore();
 
     @BeforeEach
     void start() {
-        store = newStore();
-        service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+        database = Database.open(newStore(), false);
+        store = TableLayout.open(database);
+        service = new TableService(store, HybridClock.system(Lease.none()), Duration.ofSeconds(5));
         table = service.createTable(ACCOUNT, "semantics");
     }
 
     @AfterEach
     void stop() {
-        store.close();
+        service.close();
+        database.close();
     }
 
     private static Operation op(OperationKind kind, String rk, Map<String, PropertyValue> props, Condition ifMatch) {
@@ -256,7 +263,7 @@ public abstract class TableServiceConformanceTest {
 
     @Test
     void anExhaustedTimeBudgetEndsThePageWithAContinuation() {
-        TableService impatient = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ZERO);
+        TableService impatient = new TableService(store, HybridClock.system(Lease.none()), Duration.ZERO);
         for (int i = 0; i < 600; i++) {
             run(op(OperationKind.INSERT, String.format("%04d", i), Map.of(), Condition.NONE));
         }
@@ -298,7 +305,7 @@ public abstract class TableServiceConformanceTest {
 
     /** A second server on the same store, whose clock's wall time stands still at {@code wallTicks}. */
     private TableService server(long wallTicks) {
-        return new TableService(store, new HybridClock(() -> wallTicks, HybridClock.volatileLease()), Duration.ofSeconds(5));
+        return new TableService(store, new HybridClock(() -> wallTicks, Lease.none()), Duration.ofSeconds(5));
     }
 
     private static EntityGroupTransaction one(OperationKind kind, String rk, Condition ifMatch) {

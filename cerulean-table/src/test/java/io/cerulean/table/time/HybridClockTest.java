@@ -2,6 +2,7 @@ package io.cerulean.table.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.storage.state.Lease;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class HybridClockTest {
     /** A lease kept in a field, as a store would keep it. */
-    private static final class FieldLease implements HybridClock.Lease {
+    private static final class FieldLease implements Lease {
         long mark = Long.MIN_VALUE;
         int stores;
 
@@ -21,7 +22,7 @@ class HybridClockTest {
         }
 
         @Override
-        public void store(long ticks) {
+        public void raise(long ticks) {
             mark = ticks;
             stores++;
         }

@@ -3,7 +3,7 @@ package io.cerulean.table.rest.acl;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.operations.RequestContext;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 
 /** What Get and Set Table ACL share: the request names {@code comp=acl} and an existing table. */
 final class AclRequests {

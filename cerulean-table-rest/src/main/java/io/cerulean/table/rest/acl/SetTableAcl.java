@@ -5,7 +5,7 @@ import io.cerulean.http.acl.SignedIdentifiersXml;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.operations.TableOperation;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 
 /**
  * Set Table ACL: {@code PUT /<table>?comp=acl} with a {@code <SignedIdentifiers>} body, 204. The

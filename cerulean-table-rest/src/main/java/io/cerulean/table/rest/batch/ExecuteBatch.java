@@ -10,7 +10,7 @@ import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.operations.TableOperation;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.Resource;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.Operation;
 import io.cerulean.table.txn.OperationResult;

@@ -1,7 +1,7 @@
 package io.cerulean.table.rest.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;

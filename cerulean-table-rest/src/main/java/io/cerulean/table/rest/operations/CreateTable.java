@@ -4,7 +4,7 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.table.rest.json.ResourceUrls;
 import io.cerulean.table.rest.json.TableJsonWriter;
 import io.cerulean.table.rest.json.TableNameReader;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 
 /** Create Table: {@code POST /Tables}. 201 with the table, or 204 with {@code Prefer: return-no-content}. */
 public final class CreateTable implements TableOperation {

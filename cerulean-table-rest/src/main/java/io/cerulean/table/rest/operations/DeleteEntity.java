@@ -2,7 +2,7 @@ package io.cerulean.table.rest.operations;
 
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.table.rest.resource.TableRestOperation;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.Operation;
 

@@ -6,7 +6,7 @@ import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.json.EntityBody;
 import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.resource.TableRestOperation;
-import io.cerulean.table.store.Condition;
+import io.cerulean.table.layout.Condition;
 import io.cerulean.table.txn.Operation;
 import io.cerulean.table.txn.OperationKind;
 import java.util.Map;

@@ -3,7 +3,7 @@ package io.cerulean.table.rest.operations;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.rest.json.EntityJsonWriter;
-import io.cerulean.table.store.EntityInTable;
+import io.cerulean.table.layout.EntityInTable;
 
 /** Query Entities by key: {@code GET /table(PartitionKey='..',RowKey='..')}, with optional {@code $select}. */
 public final class GetEntity implements TableOperation {

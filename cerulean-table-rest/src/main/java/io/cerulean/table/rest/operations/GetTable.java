@@ -4,7 +4,7 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.json.TableJsonWriter;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 
 /** {@code GET /Tables('name')}: one table, as older clients check that a table exists. */
 public final class GetTable implements TableOperation {

@@ -4,7 +4,7 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.ETag;
-import io.cerulean.table.store.Condition;
+import io.cerulean.table.layout.Condition;
 import java.time.Instant;
 import java.util.Locale;
 

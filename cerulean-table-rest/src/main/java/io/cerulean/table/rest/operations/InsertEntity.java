@@ -6,7 +6,7 @@ import io.cerulean.table.rest.json.EntityJsonReader;
 import io.cerulean.table.rest.json.EntityJsonWriter;
 import io.cerulean.table.rest.json.ResourceUrls;
 import io.cerulean.table.rest.resource.TableRestOperation;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.Operation;
 

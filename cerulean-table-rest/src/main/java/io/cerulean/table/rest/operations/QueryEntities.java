@@ -8,7 +8,7 @@ import io.cerulean.table.query.EntityQuery;
 import io.cerulean.table.query.PageEnd;
 import io.cerulean.table.rest.json.EntityJsonWriter;
 import io.cerulean.table.rest.metrics.QueryMetrics;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 import java.util.Optional;
 
 /**

@@ -1,7 +1,7 @@
 package io.cerulean.table.rest.operations;
 
 import io.cerulean.table.query.PageEnd;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -4,7 +4,7 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.rest.json.EntityJsonReader;
 import io.cerulean.table.rest.resource.TableRestOperation;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.StoredTable;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.Operation;
 

@@ -10,9 +10,11 @@ import io.cerulean.common.error.ErrorCode;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.table.error.TableError;
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.rest.auth.FullAccess;
 import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.operations.RequestContext;
@@ -35,8 +37,8 @@ class TableAclOperationsTest {
             + "<Expiry>2030-01-01T00:00:00Z</Expiry><Permission>r</Permission></AccessPolicy></SignedIdentifier>"
             + "</SignedIdentifiers>";
 
-    private final TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
-            HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    private final TableService service = new TableService(TableLayout.open(Database.open(new MemoryKeyValueStore(), false)),
+            HybridClock.system(Lease.none()), Duration.ofSeconds(5));
 
     private AzureResponse send(String method, String table, String comp, String body) {
         AzureRequest request = new AzureRequest(method, "/" + ACCOUNT + "/" + table, Map.of("comp", List.of(comp)),

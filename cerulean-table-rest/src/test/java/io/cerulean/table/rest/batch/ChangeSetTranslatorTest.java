@@ -7,7 +7,7 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.json.MetadataLevel;
-import io.cerulean.table.store.Condition;
+import io.cerulean.table.layout.Condition;
 import io.cerulean.table.txn.Operation;
 import io.cerulean.table.txn.OperationKind;
 import java.nio.charset.StandardCharsets;

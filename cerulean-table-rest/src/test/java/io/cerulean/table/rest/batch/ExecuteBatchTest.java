@@ -6,9 +6,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.table.error.TableServiceException;
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.PropertyValue;
 import io.cerulean.table.rest.auth.FullAccess;
@@ -16,8 +18,8 @@ import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.service.TableService;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.StoredTable;
+import io.cerulean.table.layout.Condition;
+import io.cerulean.table.layout.StoredTable;
 import io.cerulean.table.time.HybridClock;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.Operation;
@@ -40,8 +42,8 @@ class ExecuteBatchTest {
     private static final Pattern STATUS = Pattern.compile("^HTTP/1\\.1 (\\d{3}) ", Pattern.MULTILINE);
     private static final Pattern MESSAGE = Pattern.compile("\"value\":\"([^\"]*)\"");
 
-    private final TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
-            HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    private final TableService service = new TableService(TableLayout.open(Database.open(new MemoryKeyValueStore(), false)),
+            HybridClock.system(Lease.none()), Duration.ofSeconds(5));
     private final StoredTable table = service.createTable(ACCOUNT, "mytable");
 
     private AzureResponse post(String contentType, String body) {

@@ -9,9 +9,11 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.properties.ServicePropertiesStore;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.table.error.TableError;
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.rest.auth.Action;
 import io.cerulean.table.rest.auth.FullAccess;
 import io.cerulean.table.rest.batch.ExecuteBatch;
@@ -48,8 +50,8 @@ class RouterTest {
     private static final String ENTITY = BASE + "/mytable(PartitionKey='p',RowKey='r')";
 
     private final Router router = new Router(new QueryMetrics(Metrics.discarded().registry()),
-            new ServicePropertiesStore(new TableServicePropertiesStorage(new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
-                    HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5)))));
+            new ServicePropertiesStore(new TableServicePropertiesStorage(new TableService(TableLayout.open(Database.open(new MemoryKeyValueStore(), false)),
+                    HybridClock.system(Lease.none()), Duration.ofSeconds(5)))));
 
     private static AzureRequest request(String method, String path, String... tunnel) {
         return request(method, path, Map.of(), new byte[0], tunnel);
@@ -118,8 +120,8 @@ class RouterTest {
 
     @Test
     void tunnelledMergeKeepsOtherPropertiesAndPutReplacesThem() {
-        TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
-                HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+        TableService service = new TableService(TableLayout.open(Database.open(new MemoryKeyValueStore(), false)),
+                HybridClock.system(Lease.none()), Duration.ofSeconds(5));
         service.createTable("devstoreaccount1", "mytable");
         run(service, request("POST", BASE + "/mytable", Map.of(), json("{\"PartitionKey\":\"p\",\"RowKey\":\"r\",\"a\":1}")));
         run(service, request("POST", ENTITY, Map.of(), json("{\"b\":2}"), "MERGE"));

@@ -8,8 +8,10 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.properties.ServicePropertiesStore;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.rest.auth.FullAccess;
 import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.operations.RequestContext;
@@ -30,8 +32,8 @@ import org.junit.jupiter.api.Test;
 
 /** Contract 3.7 and 3.8 through the operations: the query that names them, status, body. */
 class ServiceOperationsTest {
-    private final TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
-            HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    private final TableService service = new TableService(TableLayout.open(Database.open(new MemoryKeyValueStore(), false)),
+            HybridClock.system(Lease.none()), Duration.ofSeconds(5));
     private final ServicePropertiesStore properties = new ServicePropertiesStore(new TableServicePropertiesStorage(service));
 
     private AzureResponse run(TableOperation operation, String method, String path, String query, String body) {

@@ -10,8 +10,10 @@ import io.cerulean.http.properties.ServiceProperties;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.http.properties.ServicePropertiesUpdate;
 import io.cerulean.http.properties.ServicePropertiesXml;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.service.TableService;
 import io.cerulean.table.time.HybridClock;
 import java.nio.charset.StandardCharsets;
@@ -28,14 +30,14 @@ import org.junit.jupiter.api.Test;
 
 /** Service properties kept per account in the store's account settings, served from a cache. */
 class ServicePropertiesStoreTest {
-    private final KeyValueTableStore store = KeyValueTableStore.open(new MemoryKeyValueStore());
+    private final TableLayout store = TableLayout.open(Database.open(new MemoryKeyValueStore(), false));
     private final TableService service = service(store);
     private final AtomicLong nanoClock = new AtomicLong();
     private final ServicePropertiesStore properties =
             new ServicePropertiesStore(new TableServicePropertiesStorage(service), nanoClock::get);
 
-    private static TableService service(KeyValueTableStore store) {
-        return new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
+    private static TableService service(TableLayout store) {
+        return new TableService(store, HybridClock.system(Lease.none()), Duration.ofSeconds(5));
     }
 
     private static ServicePropertiesUpdate cors(CorsRule... rules) {

@@ -5,17 +5,18 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cerulean.storage.KeySpaces;
+import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Space;
-import io.cerulean.table.layout.KeyValueTableStore;
+import io.cerulean.storage.database.Database;
+import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.PropertyValue;
-import io.cerulean.table.store.CommitResult;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
-import io.cerulean.table.store.TableStoreConformanceTest;
+import io.cerulean.table.layout.CommitResult;
+import io.cerulean.table.layout.Condition;
+import io.cerulean.table.layout.KeyRange;
+import io.cerulean.table.layout.Mutation;
+import io.cerulean.table.layout.StoredTable;
+import io.cerulean.table.layout.TableLayoutConformanceTest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,13 +35,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class RocksDbTableStoreTest extends TableStoreConformanceTest {
+class RocksDbTableLayoutTest extends TableLayoutConformanceTest {
     @TempDir
     Path dir;
 
     @Override
-    protected TableStore newStore() {
-        return RocksDbTables.open(dir.resolve("db"));
+    protected KeyValueStore newStore() {
+        return RocksDbKeyValueStore.open(dir.resolve("db"));
     }
 
     @Test
@@ -49,8 +50,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         Entity written = entity("p", "r");
         put(table, written);
         store.putServiceProperties(ACCOUNT, "table", java.util.OptionalLong.empty(), new byte[] {7});
-        store.close();
-        store = RocksDbTables.open(dir.resolve("db"));
+        reopen();
         assertThat(store.table(ACCOUNT, "kept")).contains(table);
         assertThat(store.get(table, "p", "r")).contains(written);
         assertThat(scanAll(table, KeyRange.all())).containsExactly(written);
@@ -83,10 +83,11 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
             pending.add(store.whenDurable());
         }
         store.close();
+        database.close();
         for (CompletableFuture<Void> durable : pending) {
             assertThat(durable).succeedsWithin(Duration.ofSeconds(5));
         }
-        store = RocksDbTables.open(dir.resolve("db"));
+        open();
         assertThat(scanAll(store.table(ACCOUNT, "closing").orElseThrow(), KeyRange.all())).hasSize(200);
     }
 
@@ -98,8 +99,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
             names.add("raced" + i);
             store.createTable(ACCOUNT, names.get(i)).orElseThrow();
         }
-        store.close();
-        store = RocksDbTables.open(dir.resolve("db")); // nothing known in memory: every first lookup reads
+        reopen(); // nothing known in memory: every first lookup reads
         AtomicBoolean deleting = new AtomicBoolean(true);
         ExecutorService readers = Executors.newFixedThreadPool(3);
         try {
@@ -131,7 +131,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
 
     @Test
     void aSecondOpenOfTheSameDirectoryIsRefusedWithAClearMessage() {
-        assertThatThrownBy(() -> RocksDbTables.open(dir.resolve("db")))
+        assertThatThrownBy(() -> RocksDbKeyValueStore.open(dir.resolve("db")))
                 .isInstanceOf(StoreOpenException.class)
                 .hasMessageContaining("in use by another process");
     }
@@ -139,7 +139,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
     @Test
     void aFileWhereTheDirectoryShouldBeIsRefused() throws Exception {
         Path file = Files.writeString(dir.resolve("file"), "x");
-        assertThatThrownBy(() -> RocksDbTables.open(file)).isInstanceOf(StoreOpenException.class)
+        assertThatThrownBy(() -> RocksDbKeyValueStore.open(file)).isInstanceOf(StoreOpenException.class)
                 .hasMessageContaining(file.toString());
     }
 
@@ -150,7 +150,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
      */
     @Test
     void commitsOnDifferentPartitionsDoNotWaitForEachOther() throws Exception {
-        RocksDbKeyValueStore rocks = (RocksDbKeyValueStore) ((KeyValueTableStore) store).keyValueStore();
+        RocksDbKeyValueStore rocks = (RocksDbKeyValueStore) database.records();
         StoredTable table = store.createTable(ACCOUNT, "independent").orElseThrow();
         Space entities = KeySpaces.TABLE_ENTITIES.instance(table.id());
         String held = "held";
@@ -215,12 +215,12 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         Path db = Files.createTempDirectory(shm, "cerulean-test-");
         try {
             int count;
-            try (TableStore onTmpfs = RocksDbTables.open(db)) {
+            try (Database database = RocksDbTables.database(db); TableLayout onTmpfs = TableLayout.open(database)) {
                 assertThat(directWritesInLog(db)).isEqualTo(DirectWrites.supported(shm));
                 count = fillPastTwoMemtables(onTmpfs, onTmpfs.createTable(ACCOUNT, "flushed").orElseThrow());
                 awaitTableFile(db);
             }
-            try (TableStore reopened = RocksDbTables.open(db);
+            try (Database database = RocksDbTables.database(db); TableLayout reopened = TableLayout.open(database);
                  var cursor = reopened.scan(reopened.table(ACCOUNT, "flushed").orElseThrow(), KeyRange.all())) {
                 int seen = 0;
                 while (cursor.next() != null) {
@@ -242,7 +242,7 @@ class RocksDbTableStoreTest extends TableStoreConformanceTest {
         return log.contains("use_direct_io_for_flush_and_compaction: 1");
     }
 
-    private int fillPastTwoMemtables(TableStore target, StoredTable table) {
+    private int fillPastTwoMemtables(TableLayout target, StoredTable table) {
         PropertyValue filler = PropertyValue.ofString("x".repeat(8 * 1024));
         int count = (int) (2 * RocksDbFiles.MEMTABLE_BYTES / (8 * 1024)) + 100;
         for (int i = 0; i < count; i++) {

@@ -1,4 +1,4 @@
-package io.cerulean.table.store;
+package io.cerulean.table.layout;
 
 import io.cerulean.table.model.Entity;
 import java.util.Objects;

@@ -1,7 +1,9 @@
-package io.cerulean.table.store;
+package io.cerulean.table.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.database.Database;
 import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.EntityKey;
@@ -26,26 +28,36 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract of {@link TableStore}, run against every backend: each store's test extends this
- * class and says how to make a fresh store. Order, atomicity, conditions, table lifecycle.
+ * The contract of {@link TableLayout}, run against every store: each store's test extends this
+ * class and says how to make a fresh one, which the tables are laid out on as a server shares it
+ * with others. Order, atomicity, conditions, table lifecycle.
  */
-public abstract class TableStoreConformanceTest {
+public abstract class TableLayoutConformanceTest {
     protected static final String ACCOUNT = "devstoreaccount1";
 
-    protected TableStore store;
+    protected Database database;
+    protected TableLayout store;
     private long tick = DateTimes.toEpochTicks(Instant.parse("2026-01-01T00:00:00Z"));
 
-    /** A new, empty store. */
-    protected abstract TableStore newStore();
+    /** A new, empty store; or, called again by {@link #reopen}, the same store opened again. */
+    protected abstract KeyValueStore newStore();
 
     @BeforeEach
-    void open() {
-        store = newStore();
+    protected void open() {
+        database = Database.open(newStore(), false);
+        store = TableLayout.open(database);
     }
 
     @AfterEach
-    void close() {
+    protected void close() {
         store.close();
+        database.close();
+    }
+
+    /** Closes the tables and their store, and opens them again. */
+    protected void reopen() {
+        close();
+        open();
     }
 
     protected Instant nextTimestamp() {

@@ -1,10 +1,10 @@
-package io.cerulean.table.store;
+package io.cerulean.table.layout;
 
 import io.cerulean.table.model.Entity;
 
-/** The outcome of {@link TableStore#commit}: every mutation applied, or none. */
+/** The outcome of {@link TableLayout#commit}: every mutation applied, or none. */
 public sealed interface CommitResult {
-    /** All mutations applied (durable once {@link TableStore#whenDurable} completes). */
+    /** All mutations applied (durable once {@link TableLayout#whenDurable} completes). */
     record Applied() implements CommitResult {
     }
 

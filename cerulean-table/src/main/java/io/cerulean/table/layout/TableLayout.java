@@ -11,20 +11,11 @@ import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.StoredValue;
+import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.ServerState;
 import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.TableNames;
-import io.cerulean.table.store.CommitResult;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.EntityCursor;
-import io.cerulean.table.store.EntityInTable;
-import io.cerulean.table.store.KeyRange;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.ScanSnapshot;
-import io.cerulean.table.store.StoredEntity;
-import io.cerulean.table.store.StoredTable;
-import io.cerulean.table.store.TableStore;
-import io.cerulean.table.store.VersionedDocument;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,19 +30,34 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The Table service's tables and entities on any {@link KeyValueStore}: the catalogue as
+ * The Table service's tables and entities on a {@link Database}: the catalogue as
  * {@link TableCatalog} lays it out, each table's entities in its own instance of
- * {@code TABLE_ENTITIES} ({@link EntityKeys}, {@link EntityCodec}), ids from {@link ServerState}.
- * Deleting a table is one commit to the catalogue (the table and its ACL) and one drop of its
- * entities; ids are never reused, so a table created again under that name never sees them.
+ * {@code TABLE_ENTITIES} ({@link EntityKeys}, {@link EntityCodec}), table ids from the server
+ * state's counter {@value #TABLE_IDS}. Deleting a table is one commit to the catalogue (the table
+ * and its ACL) and one drop of its entities; ids are never reused, so a table created again under
+ * that name never sees them.
+ *
+ * <p>Contract (held by {@code TableLayoutConformanceTest} on every store):
+ * <ul>
+ *   <li>Tables are named per account without regard to case; listing is in normalised-name order.</li>
+ *   <li>Entities are read in (PartitionKey, RowKey) order, comparing UTF-16 code units.</li>
+ *   <li>{@link #commit} is atomic within one partition: a reader sees all of it or none of it.
+ *       It is visible when it returns {@link CommitResult.Applied}, and durable once a
+ *       {@link #whenDurable} asked for after that has completed. Acknowledge a write only then.</li>
+ *   <li>Deleting a table removes its entities as one operation, whatever their number, and its ACL
+ *       in the same commit as the table.</li>
+ * </ul>
+ * Thread-safe. Closing it stops its filter columns; the database stays open.
  */
-public final class KeyValueTableStore implements TableStore {
+public final class TableLayout implements EntityReader, AutoCloseable {
+    /** The server state's counter that names tables. */
+    public static final String TABLE_IDS = "next-table-id";
 
     private final KeyValueStore store;
     private final ServerState state;
     private final ReentrantLock tableLock = new ReentrantLock();
     /**
-     * Tables once looked up, when this process is the store's only user ({@link #openExclusive}):
+     * Tables once looked up, when this process is the store's only user ({@link Database#exclusive}):
      * then only this process changes the catalogue, and it fills and empties this map under the table
      * lock, so that a lookup racing a Delete Table cannot put back what was deleted. Null when the
      * store is shared: another server may delete a table or create it again under a new id at any
@@ -71,52 +77,30 @@ public final class KeyValueTableStore implements TableStore {
      */
     private final FilterColumns columns;
 
-    private KeyValueTableStore(KeyValueStore store, ServerState state, boolean exclusive, long columnBudget,
-                               Duration columnRest) {
-        this.store = store;
-        this.state = state;
-        this.knownTables = exclusive ? new ConcurrentHashMap<>() : null;
-        this.columns = exclusive ? new FilterColumns(store, columnBudget, columnRest) : null;
+    private TableLayout(Database database, long columnBudget, Duration columnRest) {
+        this.store = database.records();
+        this.state = database.state();
+        this.knownTables = database.exclusive() ? new ConcurrentHashMap<>() : null;
+        this.columns = database.exclusive() ? new FilterColumns(store, columnBudget, columnRest) : null;
     }
 
     /**
-     * Tables on {@code store}, once its key format is checked (and recorded, on a store used for
-     * the first time); closing the table store closes {@code store}, and so does a failure to open.
+     * Tables on {@code database}, once its key format is checked (and recorded, on a store used for
+     * the first time). On a database this process alone uses, what it reads of the catalogue stays
+     * true until it changes it itself, so table lookups are kept rather than read again, and filter
+     * columns are kept beside the entities.
      *
      * @throws io.cerulean.storage.StoreFormatException when the store holds tables in another format
      */
-    public static KeyValueTableStore open(KeyValueStore store) {
-        return open(store, false);
+    public static TableLayout open(Database database) {
+        return open(database, Runtime.getRuntime().maxMemory() / 8, FilterColumns.REST);
     }
 
-    /**
-     * As {@link #open}, for a store this process alone uses (RocksDB, whose directory lock keeps
-     * other processes out, or a memory store made for this server): what it reads of the catalogue
-     * stays true until it changes it itself, so table lookups are kept rather than read again.
-     */
-    public static KeyValueTableStore openExclusive(KeyValueStore store) {
-        return openExclusive(store, Runtime.getRuntime().maxMemory() / 8, FilterColumns.REST);
-    }
-
-    /** {@link #openExclusive} with the filter columns' budget in bytes and their pause after a failed build. */
-    static KeyValueTableStore openExclusive(KeyValueStore store, long columnBudget, Duration columnRest) {
-        return open(store, true, columnBudget, columnRest);
-    }
-
-    private static KeyValueTableStore open(KeyValueStore store, boolean exclusive) {
-        return open(store, exclusive, 0, Duration.ZERO);
-    }
-
-    private static KeyValueTableStore open(KeyValueStore store, boolean exclusive, long columnBudget,
-                                           Duration columnRest) {
-        ServerState state = new ServerState(store);
-        try {
-            state.checkTableFormat();
-        } catch (RuntimeException e) {
-            store.close();
-            throw e;
-        }
-        return new KeyValueTableStore(store, state, exclusive, columnBudget, columnRest);
+    /** {@link #open} with the filter columns' budget in bytes and their pause after a failed build. */
+    static TableLayout open(Database database, long columnBudget, Duration columnRest) {
+        database.checkFormat(KeySpaces.TABLE_CATALOG, EntityKeys.FORMAT_VERSION);
+        database.checkFormat(KeySpaces.TABLE_ENTITIES, EntityKeys.FORMAT_VERSION);
+        return new TableLayout(database, columnBudget, columnRest);
     }
 
     /** The filter columns; null on a shared store. */
@@ -124,21 +108,15 @@ public final class KeyValueTableStore implements TableStore {
         return columns;
     }
 
-    @Override
+    /** Whether this process is the store's only user; see {@link Database#exclusive}. */
     public boolean exclusive() {
         return knownTables != null;
-    }
-
-    /** The store underneath, for what lives beside the tables (the clock's lease). */
-    public KeyValueStore keyValueStore() {
-        return store;
     }
 
     /**
      * Read from the catalogue at every call on a shared store, never from a cache: another server
      * may have deleted the table or created it again under a new id since this one last looked.
      */
-    @Override
     public Optional<StoredTable> table(String account, String name) {
         TableKey key = new TableKey(account, TableNames.normalize(name));
         if (knownTables == null) {
@@ -167,10 +145,9 @@ public final class KeyValueTableStore implements TableStore {
      * Tables are seldom deleted and created again, so the guess is nearly always right; when it is
      * not (or there is none yet) the entity is read afterwards, under the table the catalogue names.
      */
-    @Override
     public Optional<EntityInTable> tableAndEntity(String account, String name, String partitionKey, String rowKey) {
         if (knownTables != null) {
-            return TableStore.super.tableAndEntity(account, name, partitionKey, rowKey);
+            return table(account, name).map(table -> new EntityInTable(table, get(table, partitionKey, rowKey)));
         }
         TableKey key = new TableKey(account, TableNames.normalize(name));
         StoredTable guess = lastSeen.get(key);
@@ -220,14 +197,13 @@ public final class KeyValueTableStore implements TableStore {
      * The table row's {@code MUST_NOT_EXIST} decides between servers creating one name at once; the
      * loser's id is never used.
      */
-    @Override
     public Optional<StoredTable> createTable(String account, String name) {
         tableLock.lock();
         try {
             if (readTable(account, name).isPresent()) {
                 return Optional.empty();
             }
-            StoredTable table = new StoredTable(account, name, state.allocateTableId());
+            StoredTable table = new StoredTable(account, name, state.nextId(TABLE_IDS));
             CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(account), List.of(
                     RecordMutation.put(TableCatalog.tableRow(name), TableCatalog.tableValue(table),
                             Precondition.MUST_NOT_EXIST),
@@ -248,7 +224,6 @@ public final class KeyValueTableStore implements TableStore {
      * Deletes the very table read, on its id: a table another server created again under the name
      * meanwhile is not touched (this delete then finds nothing to delete).
      */
-    @Override
     public boolean deleteTable(String account, String name) {
         tableLock.lock();
         try {
@@ -275,7 +250,10 @@ public final class KeyValueTableStore implements TableStore {
         }
     }
 
-    @Override
+    /**
+     * Up to {@code limit} tables of {@code account} in normalised-name order, starting at the
+     * normalised name {@code fromKey} (inclusive; null for the first).
+     */
     public List<StoredTable> listTables(String account, String fromKey, int limit) {
         List<StoredTable> result = new ArrayList<>();
         try (RecordCursor cursor = store.scan(TableCatalog.SPACE, TableCatalog.tables(account, fromKey))) {
@@ -295,7 +273,6 @@ public final class KeyValueTableStore implements TableStore {
     }
 
     /** Every read sent before the first is waited for: on a cluster, one round trip for them all. */
-    @Override
     public List<Optional<StoredEntity>> readAll(StoredTable table, String partitionKey, List<String> rowKeys) {
         Space space = entities(table);
         byte[] partition = EntityKeys.partition(partitionKey);
@@ -324,7 +301,7 @@ public final class KeyValueTableStore implements TableStore {
         }
     }
 
-    @Override
+    /** The entities of {@code range} in key order, from one snapshot. */
     public EntityCursor scan(StoredTable table, KeyRange range) {
         return new RecordEntityCursor(store.scan(entities(table), EntityKeys.range(range)));
     }
@@ -340,7 +317,10 @@ public final class KeyValueTableStore implements TableStore {
                 columns, epoch, table.id(), entities(table), records, filterProperty.get(), onePartition(range)));
     }
 
-    @Override
+    /**
+     * A snapshot of {@code table} to scan in pieces, on several threads at once; empty when the
+     * store's cursors cannot share one state, and its scans are never split.
+     */
     public Optional<ScanSnapshot> snapshot(StoredTable table) {
         return store.snapshot(entities(table)).map(RecordScanSnapshot::new);
     }
@@ -361,7 +341,10 @@ public final class KeyValueTableStore implements TableStore {
                 && range.lower().partitionKey().equals(range.upper().partitionKey());
     }
 
-    @Override
+    /**
+     * Applies all of {@code mutations} (each naming a distinct RowKey of {@code partitionKey}) if
+     * every condition holds, else none. Visible once it returns Applied; see {@link #whenDurable}.
+     */
     public CommitResult commit(StoredTable table, String partitionKey, List<Mutation> mutations) {
         List<RecordMutation> records = new ArrayList<>(mutations.size());
         for (Mutation mutation : mutations) {
@@ -403,12 +386,17 @@ public final class KeyValueTableStore implements TableStore {
         return new Precondition.VersionEquals(DateTimes.toEpochTicks(((Condition.TimestampEquals) condition).timestamp()));
     }
 
-    @Override
+    /**
+     * Completes once every commit that returned before this call is durable, or exceptionally if
+     * the store can no longer make it so. The caller acknowledges its writes when it completes,
+     * without a thread held while the disk syncs, so that one sync can cover many writers.
+     * Completes at once in a store whose commits are durable (or never) when they return.
+     */
     public CompletableFuture<Void> whenDurable() {
         return store.whenDurable();
     }
 
-    @Override
+    /** The table's stored access policies, as {@code AccessPolicies} encodes them; empty when it has none. */
     public byte[] acl(StoredTable table) {
         return store.get(TableCatalog.SPACE, TableCatalog.partition(table.account()), TableCatalog.aclRow(table.name()))
                 .filter(v -> v.version() == table.id())
@@ -417,7 +405,6 @@ public final class KeyValueTableStore implements TableStore {
     }
 
     /** Rewrites the table's row unchanged in the same commit, on its version: the ACL lands only beside that very table. */
-    @Override
     public boolean setAcl(StoredTable table, byte[] acl) {
         CommitOutcome outcome = store.commit(TableCatalog.SPACE, TableCatalog.partition(table.account()), List.of(
                 RecordMutation.put(TableCatalog.tableRow(table.name()), TableCatalog.tableValue(table),
@@ -426,22 +413,26 @@ public final class KeyValueTableStore implements TableStore {
         return outcome instanceof CommitOutcome.Applied;
     }
 
-    @Override
+    /** The account's properties for one service (its XML document) and their version, if ever set. */
     public Optional<VersionedDocument> serviceProperties(String account, String service) {
         return ServiceDocuments.get(store, account, service).map(v -> new VersionedDocument(v.version(), v.payload()));
     }
 
-    @Override
+    /**
+     * Sets the account's properties for one service if they are still at version {@code expected}
+     * (empty: never set), so that servers sharing a store never lose one another's changes.
+     *
+     * @return their new version; empty, and nothing written, when another writer changed them first
+     */
     public OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
         return ServiceDocuments.put(store, account, service, expected, document);
     }
 
-    @Override
+    /** Stops the filter columns' work; the database is its owner's to close. */
     public void close() {
         if (columns != null) {
             columns.close();
         }
-        store.close();
     }
 
     private record TableKey(String account, String normalizedName) {

@@ -2,15 +2,11 @@ package io.cerulean.table.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.storage.database.Database;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.PropertyValue;
-import io.cerulean.table.store.CommitResult;
-import io.cerulean.table.store.Condition;
-import io.cerulean.table.store.EntityInTable;
-import io.cerulean.table.store.Mutation;
-import io.cerulean.table.store.StoredTable;
 import io.cerulean.storage.CommitOutcome;
 import io.cerulean.storage.ForwardingKeyValueStore;
 import io.cerulean.storage.KeyValueStore;
@@ -19,7 +15,6 @@ import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.StoredValue;
-import io.cerulean.table.store.StoredEntity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -33,13 +28,13 @@ import org.junit.jupiter.api.Test;
  * entity of another table that once had its name, whatever it last saw; and a transaction's reads
  * go out together.
  */
-class SharedTableStoreTest {
+class SharedTableLayoutTest {
     private static final String ACCOUNT = "acct";
     private final MemoryKeyValueStore shared = new MemoryKeyValueStore();
-    private final KeyValueTableStore a = KeyValueTableStore.open(shared);
-    private final KeyValueTableStore b = KeyValueTableStore.open(shared);
+    private final TableLayout a = TableLayout.open(Database.open(shared, false));
+    private final TableLayout b = TableLayout.open(Database.open(shared, false));
 
-    private static void put(KeyValueTableStore store, StoredTable table, String rowKey, String value) {
+    private static void put(TableLayout store, StoredTable table, String rowKey, String value) {
         Entity entity = new Entity("p", rowKey, DateTimes.fromEpochTicks(System.nanoTime()),
                 Map.of("Value", PropertyValue.ofString(value)));
         assertThat(store.commit(table, "p", List.of(Mutation.put(entity, Condition.NONE)))).isEqualTo(CommitResult.APPLIED);
@@ -75,7 +70,7 @@ class SharedTableStoreTest {
         StoredTable table = a.createTable(ACCOUNT, "Batch").orElseThrow();
         put(a, table, "r1", "one");
         put(a, table, "r3", "three");
-        KeyValueTableStore grouped = KeyValueTableStore.open(new AnswersInGroups(shared, 3));
+        TableLayout grouped = TableLayout.open(Database.open(new AnswersInGroups(shared, 3), false));
         List<Optional<StoredEntity>> read = grouped.readAll(table, "p", List.of("r1", "r2", "r3"));
         assertThat(read).extracting(e -> e.map(s -> s.entity().properties().get("Value")))
                 .containsExactly(Optional.of(PropertyValue.ofString("one")), Optional.empty(),

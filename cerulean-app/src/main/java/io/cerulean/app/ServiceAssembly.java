@@ -1,0 +1,68 @@
+package io.cerulean.app;
+
+import io.cerulean.blob.rest.BlobRest;
+import io.cerulean.blob.service.BlobService;
+import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.oauth.OAuthTrust;
+import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.queue.rest.QueueRest;
+import io.cerulean.queue.service.QueueService;
+import io.cerulean.storage.database.Database;
+import io.cerulean.table.rest.TableRest;
+import io.cerulean.table.service.TableService;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+
+/**
+ * How each service is built on the database, the one place that names them all: its semantics
+ * opened on the database as a peer of the others, its REST pipeline, and the sweep that runs beside
+ * it. A new service is one more case here.
+ *
+ * @param timestampClock the wall clock entity Timestamps start from
+ * @param scanHelper     where the Table service may read the second half of a long scan
+ */
+record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clock timestampClock,
+                       Duration pageBudget, Executor scanHelper, Clock queueClock, Duration queueSweepEvery,
+                       Clock blobClock, Duration blobSweepEvery) {
+
+    /**
+     * A service built on the database.
+     *
+     * @param pipeline the request path, for a server to start on
+     * @param sweeper what runs beside it, started; empty for none
+     * @param service what to close once the server stops: what the service runs itself, never the database
+     */
+    record Assembled(RequestPipeline<?, ?, ?> pipeline, Optional<Sweeper> sweeper, AutoCloseable service) {
+    }
+
+    /**
+     * Builds {@code service} on {@code database} and starts its sweep.
+     *
+     * @throws io.cerulean.storage.StoreFormatException when the store holds its data in another format
+     */
+    Assembled assemble(Cerulean.Service service, Database database) {
+        Clock requestClock = Clock.systemUTC();
+        return switch (service) {
+            case TABLE -> {
+                TableService tables = TableService.open(database, timestampClock, pageBudget, scanHelper);
+                yield new Assembled(TableRest.pipeline(tables, accounts, trust, metrics, requestClock),
+                        Optional.empty(), tables);
+            }
+            case QUEUE -> {
+                QueueService queues = QueueService.open(database, queueClock);
+                yield new Assembled(QueueRest.pipeline(queues, database.exclusive(), accounts, trust, metrics,
+                        requestClock), Optional.of(Sweeper.start("queue", "expired queue messages",
+                        queues::sweepExpired, queueSweepEvery)), () -> { });
+            }
+            case BLOB -> {
+                BlobService blobs = BlobService.open(database, blobClock);
+                yield new Assembled(BlobRest.pipeline(blobs, database.exclusive(), accounts, trust, metrics,
+                        requestClock), Optional.of(Sweeper.start("blob", "staged blocks never committed",
+                        blobs::sweepStagedBlocks, blobSweepEvery)), () -> { });
+            }
+        };
+    }
+}
