@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ErrorCode;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.queue.error.QueueError;
@@ -48,7 +49,7 @@ class QueuesTest {
     void aQueueIsFoundOnlyUnderAValidNameThatExists() {
         assertThat(queues.find(ACCOUNT, "nosuch")).isEmpty();
         assertFails(() -> queues.queue(ACCOUNT, "nosuch"), QueueError.QUEUE_NOT_FOUND);
-        assertFails(() -> queues.queue(ACCOUNT, "No_Such"), QueueError.INVALID_RESOURCE_NAME);
+        assertFails(() -> queues.queue(ACCOUNT, "No_Such"), CommonError.INVALID_RESOURCE_NAME);
         assertFails(() -> queues.setMetadata(ACCOUNT, "nosuch", QueueMetadata.NONE), QueueError.QUEUE_NOT_FOUND);
         assertFails(() -> queues.renewInstance(ACCOUNT, "nosuch"), QueueError.QUEUE_NOT_FOUND);
     }
