@@ -11,8 +11,7 @@ public enum QueueError implements ErrorCode {
     QUEUE_ALREADY_EXISTS("QueueAlreadyExists", 409, "The specified queue already exists."),
     MESSAGE_NOT_FOUND("MessageNotFound", 404, "The specified message does not exist."),
     POP_RECEIPT_MISMATCH("PopReceiptMismatch", 400,
-            "The specified pop receipt did not match the pop receipt for a dequeued message."),
-    INVALID_RESOURCE_NAME("InvalidResourceName", 400, "The specifed resource name contains invalid characters.");
+            "The specified pop receipt did not match the pop receipt for a dequeued message.");
 
     private final Definition definition;
 

@@ -2,7 +2,6 @@ package io.cerulean.queue.model;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
-import io.cerulean.queue.error.QueueError;
 
 /**
  * Queue names as the service takes them: 3 to 63 characters of lower-case letters, digits and '-',
@@ -12,6 +11,8 @@ import io.cerulean.queue.error.QueueError;
 public final class QueueNames {
     public static final int MIN_LENGTH = 3;
     public static final int MAX_LENGTH = 63;
+    // The service's words exactly, "specifed" included: clients match on them.
+    private static final String CHARACTERS_MESSAGE = "The specifed resource name contains invalid characters.";
 
     private QueueNames() {
     }
@@ -24,12 +25,12 @@ public final class QueueNames {
     /** {@code name}, if it is a valid queue name. */
     public static String validate(String name) {
         if (name.length() < MIN_LENGTH || name.length() > MAX_LENGTH) {
-            // The service's words exactly, as for the characters below (QueueError's "specifed" included).
+            // The service's words exactly, as for the characters below.
             throw new ServiceException(CommonError.OUT_OF_RANGE_INPUT,
                     "The specified resource name length is not within the permissible limits.");
         }
         if (!hasValidCharacters(name)) {
-            throw new ServiceException(QueueError.INVALID_RESOURCE_NAME);
+            throw new ServiceException(CommonError.INVALID_RESOURCE_NAME, CHARACTERS_MESSAGE);
         }
         return name;
     }

@@ -102,7 +102,7 @@ public abstract class QueueServiceConformanceTest {
         assertFails(() -> queues.createQueue(ACCOUNT, "ab", QueueMetadata.NONE), CommonError.OUT_OF_RANGE_INPUT);
         assertFails(() -> queues.createQueue(ACCOUNT, "a".repeat(64), QueueMetadata.NONE), CommonError.OUT_OF_RANGE_INPUT);
         for (String bad : List.of("My_Queue", "MyQueue", "a--b", "-abc", "abc-")) {
-            assertFails(() -> queues.createQueue(ACCOUNT, bad, QueueMetadata.NONE), QueueError.INVALID_RESOURCE_NAME);
+            assertFails(() -> queues.createQueue(ACCOUNT, bad, QueueMetadata.NONE), CommonError.INVALID_RESOURCE_NAME);
         }
         assertThat(queues.createQueue(ACCOUNT, "a-1-b", QueueMetadata.NONE)).isEqualTo(QueueService.Creation.CREATED);
         assertThat(queues.createQueue(ACCOUNT, "a".repeat(63), QueueMetadata.NONE)).isEqualTo(QueueService.Creation.CREATED);

@@ -35,8 +35,7 @@ public enum TableError implements ErrorCode {
     X_METHOD_INCORRECT_VALUE("XMethodIncorrectValue", 400, "The specified X-HTTP-Method is invalid."),
     JSON_FORMAT_NOT_SUPPORTED("JsonFormatNotSupported", 415, "JSON format is not supported."),
     ATOM_FORMAT_NOT_SUPPORTED("AtomFormatNotSupported", 415, "Atom format is not supported."),
-    MEDIA_TYPE_NOT_SUPPORTED("MediaTypeNotSupported", 415, "None of the provided media types are supported"),
-    NOT_IMPLEMENTED("NotImplemented", 501, "The requested operation is not implemented on the specified resource.");
+    MEDIA_TYPE_NOT_SUPPORTED("MediaTypeNotSupported", 415, "None of the provided media types are supported");
 
     private final Definition definition;
 

@@ -1,4 +1,4 @@
-package io.cerulean.queue.service;
+package io.cerulean.queue.messages;
 
 import io.cerulean.queue.layout.MessageLayout;
 import io.cerulean.queue.layout.MessageLayout.Position;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * messages asked for. A bucket whose floor lies past the last of those already found holds none of
  * them: on a queue with a backlog, a Get Messages of one reads one or two buckets, not sixteen.
  */
-final class VisibleMessages {
+public final class VisibleMessages {
     /** Expired messages one read of a bucket looks past (and a Get Messages removes) at most. */
     static final int EXPIRED_PER_BUCKET = 256;
     private static final Comparator<StoredMessage> VISIBILITY_ORDER =
@@ -26,7 +26,7 @@ final class VisibleMessages {
     private final KeyValueStore store;
     private final MessageFloors floors;
 
-    VisibleMessages(KeyValueStore store, MessageFloors floors) {
+    public VisibleMessages(KeyValueStore store, MessageFloors floors) {
         this.store = store;
         this.floors = floors;
     }

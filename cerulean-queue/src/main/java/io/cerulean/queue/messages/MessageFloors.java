@@ -1,4 +1,4 @@
-package io.cerulean.queue.service;
+package io.cerulean.queue.messages;
 
 import io.cerulean.queue.layout.MessageLayout;
 import io.cerulean.queue.layout.MessageLayout.Position;
@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Kept in memory only, per messages instance; a new server starts every bucket at its start.
  * Thread-safe.
  */
-final class MessageFloors {
+public final class MessageFloors {
     /** How far before a scan's time another server's message may land: clocks apart plus a write's time. */
     static final long OTHERS_MARGIN_MS = 2_000;
     /** On a shared store, how often a bucket is scanned from its start all the same. */
@@ -38,8 +38,17 @@ final class MessageFloors {
     private volatile long epoch;
 
     /** @param exclusive whether the service keeping these floors is its store's only writer */
-    MessageFloors(boolean exclusive) {
+    public MessageFloors(boolean exclusive) {
         this.exclusive = exclusive;
+    }
+
+    /**
+     * Whether this service is its store's only writer: then no consumer elsewhere races it for a
+     * message, and no message lands below a floor unannounced. The one place the Queue service
+     * holds it.
+     */
+    boolean exclusive() {
+        return exclusive;
     }
 
     /** The floor of one bucket of a messages instance. */

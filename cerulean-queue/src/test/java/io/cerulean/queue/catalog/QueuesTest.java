@@ -1,0 +1,119 @@
+package io.cerulean.queue.catalog;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ErrorCode;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.queue.error.QueueError;
+import io.cerulean.queue.model.QueueInfo;
+import io.cerulean.queue.model.QueueMetadata;
+import io.cerulean.store.memory.MemoryKeyValueStore;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The queue catalogue alone, on the memory store: queues, their metadata and their messages instances. */
+class QueuesTest {
+    private static final String ACCOUNT = "devstoreaccount1";
+
+    private final MemoryKeyValueStore store = new MemoryKeyValueStore();
+    private final Queues queues = new Queues(store);
+
+    @AfterEach
+    void close() {
+        store.close();
+    }
+
+    private static void assertFails(ThrowingCallable call, ErrorCode code) {
+        assertThatThrownBy(call).isInstanceOfSatisfying(ServiceException.class,
+                e -> assertThat(e.errorCode()).isEqualTo(code));
+    }
+
+    @Test
+    void createIsTrueForANewQueueFalseForOneThereWithTheSameMetadataElseAConflict() {
+        QueueMetadata metadata = new QueueMetadata(Map.of("Owner", "ops"));
+        assertThat(queues.create(ACCOUNT, "orders", metadata)).isTrue();
+        assertThat(queues.create(ACCOUNT, "orders", metadata)).isFalse();
+        assertFails(() -> queues.create(ACCOUNT, "orders", QueueMetadata.NONE), QueueError.QUEUE_ALREADY_EXISTS);
+        assertThat(queues.create("otheraccount", "orders", QueueMetadata.NONE)).as("another account's").isTrue();
+        assertThat(queues.queue(ACCOUNT, "orders").metadata().pairs()).containsExactly(Map.entry("Owner", "ops"));
+    }
+
+    @Test
+    void aQueueIsFoundOnlyUnderAValidNameThatExists() {
+        assertThat(queues.find(ACCOUNT, "nosuch")).isEmpty();
+        assertFails(() -> queues.queue(ACCOUNT, "nosuch"), QueueError.QUEUE_NOT_FOUND);
+        assertFails(() -> queues.queue(ACCOUNT, "No_Such"), CommonError.INVALID_RESOURCE_NAME);
+        assertFails(() -> queues.setMetadata(ACCOUNT, "nosuch", QueueMetadata.NONE), QueueError.QUEUE_NOT_FOUND);
+        assertFails(() -> queues.renewInstance(ACCOUNT, "nosuch"), QueueError.QUEUE_NOT_FOUND);
+    }
+
+    @Test
+    void eachQueueHasItsOwnMessagesInstanceWhichMetadataChangesKeep() {
+        queues.create(ACCOUNT, "one", QueueMetadata.NONE);
+        queues.create(ACCOUNT, "two", QueueMetadata.NONE);
+        long one = queues.queue(ACCOUNT, "one").instance();
+        assertThat(queues.queue(ACCOUNT, "two").instance()).isNotEqualTo(one);
+        queues.setMetadata(ACCOUNT, "one", new QueueMetadata(Map.of("A", "1")));
+        StoredQueue after = queues.queue(ACCOUNT, "one");
+        assertThat(after.instance()).isEqualTo(one);
+        assertThat(after.metadata().pairs()).containsExactly(Map.entry("A", "1"));
+    }
+
+    @Test
+    void renewingGivesANewInstanceKeepsTheMetadataAndAnswersTheOldInstance() {
+        queues.create(ACCOUNT, "work", new QueueMetadata(Map.of("kept", "yes")));
+        StoredQueue before = queues.queue(ACCOUNT, "work");
+        assertThat(queues.renewInstance(ACCOUNT, "work")).isEqualTo(before.instance());
+        StoredQueue after = queues.queue(ACCOUNT, "work");
+        assertThat(after.instance()).isNotEqualTo(before.instance());
+        assertThat(after.version()).as("the row was rewritten").isNotEqualTo(before.version());
+        assertThat(after.metadata().pairs()).containsExactly(Map.entry("kept", "yes"));
+    }
+
+    @Test
+    void deleteAnswersTheInstanceTheQueueHadAndANewQueueOfTheNameGetsAnother() {
+        queues.create(ACCOUNT, "work", QueueMetadata.NONE);
+        long instance = queues.queue(ACCOUNT, "work").instance();
+        assertThat(queues.delete(ACCOUNT, "work")).isEqualTo(instance);
+        assertThat(queues.find(ACCOUNT, "work")).isEmpty();
+        assertFails(() -> queues.delete(ACCOUNT, "work"), QueueError.QUEUE_NOT_FOUND);
+        queues.create(ACCOUNT, "work", QueueMetadata.NONE);
+        assertThat(queues.queue(ACCOUNT, "work").instance()).isNotEqualTo(instance);
+    }
+
+    @Test
+    void instancesAreThoseOfEveryQueueOfEveryAccountAndNothingElse() {
+        queues.create(ACCOUNT, "one", QueueMetadata.NONE);
+        queues.create(ACCOUNT, "two", QueueMetadata.NONE);
+        queues.create("otheraccount", "three", QueueMetadata.NONE);
+        new QueueAcls(store, queues).set(ACCOUNT, "one", AccessPolicies.empty());
+        assertThat(queues.instances()).containsExactlyInAnyOrder(queues.queue(ACCOUNT, "one").instance(),
+                queues.queue(ACCOUNT, "two").instance(), queues.queue("otheraccount", "three").instance());
+        queues.delete(ACCOUNT, "two");
+        assertThat(queues.instances()).hasSize(2);
+    }
+
+    @Test
+    void aListIsInNameOrderAPageAtATimeWithinOneAccount() {
+        for (String name : List.of("beta", "alpha-2", "alpha-1")) {
+            queues.create(ACCOUNT, name, new QueueMetadata(Map.of("n", name)));
+        }
+        queues.create("otheraccount", "alpha-3", QueueMetadata.NONE);
+        QueuePage first = queues.list(ACCOUNT, "", Optional.empty(), 2);
+        assertThat(first.queues()).extracting(QueueInfo::name).containsExactly("alpha-1", "alpha-2");
+        assertThat(first.queues().get(0).metadata().pairs()).containsExactly(Map.entry("n", "alpha-1"));
+        assertThat(first.nextMarker()).contains("beta");
+        QueuePage second = queues.list(ACCOUNT, "", first.nextMarker(), 2);
+        assertThat(second.queues()).extracting(QueueInfo::name).containsExactly("beta");
+        assertThat(second.nextMarker()).isEmpty();
+        assertThat(queues.list(ACCOUNT, "alpha", Optional.empty(), 10).queues()).hasSize(2);
+        assertThat(queues.list(ACCOUNT, "zeta", Optional.empty(), 10).queues()).isEmpty();
+    }
+}
