@@ -20,14 +20,14 @@ import java.util.Optional;
 public final class BlobContent implements AutoCloseable {
     private final ContentStore contents;
     private final List<Segment> segments;
-    private final ContentReleases.Pin pin; // the contents held for this read; null when none are
+    private final ContentLifecycle.Pin pin; // the contents held for this read; null when none are
     private final long length;
     private long sent;
     private int segment; // the segment holding the next byte
     private long inSegment; // the next byte's offset within it
     private ContentReader reader;
 
-    BlobContent(ContentStore contents, List<Segment> segments, long offset, long length, ContentReleases.Pin pin) {
+    BlobContent(ContentStore contents, List<Segment> segments, long offset, long length, ContentLifecycle.Pin pin) {
         this.contents = contents;
         this.segments = segments;
         this.pin = pin;

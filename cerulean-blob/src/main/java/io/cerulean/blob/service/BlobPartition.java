@@ -1,10 +1,12 @@
 package io.cerulean.blob.service;
 
+import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.layout.BlobRecords.StagedBlock;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Segment;
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Precondition;
@@ -65,6 +67,25 @@ final class BlobPartition {
             }
         }
         return partition;
+    }
+
+    /** The committed blob as read: 404 BlobNotFound when there is none (also with only staged blocks). */
+    BlobProperties existing() {
+        if (blob == null) {
+            throw new ServiceException(BlobError.BLOB_NOT_FOUND);
+        }
+        return blob.value();
+    }
+
+    /** The committed blob as read, or null. */
+    BlobProperties blobOrNull() {
+        return blob == null ? null : blob.value();
+    }
+
+    /** Makes {@code written} the blob, to be committed; returns it. */
+    BlobProperties setBlob(BlobProperties written) {
+        blob = written(written);
+        return written;
     }
 
     BlobPartition copy() {

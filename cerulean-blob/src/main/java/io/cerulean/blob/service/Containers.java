@@ -21,7 +21,6 @@ import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.StoredValue;
-import io.cerulean.storage.content.ContentId;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -38,13 +37,13 @@ import java.util.random.RandomGenerator;
  */
 public final class Containers {
     private final KeyValueStore store;
-    private final ContentReleases releases;
+    private final ContentLifecycle lifecycle;
     private final Clock clock;
     private final RandomGenerator random;
 
-    Containers(KeyValueStore store, ContentReleases releases, Clock clock, RandomGenerator random) {
+    Containers(KeyValueStore store, ContentLifecycle lifecycle, Clock clock, RandomGenerator random) {
         this.store = store;
-        this.releases = releases;
+        this.lifecycle = lifecycle;
         this.clock = clock;
         this.random = random;
     }
@@ -145,10 +144,7 @@ public final class Containers {
                     List.of(RecordMutation.delete(ContainerCatalog.containerRow(name),
                             new Precondition.VersionEquals(current.version()))));
             if (outcome instanceof CommitOutcome.Applied) {
-                Space space = BlobRecords.space(current.record().blobsInstance());
-                List<ContentId> orphans = releases.contentsOf(space);
-                store.drop(space);
-                releases.discardWhenDurable(orphans);
+                lifecycle.dropReleasing(BlobRecords.space(current.record().blobsInstance()));
                 return;
             }
         }

@@ -11,9 +11,9 @@ import io.cerulean.storage.content.ContentStore;
 public final class ReadableBlob implements AutoCloseable {
     private final ContentStore contents;
     private final BlobProperties properties;
-    private final ContentReleases.Pin pin; // null when nothing is held: no bytes, or none to be read
+    private final ContentLifecycle.Pin pin; // null when nothing is held: no bytes, or none to be read
 
-    ReadableBlob(ContentStore contents, BlobProperties properties, ContentReleases.Pin pin) {
+    ReadableBlob(ContentStore contents, BlobProperties properties, ContentLifecycle.Pin pin) {
         this.contents = contents;
         this.properties = properties;
         this.pin = pin;

@@ -1,7 +1,9 @@
 package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.Lease;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import java.time.Instant;
@@ -21,6 +23,42 @@ final class Writes {
         if (conditions.check(etag, lastModified) != Conditions.Verdict.MET) {
             throw new ServiceException(BlobError.CONDITION_NOT_MET);
         }
+    }
+
+    /**
+     * The conditions of a write that may create the blob (Put Blob, Put Block List, a copy's target),
+     * lease included, on {@code old}, the blob as read (null: none). Run on the partition as read,
+     * whose blob row the commit then requires unchanged (absent, or at the version read), so what they
+     * decide holds when the write lands.
+     */
+    static void checkCreateOrReplace(Conditions conditions, BlobProperties old, Instant now) {
+        if (old != null && conditions.createOnly()) {
+            throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                    CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The caller may create blobs but not"
+                            + " write over one, and '" + old.name() + "' exists.");
+        }
+        Leases.checkBlobWrite(old == null ? Lease.NONE : old.lease(), conditions.leaseId(), now);
+        if (old == null) {
+            if (conditions.checkAbsent() != Conditions.Verdict.MET) {
+                throw new ServiceException(BlobError.CONDITION_NOT_MET);
+            }
+            return;
+        }
+        if (conditions.requiresAbsent()) {
+            throw new ServiceException(BlobError.BLOB_ALREADY_EXISTS);
+        }
+        check(conditions, old.etag(), old.lastModified());
+    }
+
+    /**
+     * A write to an existing blob (Append Block, Put Page, Delete Blob, a change of its properties): 404
+     * BlobNotFound, then its lease, then {@code conditions}. Returns the blob as read.
+     */
+    static BlobProperties checkExisting(BlobPartition partition, Conditions conditions, Instant now) {
+        BlobProperties old = partition.existing();
+        Leases.checkBlobWrite(old.lease(), conditions.leaseId(), now);
+        check(conditions, old.etag(), old.lastModified());
+        return old;
     }
 
     /** 100 ns ticks since 0001-01-01, as .NET counts them. */

@@ -11,28 +11,44 @@ import io.cerulean.storage.Space;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentReader;
 import io.cerulean.storage.content.ContentStore;
+import io.cerulean.storage.content.ContentWriter;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * When bytes in the content store go: once no record names them, and only after the commit that
- * let go of them is durable (before that, a crash could bring back a record that names them); and
- * at once when the write they were given to fails.
+ * The life of the Blob service's bytes in the content store, in one place: the service's other
+ * classes write, adopt, release and hold content through this one only.
  *
- * <p>A read holds the contents of the version it found ({@link #hold}) until it is closed, so that a
- * read that has begun finishes on that version. Content released while held is opened once and
- * deleted at once, and the reads yet to reach it read that reader, closed when the last of them
- * lets go: no name is left behind for a crash to leak (a file deleted while open goes with its
- * last reader, content in memory with its last reference). Holds are this process's own: servers
- * sharing a Cassandra cluster do not see each other's.
+ * <ol>
+ * <li><b>Written.</b> Content is written whole before any record names it: a request body by the
+ * REST layer, through {@link BlobService#contents()}, a copy's bytes through {@link #create}. Until a
+ * write is given it, content belongs to whoever wrote it, who deletes it if it goes no further (the
+ * REST layer does, for a body it refuses after writing it).
+ * <li><b>Adopted.</b> A write given content ({@link #adopt}) owns it: if the write fails, the content
+ * is deleted at once; once the write commits a record naming it, the records own it.
+ * <li><b>Released.</b> Content goes once no record names it, and only after the commit that let go of
+ * it is durable (before that, a crash could bring back a record that names it): what a write to a
+ * blob's partition no longer names ({@link #releaseLetGo}), a staged block replaced or swept
+ * ({@link #release}), everything a deleted container's blobs named ({@link #dropReleasing}). Content
+ * that cannot be deleted is left behind: bytes no record names cost space, never a read.
+ * <li><b>Held.</b> A read holds the contents of the version it found ({@link #hold}) until it is
+ * closed, so that a read that has begun finishes on that version. Content released while held is
+ * opened once and deleted at once, and the reads yet to reach it read that reader, closed when the
+ * last of them lets go: no name is left behind for a crash to leak (a file deleted while open goes
+ * with its last reader, content in memory with its last reference). Holds are this process's own:
+ * servers sharing a Cassandra cluster do not see each other's.
+ * </ol>
+ *
+ * <p>Thread-safe.
  */
-final class ContentReleases {
+final class ContentLifecycle {
     private final KeyValueStore store;
     private final ContentStore contents;
     private final ConcurrentHashMap<ContentId, Held> held = new ConcurrentHashMap<>();
@@ -44,13 +60,59 @@ final class ContentReleases {
         volatile SharedReader deleted;
     }
 
-    ContentReleases(KeyValueStore store, ContentStore contents) {
+    ContentLifecycle(KeyValueStore store, ContentStore contents) {
         this.store = store;
         this.contents = contents;
     }
 
-    /** Deletes {@code ids} once every commit so far is durable; what cannot be deleted costs space only. */
-    void discardWhenDurable(List<ContentId> ids) {
+    /** The content store: where request bodies are written, and where reads open what records name. */
+    ContentStore contents() {
+        return contents;
+    }
+
+    /** New content (a copy's bytes), the writer's until a write adopts it. */
+    ContentWriter create() {
+        return contents.create();
+    }
+
+    /** Runs a write that adopts {@code content} (null: none): if it fails, the content is deleted. */
+    <T> T adopt(ContentId content, Supplier<T> write) {
+        try {
+            return write.get();
+        } catch (RuntimeException e) {
+            if (content != null) {
+                try {
+                    contents.delete(content);
+                } catch (RuntimeException deleting) {
+                    e.addSuppressed(deleting);
+                }
+            }
+            throw e;
+        }
+    }
+
+    /**
+     * After a write to a blob's partition (committed, or found to change nothing): releases what the
+     * partition named {@code before} and no longer names {@code after}, whichever rows named it.
+     */
+    void releaseLetGo(BlobPartition before, BlobPartition after) {
+        Set<ContentId> released = before.contents();
+        released.removeAll(after.contents());
+        release(new ArrayList<>(released));
+    }
+
+    /**
+     * Drops a container's blobs ({@code space}, whose catalogue row is gone) and releases every
+     * content its blobs, snapshots and staged blocks named.
+     */
+    void dropReleasing(Space space) {
+        List<ContentId> orphans = contentsOf(space);
+        store.drop(space);
+        release(orphans);
+    }
+
+    /** Deletes {@code ids}, which a commit let go of, once every commit so far is durable. */
+    void release(List<ContentId> ids) {
         if (ids.isEmpty()) {
             return;
         }
@@ -204,7 +266,7 @@ final class ContentReleases {
                 }
             } finally {
                 opened = null;
-                ids.forEach(ContentReleases.this::unpin);
+                ids.forEach(ContentLifecycle.this::unpin);
             }
         }
     }
@@ -233,24 +295,8 @@ final class ContentReleases {
         }
     }
 
-    /** Runs a write that owns {@code content}: if it fails, the content is deleted. */
-    <T> T owning(ContentId content, Supplier<T> write) {
-        try {
-            return write.get();
-        } catch (RuntimeException e) {
-            if (content != null) {
-                try {
-                    contents.delete(content);
-                } catch (RuntimeException deleting) {
-                    e.addSuppressed(deleting);
-                }
-            }
-            throw e;
-        }
-    }
-
     /** The contents a blob's segments name. */
-    static List<ContentId> contentsOf(BlobProperties blob) {
+    private static List<ContentId> contentsOf(BlobProperties blob) {
         List<ContentId> ids = new ArrayList<>();
         for (Segment segment : blob.segments()) {
             if (segment.content() != null) {
@@ -261,7 +307,7 @@ final class ContentReleases {
     }
 
     /** Every content a container's blobs, snapshots and staged blocks name. */
-    List<ContentId> contentsOf(Space space) {
+    private List<ContentId> contentsOf(Space space) {
         List<ContentId> ids = new ArrayList<>();
         try (RecordCursor cursor = store.scan(space, RecordRange.all())) {
             while (cursor.advance()) {

@@ -1,0 +1,135 @@
+package io.cerulean.blob.service;
+
+import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.BlobNames;
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.CopyInfo;
+import io.cerulean.blob.model.ETags;
+import io.cerulean.blob.model.Lease;
+import io.cerulean.blob.model.Segment;
+import io.cerulean.blob.service.BlobService.CopiedContent;
+import io.cerulean.blob.service.BlobService.CopyKind;
+import io.cerulean.blob.service.BlobService.CopySource;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.storage.content.ContentId;
+import io.cerulean.storage.content.ContentWriter;
+import java.nio.ByteBuffer;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Copies within the server's store: Copy Blob, Copy Blob From URL, Put Blob From URL, and the
+ * source's bytes that Put Block From URL stages. A copy is synchronous: the source's bytes are read
+ * and written into new content before the target is written, so the target never names the
+ * source's contents and either may go without the other. Thread-safe.
+ */
+final class Copies {
+    private final Blobs blobs;
+    private final Containers containers;
+    private final BlobWrites writes;
+    private final ContentLifecycle lifecycle;
+
+    Copies(Blobs blobs, Containers containers, BlobWrites writes, ContentLifecycle lifecycle) {
+        this.blobs = blobs;
+        this.containers = containers;
+        this.writes = writes;
+        this.lifecycle = lifecycle;
+    }
+
+    /**
+     * The source of a copy as it is now: 404 CannotVerifyCopySource when it is not there, 412
+     * SourceConditionNotMet when {@code conditions} (its {@code x-ms-source-if-*}) fail.
+     */
+    BlobProperties source(CopySource source, Conditions conditions) {
+        BlobProperties blob;
+        try {
+            blob = blobs.get(source.account(), source.container(), source.blob(), source.snapshot(),
+                    conditions.leaseId());
+        } catch (ServiceException e) {
+            if (e.errorCode() == BlobError.BLOB_NOT_FOUND || e.errorCode() == BlobError.CONTAINER_NOT_FOUND) {
+                throw new ServiceException(BlobError.CANNOT_VERIFY_COPY_SOURCE, BlobError.CANNOT_VERIFY_COPY_SOURCE
+                        .message() + " The copy source " + source.url() + " does not exist.");
+            }
+            throw e;
+        }
+        if (conditions.check(blob.etag(), blob.lastModified()) != Conditions.Verdict.MET) {
+            throw new ServiceException(BlobError.SOURCE_CONDITION_NOT_MET);
+        }
+        return blob;
+    }
+
+    /**
+     * Copies {@code length} bytes of {@code source} from {@code offset} into new content, computing
+     * their MD5. The content is the caller's until a write adopts it.
+     */
+    CopiedContent content(BlobProperties source, long offset, long length) {
+        if (length == 0) {
+            return new CopiedContent(null, 0, md5().digest());
+        }
+        MessageDigest md5 = md5();
+        try (BlobContent from = blobs.read(source, offset, length); ContentWriter to = lifecycle.create()) {
+            ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(length, 1 << 20));
+            while (from.read(buffer) >= 0) {
+                buffer.flip();
+                md5.update(buffer.duplicate());
+                to.write(buffer);
+                buffer.clear();
+            }
+            long size = to.size();
+            return new CopiedContent(to.finish(), size, md5.digest());
+        }
+    }
+
+    private static MessageDigest md5() {
+        try {
+            return MessageDigest.getInstance("MD5");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has MD5", e);
+        }
+    }
+
+    /**
+     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
+     * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
+     * blob of the name; its lease stays. The bytes are copied into one new content, which the copy's
+     * pieces name at their offsets.
+     */
+    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
+                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind) {
+        BlobNames.check(name);
+        containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
+        CopiedContent copied = content(source, 0, source.contentLength());
+        return lifecycle.adopt(copied.content(), () -> writes.write(account, container, name, (partition, now) -> {
+            BlobProperties old = partition.blobOrNull();
+            Writes.checkCreateOrReplace(conditions, old, now);
+            boolean copy = kind == CopyKind.COPY;
+            List<Segment> segments = copy ? piecesIn(source.segments(), copied.content())
+                    : copied.content() == null ? List.of() : List.of(new Segment(null, copied.content(), copied.size()));
+            CopyInfo record = copy ? new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()) : null;
+            return partition.setBlob(new BlobProperties(name, BlobProperties.BASE,
+                    copy ? source.type() : BlobType.BLOCK_BLOB,
+                    ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
+                    headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
+                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0));
+        }));
+    }
+
+    /** {@code source}'s pieces, each naming its bytes in {@code copy}, which holds all of the source's in order. */
+    static List<Segment> piecesIn(List<Segment> source, ContentId copy) {
+        List<Segment> pieces = new ArrayList<>(source.size());
+        long offset = 0;
+        for (Segment piece : source) {
+            pieces.add(piece.content() == null || copy == null ? new Segment(piece.blockId(), null, piece.size())
+                    : new Segment(piece.blockId(), copy, offset, piece.size()));
+            offset += piece.size();
+        }
+        return pieces;
+    }
+}
