@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 public final class KeySpaces {
     /**
      * The server's own state, one partition per item, rows empty: each key space's format version,
-     * named leases (the clock's), named id counters (the next table id). Encoded by
+     * named leases (the clock's), named id counters (the next table id, the next queue messages
+     * instance). Encoded by
      * {@link io.cerulean.storage.state.ServerState}.
      */
     public static final KeySpace SERVER_STATE = new KeySpace(1, "server-state", false);
@@ -47,9 +48,10 @@ public final class KeySpaces {
     public static final KeySpace QUEUE_CATALOG = new KeySpace(5, "queue-catalog", false);
 
     /**
-     * A queue's messages, one instance per queue (a new one when its messages are cleared): sixteen
-     * bucket partitions, a message's rows in the bucket its id picks, ordered by the time it is next
-     * visible. Encoded by {@code io.cerulean.queue.layout.MessageLayout}.
+     * A queue's messages, one instance per queue (a new one when its messages are cleared), its id
+     * counted in {@link #SERVER_STATE} and never reused (drawn at random for queues made before the
+     * counter): sixteen bucket partitions, a message's rows in the bucket its id picks, ordered by
+     * the time it is next visible. Encoded by {@code io.cerulean.queue.layout.MessageLayout}.
      */
     public static final KeySpace QUEUE_MESSAGES = new KeySpace(6, "queue-messages", true);
 

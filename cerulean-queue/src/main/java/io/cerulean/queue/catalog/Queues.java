@@ -16,6 +16,7 @@ import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.StoredValue;
+import io.cerulean.storage.state.ServerState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,13 +25,18 @@ import java.util.Optional;
  * The queues of every account: their catalogue rows, each naming the queue's metadata and the
  * instance its messages are in. A queue is read afresh at every call (another server may have
  * deleted it or made it again), and every change is a conditional commit on the row's version,
- * tried again when another writer changed the row first. Thread-safe: holds nothing but the store.
+ * tried again when another writer changed the row first. A new messages instance takes its id from
+ * the server state's counter {@link QueueCatalog#INSTANCE_IDS}. Thread-safe: holds nothing but the
+ * store and its server state.
  */
 public final class Queues {
     private final KeyValueStore store;
+    private final ServerState state;
 
-    public Queues(KeyValueStore store) {
+    /** @param state the server state of {@code store}, whose counter names messages instances */
+    public Queues(KeyValueStore store, ServerState state) {
         this.store = store;
+        this.state = state;
     }
 
     /**
@@ -40,10 +46,11 @@ public final class Queues {
      */
     public boolean create(String account, String name, QueueMetadata metadata) {
         QueueNames.validate(name);
+        long instance = newInstance(); // unused when the queue is there: an id is never used twice, gaps do no harm
         for (int attempt = 0; attempt < ServerBusy.ATTEMPTS; attempt++) {
             CommitOutcome outcome = store.commit(QueueCatalog.SPACE, QueueCatalog.partition(account), List.of(
                     RecordMutation.put(QueueCatalog.queueRow(name),
-                            QueueCatalog.queueValue(RandomIds.next(), RandomIds.next(), metadata), Precondition.MUST_NOT_EXIST),
+                            QueueCatalog.queueValue(RandomIds.next(), instance, metadata), Precondition.MUST_NOT_EXIST),
                     RecordMutation.delete(QueueCatalog.aclRow(name), Precondition.NONE)));
             if (outcome instanceof CommitOutcome.Applied) {
                 return true;
@@ -94,7 +101,7 @@ public final class Queues {
     public long renewInstance(String account, String name) {
         for (int attempt = 0; attempt < ServerBusy.ATTEMPTS; attempt++) {
             StoredQueue queue = queue(account, name);
-            if (rewrite(queue, RandomIds.next(), queue.metadata())) {
+            if (rewrite(queue, newInstance(), queue.metadata())) {
                 return queue.instance();
             }
         }
@@ -149,6 +156,11 @@ public final class Queues {
     public StoredQueue queue(String account, String name) {
         QueueNames.validate(name);
         return find(account, name).orElseThrow(() -> new ServiceException(QueueError.QUEUE_NOT_FOUND));
+    }
+
+    /** The id of a new messages instance: never handed out before, by any server on the store. */
+    private long newInstance() {
+        return state.nextId(QueueCatalog.INSTANCE_IDS);
     }
 
     /** Rewrites a queue's row on the version read: its messages instance, its metadata. */

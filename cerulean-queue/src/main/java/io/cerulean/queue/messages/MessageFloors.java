@@ -104,7 +104,11 @@ public final class MessageFloors {
         private long generation;
         /** The rows being written, each with how many writers are writing it. */
         private final TreeMap<Position, Integer> pending = new TreeMap<>(MessageLayout.ORDER);
-        private long lastFromStart = Long.MIN_VALUE;
+        /**
+         * When a scan last started at the bucket's start. The first scan does (there is no floor
+         * yet) and sets it, so it is only ever compared with a time of the same clock: no overflow.
+         */
+        private long lastFromStart;
 
         /** Where the next scan starts, as far as known now (empty: the bucket's start). */
         synchronized Optional<Position> floor() {
@@ -114,9 +118,11 @@ public final class MessageFloors {
         /** Before a scan of the bucket's visible rows at {@code now}: where it starts. */
         synchronized Scan beginScan(long now) {
             Position from = floor;
-            if (!exclusive && now - lastFromStart >= FROM_START_EVERY_MS) {
-                lastFromStart = now;
+            if (from != null && !exclusive && now - lastFromStart >= FROM_START_EVERY_MS) {
                 from = null;
+            }
+            if (from == null) {
+                lastFromStart = now;
             }
             return new Scan(Optional.ofNullable(from), generation, pending.isEmpty() ? null : pending.firstKey(), now);
         }

@@ -21,6 +21,7 @@ import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.ServerState;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -87,7 +88,7 @@ public final class QueueService {
      */
     public QueueService(KeyValueStore store, Clock clock, boolean exclusive) {
         this.store = store;
-        this.queues = new Queues(store);
+        this.queues = new Queues(store, new ServerState(store));
         this.acls = new QueueAcls(store, queues);
         MessageFloors floors = new MessageFloors(exclusive);
         VisibleMessages visible = new VisibleMessages(store, floors);

@@ -8,6 +8,7 @@ import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.queue.error.QueueError;
 import io.cerulean.queue.model.QueueMetadata;
+import io.cerulean.storage.state.ServerState;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import java.time.Instant;
 import java.util.List;
@@ -24,7 +25,7 @@ class QueueAclsTest {
             Optional.empty(), Optional.of(Instant.parse("2030-01-01T00:00:00Z")), Optional.of("rp"))));
 
     private final MemoryKeyValueStore store = new MemoryKeyValueStore();
-    private final Queues queues = new Queues(store);
+    private final Queues queues = new Queues(store, new ServerState(store));
     private final QueueAcls acls = new QueueAcls(store, queues);
 
     @BeforeEach

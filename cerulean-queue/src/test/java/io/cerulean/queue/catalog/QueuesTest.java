@@ -8,8 +8,12 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ErrorCode;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.queue.error.QueueError;
+import io.cerulean.queue.layout.QueueCatalog;
 import io.cerulean.queue.model.QueueInfo;
 import io.cerulean.queue.model.QueueMetadata;
+import io.cerulean.storage.Precondition;
+import io.cerulean.storage.RecordMutation;
+import io.cerulean.storage.state.ServerState;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +27,7 @@ class QueuesTest {
     private static final String ACCOUNT = "devstoreaccount1";
 
     private final MemoryKeyValueStore store = new MemoryKeyValueStore();
-    private final Queues queues = new Queues(store);
+    private final Queues queues = new Queues(store, new ServerState(store));
 
     @AfterEach
     void close() {
@@ -75,6 +79,34 @@ class QueuesTest {
         assertThat(after.instance()).isNotEqualTo(before.instance());
         assertThat(after.version()).as("the row was rewritten").isNotEqualTo(before.version());
         assertThat(after.metadata().pairs()).containsExactly(Map.entry("kept", "yes"));
+    }
+
+    @Test
+    void messagesInstancesAreCountedInTheServerStateSoNoneIsHandedOutTwice() {
+        queues.create(ACCOUNT, "one", QueueMetadata.NONE);
+        queues.create("otheraccount", "two", QueueMetadata.NONE);
+        long one = queues.queue(ACCOUNT, "one").instance();
+        long two = queues.queue("otheraccount", "two").instance();
+        queues.renewInstance(ACCOUNT, "one");
+        long cleared = queues.queue(ACCOUNT, "one").instance();
+        queues.delete("otheraccount", "two");
+        new Queues(store, new ServerState(store)).create("otheraccount", "two", QueueMetadata.NONE); // another server
+        long again = queues.queue("otheraccount", "two").instance();
+        assertThat(List.of(one, two, cleared, again)).as("in the order made, never reused").containsExactly(1L, 2L, 3L, 4L);
+        assertThat(new ServerState(store).nextId(QueueCatalog.INSTANCE_IDS)).as("the counter they came from").isEqualTo(5);
+    }
+
+    /** Queues made before instances were counted hold a random 63-bit instance id. */
+    @Test
+    void aQueueWithARandomInstanceKeepsItUntilClearedThenGetsACountedOne() {
+        long random = 0x5a3c_91d2_0e47_b86fL;
+        store.commit(QueueCatalog.SPACE, QueueCatalog.partition(ACCOUNT), List.of(RecordMutation.put(
+                QueueCatalog.queueRow("earlier"), QueueCatalog.queueValue(7, random, QueueMetadata.NONE),
+                Precondition.MUST_NOT_EXIST)));
+        assertThat(queues.queue(ACCOUNT, "earlier").instance()).isEqualTo(random);
+        assertThat(queues.instances()).containsExactly(random);
+        assertThat(queues.renewInstance(ACCOUNT, "earlier")).isEqualTo(random);
+        assertThat(queues.queue(ACCOUNT, "earlier").instance()).isEqualTo(1);
     }
 
     @Test

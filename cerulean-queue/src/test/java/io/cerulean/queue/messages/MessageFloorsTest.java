@@ -80,6 +80,18 @@ class MessageFloorsTest {
     }
 
     @Test
+    void onASharedStoreABucketIsReadFromItsStartAgainEveryFewSeconds() {
+        MessageFloors.Bucket bucket = new MessageFloors(false).bucket(7, 0);
+        long every = MessageFloors.FROM_START_EVERY_MS;
+        assertThat(scan(bucket, NOW, Optional.empty()).from()).as("a new bucket").isEmpty();
+        assertThat(scan(bucket, NOW + 1, Optional.empty()).from()).as("just after").isPresent();
+        assertThat(scan(bucket, NOW + every - 1, Optional.empty()).from()).as("not yet").isPresent();
+        assertThat(scan(bucket, NOW + every, Optional.empty()).from()).as("a while after the last").isEmpty();
+        assertThat(scan(bucket, NOW + every + 1, Optional.empty()).from()).as("counted from then").isPresent();
+        assertThat(scan(bucket, NOW + 2 * every, Optional.empty()).from()).as("and again").isEmpty();
+    }
+
+    @Test
     void onAnExclusiveStoreABucketIsNeverReadFromItsStartOnceItHasAFloor() {
         MessageFloors.Bucket exclusive = new MessageFloors(true).bucket(7, 0);
         scan(exclusive, NOW, Optional.empty());

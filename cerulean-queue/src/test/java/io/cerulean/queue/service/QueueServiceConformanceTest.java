@@ -189,6 +189,23 @@ public abstract class QueueServiceConformanceTest {
         assertThat(queues.getMessages(ACCOUNT, "work", 32, Duration.ofSeconds(30))).isEmpty();
     }
 
+    /**
+     * A server whose clock is behind puts a message further back than this server's reads of the
+     * queue start: this server finds it late, within ten seconds, but finds it.
+     */
+    @Test
+    void aMessageAnotherServerPutsBehindThisServersReadsIsFoundWithinTenSeconds() {
+        QueueService behind = new QueueService(store, new ManualClock(clock.instant().minusSeconds(5)));
+        assertThat(queues.getMessages(ACCOUNT, "work", 1, Duration.ofSeconds(30))).isEmpty();
+        behind.putMessage(ACCOUNT, "work", "from a clock behind", NO_DELAY, WEEK);
+        List<QueueMessage> got = List.of();
+        for (int second = 1; second <= 10 && got.isEmpty(); second++) {
+            clock.advance(Duration.ofSeconds(1));
+            got = queues.getMessages(ACCOUNT, "work", 1, Duration.ofSeconds(30));
+        }
+        assertThat(texts(got)).containsExactly("from a clock behind");
+    }
+
     @Test
     void aMessageTakenIsInvisibleUntilItsTimeoutThenComesBackCountedWithANewReceipt() {
         QueueMessage put = put("hello");
