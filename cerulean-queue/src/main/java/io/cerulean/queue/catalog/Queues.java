@@ -46,21 +46,24 @@ public final class Queues {
      */
     public boolean create(String account, String name, QueueMetadata metadata) {
         QueueNames.validate(name);
-        long instance = newInstance(); // unused when the queue is there: an id is never used twice, gaps do no harm
+        long instance = 0; // drawn once, only for a queue that is not there: clients create the queues they use at every start
         for (int attempt = 0; attempt < ServerBusy.ATTEMPTS; attempt++) {
-            CommitOutcome outcome = store.commit(QueueCatalog.SPACE, QueueCatalog.partition(account), List.of(
-                    RecordMutation.put(QueueCatalog.queueRow(name),
-                            QueueCatalog.queueValue(RandomIds.next(), instance, metadata), Precondition.MUST_NOT_EXIST),
-                    RecordMutation.delete(QueueCatalog.aclRow(name), Precondition.NONE)));
-            if (outcome instanceof CommitOutcome.Applied) {
-                return true;
-            }
             Optional<StoredQueue> existing = find(account, name);
             if (existing.isPresent()) {
                 if (existing.get().metadata().sameAs(metadata)) {
                     return false;
                 }
                 throw new ServiceException(QueueError.QUEUE_ALREADY_EXISTS);
+            }
+            if (instance == 0) {
+                instance = newInstance(); // unused if another server creates the queue first: gaps do no harm
+            }
+            CommitOutcome outcome = store.commit(QueueCatalog.SPACE, QueueCatalog.partition(account), List.of(
+                    RecordMutation.put(QueueCatalog.queueRow(name),
+                            QueueCatalog.queueValue(RandomIds.next(), instance, metadata), Precondition.MUST_NOT_EXIST),
+                    RecordMutation.delete(QueueCatalog.aclRow(name), Precondition.NONE)));
+            if (outcome instanceof CommitOutcome.Applied) {
+                return true;
             }
         }
         throw ServerBusy.exception();

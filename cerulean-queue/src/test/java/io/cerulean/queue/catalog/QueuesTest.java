@@ -96,6 +96,16 @@ class QueuesTest {
         assertThat(new ServerState(store).nextId(QueueCatalog.INSTANCE_IDS)).as("the counter they came from").isEqualTo(5);
     }
 
+    /** Applications create the queues they use at every start: a queue that is there costs no id and no write. */
+    @Test
+    void creatingAQueueThatIsThereTakesNoId() {
+        queues.create(ACCOUNT, "kept", QueueMetadata.NONE);
+        for (int i = 0; i < 3; i++) {
+            assertThat(queues.create(ACCOUNT, "kept", QueueMetadata.NONE)).isFalse();
+        }
+        assertThat(new ServerState(store).nextId(QueueCatalog.INSTANCE_IDS)).as("one id taken, by the first").isEqualTo(2);
+    }
+
     /** Queues made before instances were counted hold a random 63-bit instance id. */
     @Test
     void aQueueWithARandomInstanceKeepsItUntilClearedThenGetsACountedOne() {
