@@ -57,16 +57,17 @@ public final class KeySpaces {
 
     /**
      * The Blob service's catalogue: one partition per account (its name, UTF-8), a row per container
-     * (its name) holding its properties, under the id of its blobs' instance. Encoded by
-     * {@code io.cerulean.blob.layout.ContainerCatalog}.
+     * (its name) holding its properties, under the id of its blobs' instance, taken from the server
+     * state's counter "next-container-instance" (containers created before that counter have one
+     * drawn at random). Encoded by {@code io.cerulean.blob.layout.ContainerCatalog}.
      */
     public static final KeySpace BLOB_CONTAINERS = new KeySpace(7, "blob-containers", false);
 
     /**
-     * A container's blobs, one instance per container (a container made again under an old name
-     * starts empty): a partition per blob name, rows for the committed blob and its staged blocks,
-     * so that Put Block List commits in one partition. The bytes are on the content seam; these rows
-     * name them. Encoded by {@code io.cerulean.blob.layout.BlobRecords}.
+     * A container's blobs, one instance per container (ids are never reused, so a container made
+     * again under an old name starts empty): a partition per blob name, rows for the committed blob
+     * and its staged blocks, so that Put Block List commits in one partition. The bytes are on the
+     * content seam; these rows name them. Encoded by {@code io.cerulean.blob.layout.BlobRecords}.
      */
     public static final KeySpace BLOBS = new KeySpace(8, "blobs", true);
 

@@ -24,14 +24,23 @@ import java.util.Optional;
  *              [lease][ACL length: 4][ACL: the stored access policies as AccessPolicies encodes them]
  * </pre>
  * (metadata and lease as {@link Fields} writes them). The version is not the ETag: a lease action
- * changes the row but not the ETag, and must still be a commit on the version read. The ACL lives in the container's own row, so that Set
- * Container ACL gives the container a new ETag and Delete Container takes the policies with it. The blobs instance is drawn at random from 2^63 when the
- * container is created, so a container made again under an old name never sees old blobs.
+ * changes the row but not the ETag, and must still be a commit on the version read. The ACL lives
+ * in the container's own row, so that Set Container ACL gives the container a new ETag and Delete
+ * Container takes the policies with it.
+ *
+ * <p>The blobs instance is taken from the server state's counter {@value #BLOBS_INSTANCES} when
+ * the container is created; the counter never hands out an id twice, so a container made again
+ * under an old name never sees old blobs. Containers created before the counter was used have an
+ * instance drawn at random from [0, 2^63) and keep it: such an id meets a counter value only if
+ * it is below the number of containers created since, a chance per old container of about one in
+ * a million million even after ten million new ones, which is no practical concern.
  */
 public final class ContainerCatalog {
     /** The format of the layout above, recorded in the server state and checked when the service opens. */
     public static final int FORMAT_VERSION = 1;
     public static final Space SPACE = KeySpaces.BLOB_CONTAINERS.single();
+    /** The server state's counter that names containers' blobs instances. */
+    public static final String BLOBS_INSTANCES = "next-container-instance";
     private static final byte CONTAINER = 'C';
 
     private ContainerCatalog() {

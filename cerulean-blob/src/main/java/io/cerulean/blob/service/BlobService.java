@@ -14,6 +14,7 @@ import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentStore;
 import io.cerulean.storage.database.Database;
+import io.cerulean.storage.state.ServerState;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -74,15 +75,23 @@ public final class BlobService {
     public static BlobService open(Database database, Clock clock) {
         database.checkFormat(KeySpaces.BLOB_CONTAINERS, ContainerCatalog.FORMAT_VERSION);
         database.checkFormat(KeySpaces.BLOBS, BlobRecords.FORMAT_VERSION);
-        return new BlobService(database.records(), database.contents(), clock);
+        return new BlobService(database.records(), database.contents(), database.state(), clock);
     }
 
+    /**
+     * The Blob service on {@code store} and {@code contents}, whose key spaces' formats the caller
+     * has checked; ids come from the store's server state.
+     */
     public BlobService(KeyValueStore store, ContentStore contents, Clock clock) {
-        SecureRandom random = new SecureRandom();
+        this(store, contents, new ServerState(store), clock);
+    }
+
+    private BlobService(KeyValueStore store, ContentStore contents, ServerState state, Clock clock) {
+        SecureRandom random = new SecureRandom(); // row versions, drawn at every write (BlobRecords, ContainerCatalog)
         this.store = store;
         this.clock = clock;
         this.lifecycle = new ContentLifecycle(store, contents);
-        this.containers = new Containers(store, lifecycle, clock, random);
+        this.containers = new Containers(store, state, lifecycle, clock, random);
         BlobWrites writes = new BlobWrites(store, containers, lifecycle, clock, random);
         this.blobs = new Blobs(store, containers, writes, lifecycle, clock);
         this.listing = new BlobListing(store, containers);

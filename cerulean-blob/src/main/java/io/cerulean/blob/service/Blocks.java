@@ -36,6 +36,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.random.RandomGenerator;
 
@@ -243,9 +244,7 @@ final class Blocks {
                         payload.offset(), payload.length());
                 newest = block.staged().isAfter(newest) ? block.staged() : newest;
                 stale.add(RecordMutation.delete(row.toArray(), new Precondition.VersionEquals(cursor.version())));
-                if (block.content() != null) {
-                    released.add(block.content());
-                }
+                released.add(block.content()); // null for an empty block: the two lists stay aligned by row
             }
         }
         if (partition != null) {
@@ -254,7 +253,11 @@ final class Blocks {
         return removed;
     }
 
-    /** Removes one blob's staged blocks if its last Put Block is before {@code cutoff}; clears the lists either way. */
+    /**
+     * Removes one blob's staged blocks if its last Put Block is before {@code cutoff}; clears the lists
+     * either way. {@code released} holds each row's content at the row's index in {@code stale}, null
+     * for an empty block, so a batch of rows releases its own contents.
+     */
     private long removeStaged(Space space, byte[] partition, List<RecordMutation> stale, List<ContentId> released,
                               Instant newest, Instant cutoff) {
         long removed = 0;
@@ -263,7 +266,7 @@ final class Blocks {
                 int to = Math.min(stale.size(), from + REMOVALS_PER_COMMIT);
                 if (store.commit(space, partition, stale.subList(from, to)) instanceof CommitOutcome.Applied) {
                     removed += to - from;
-                    lifecycle.release(new ArrayList<>(released.subList(from, to)));
+                    lifecycle.release(released.subList(from, to).stream().filter(Objects::nonNull).toList());
                 }
             }
         }

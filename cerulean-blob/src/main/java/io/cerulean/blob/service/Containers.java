@@ -21,6 +21,7 @@ import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.StoredValue;
+import io.cerulean.storage.state.ServerState;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,16 +34,22 @@ import java.util.random.RandomGenerator;
  * The Blob service's container operations, on the account's row of the container catalogue
  * ({@link ContainerCatalog}): every change a commit on the version read. A container's blobs are a
  * key-space instance of their own, named in its row, so deleting a container drops them at once
- * whatever their number. Thread-safe.
+ * whatever their number; the instance ids come from the server state's counter
+ * {@value ContainerCatalog#BLOBS_INSTANCES}, so a container made again under an old name starts
+ * empty. Row versions are drawn at random at every write, as the layout says: commits compare them.
+ * Thread-safe.
  */
 public final class Containers {
     private final KeyValueStore store;
+    private final ServerState state;
     private final ContentLifecycle lifecycle;
     private final Clock clock;
     private final RandomGenerator random;
 
-    Containers(KeyValueStore store, ContentLifecycle lifecycle, Clock clock, RandomGenerator random) {
+    Containers(KeyValueStore store, ServerState state, ContentLifecycle lifecycle, Clock clock,
+               RandomGenerator random) {
         this.store = store;
+        this.state = state;
         this.lifecycle = lifecycle;
         this.clock = clock;
         this.random = random;
@@ -60,13 +67,17 @@ public final class Containers {
     record StoredContainer(long version, ContainerRecord record) {
     }
 
-    /** Create Container: 409 ContainerAlreadyExists when the name is taken. */
+    /**
+     * Create Container: 409 ContainerAlreadyExists when the name is taken. The row's
+     * {@code MUST_NOT_EXIST} decides between servers creating one name at once; the loser's
+     * instance id is never used.
+     */
     public ContainerProperties create(String account, String name, Map<String, String> metadata, PublicAccess access) {
         ContainerNames.check(name);
         Instant now = clock.instant();
         ContainerProperties properties = new ContainerProperties(name, ETags.next(Writes.ticks(now), 0), now, metadata,
                 access, Lease.NONE);
-        long instance = random.nextLong() & Long.MAX_VALUE;
+        long instance = state.nextId(ContainerCatalog.BLOBS_INSTANCES);
         CommitOutcome outcome = store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
                 List.of(RecordMutation.put(ContainerCatalog.containerRow(name),
                         ContainerCatalog.value(random.nextLong(), instance, properties, AccessPolicies.empty()),

@@ -22,6 +22,7 @@ import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentReader;
 import io.cerulean.storage.content.ContentStore;
 import io.cerulean.storage.content.ContentWriter;
+import io.cerulean.storage.state.ServerState;
 import io.cerulean.store.memory.MemoryContentStore;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import java.nio.ByteBuffer;
@@ -56,8 +57,9 @@ final class BlobPieces implements AutoCloseable {
     final TrackedContents contents = new TrackedContents();
     final MovableClock clock = new MovableClock();
     final SecureRandom random = new SecureRandom();
+    final ServerState state = new ServerState(store);
     final ContentLifecycle lifecycle = new ContentLifecycle(store, contents);
-    final Containers containers = new Containers(store, lifecycle, clock, random);
+    final Containers containers = new Containers(store, state, lifecycle, clock, random);
     final BlobWrites writes = new BlobWrites(store, containers, lifecycle, clock, random);
     final Blobs blobs = new Blobs(store, containers, writes, lifecycle, clock);
     final BlobListing listing = new BlobListing(store, containers);

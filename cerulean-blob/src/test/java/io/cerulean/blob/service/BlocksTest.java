@@ -160,4 +160,24 @@ class BlocksTest {
         assertThat(pieces.store.commits).as("64 removals a commit at most").hasValue(3);
         assertThat(staged).noneMatch(pieces::exists);
     }
+
+    @Test
+    void theSweepRemovesAnEmptyStagedBlockAndReleasesTheOthersBytes() {
+        ContentId before = pieces.content("before");
+        ContentId after = pieces.content("after");
+        blocks.stage(ACCOUNT, CONTAINER, "doc", blockId("a"), before, 6, null);
+        blocks.stage(ACCOUNT, CONTAINER, "doc", blockId("b"), null, 0, null); // Put Block with an empty body
+        blocks.stage(ACCOUNT, CONTAINER, "doc", blockId("c"), after, 5, null);
+        ContentId nextBlob = pieces.content("next");
+        blocks.stage(ACCOUNT, CONTAINER, "next", blockId("a"), nextBlob, 4, null);
+        pieces.clock.advance(Blocks.STAGED_BLOCK_LIFETIME.plusSeconds(1));
+
+        assertThat(blocks.sweep()).isEqualTo(4);
+
+        assertThat(List.of(before, after, nextBlob)).noneMatch(pieces::exists);
+        assertFails(() -> blocks.lists(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null),
+                BlobError.BLOB_NOT_FOUND);
+        assertFails(() -> blocks.lists(ACCOUNT, CONTAINER, "next", BlobProperties.BASE, null),
+                BlobError.BLOB_NOT_FOUND);
+    }
 }

@@ -6,12 +6,20 @@ import static io.cerulean.blob.service.BlobPieces.assertFails;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.layout.ContainerCatalog;
 import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContainerProperties;
+import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.PublicAccess;
 import io.cerulean.blob.service.Containers.ContainerList;
 import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.storage.CommitOutcome;
+import io.cerulean.storage.Precondition;
+import io.cerulean.storage.RecordMutation;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -79,5 +87,48 @@ class ContainersTest {
         assertFails(() -> containers.properties(ACCOUNT, CONTAINER, null), BlobError.CONTAINER_NOT_FOUND);
         assertThat(pieces.exists(blob.segments().get(0).content())).isFalse();
         assertThat(pieces.contents.held()).isEmpty();
+    }
+
+    private long instance(String name) {
+        return containers.stored(ACCOUNT, name).record().blobsInstance();
+    }
+
+    @Test
+    void blobsInstancesComeFromTheServerStatesCounterAndAreNeverReused() {
+        long first = instance(CONTAINER);
+        containers.create(ACCOUNT, "second", Map.of(), PublicAccess.NONE);
+        pieces.put("doc", "x");
+        containers.delete(ACCOUNT, CONTAINER, Conditions.NONE);
+
+        containers.create(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
+
+        assertThat(first).as("the counter's first id").isEqualTo(1);
+        assertThat(instance("second")).isEqualTo(2);
+        assertThat(instance(CONTAINER)).as("made again under its old name").isEqualTo(3);
+        assertThat(pieces.state.nextId(ContainerCatalog.BLOBS_INSTANCES)).isEqualTo(4);
+        assertFails(() -> pieces.blobs.get(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null),
+                BlobError.BLOB_NOT_FOUND);
+    }
+
+    @Test
+    void aContainerWrittenWithARandomInstanceKeepsItsBlobs() {
+        long drawn = 0x5a17_c3e9_0b4d_2f61L; // as containers were named before the counter
+        ContainerProperties properties = new ContainerProperties("legacy", 1, Instant.now(), Map.of(),
+                PublicAccess.NONE, Lease.NONE);
+        assertThat(pieces.store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(ACCOUNT), List.of(
+                RecordMutation.put(ContainerCatalog.containerRow("legacy"), ContainerCatalog.value(7, drawn,
+                        properties, AccessPolicies.empty()), Precondition.MUST_NOT_EXIST))))
+                .isInstanceOf(CommitOutcome.Applied.class);
+
+        BlobProperties blob = pieces.blobs.put(ACCOUNT, "legacy", "doc", BlobType.BLOCK_BLOB, pieces.content("old"), 3,
+                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0);
+        containers.create(ACCOUNT, "fresh", Map.of(), PublicAccess.NONE);
+
+        assertThat(instance("legacy")).isEqualTo(drawn);
+        assertThat(pieces.text(pieces.blobs.get(ACCOUNT, "legacy", "doc", BlobProperties.BASE, null))).isEqualTo("old");
+        containers.delete(ACCOUNT, "legacy", Conditions.NONE);
+        assertThat(pieces.exists(blob.segments().get(0).content())).isFalse();
+        assertThat(containers.list(ACCOUNT, "", Optional.empty(), 10).containers())
+                .extracting(ContainerProperties::name).containsExactly("fresh", CONTAINER);
     }
 }

@@ -80,6 +80,12 @@ class EarlierDataDirectoryTest {
             queues(cerulean).getQueueClient("work").sendMessage("later");
             blobs(cerulean).getBlobContainerClient("files").getBlobClient("new.txt")
                     .upload(BinaryData.fromString("new"));
+            BlobContainerClient again = blobs(cerulean).createBlobContainer("gone"); // deleted in the earlier release
+            again.getBlobClient("only.txt").upload(BinaryData.fromString("only"));
+            assertThat(again.listBlobs().stream().map(BlobItem::getName)).as("a container made now is not the old ones")
+                    .containsExactly("only.txt");
+            assertThat(blobs(cerulean).getBlobContainerClient("files").listBlobs().stream().map(BlobItem::getName))
+                    .containsExactlyInAnyOrder("small.bin", "large.bin", "log.txt", "disk.vhd", "new.txt");
         }
         try (Cerulean cerulean = Cerulean.builder().dataDir(dir).port(0).start()) {
             assertTables(tables(cerulean));

@@ -23,7 +23,7 @@ import java.util.Optional;
  *                       {@code entities}), as it was recorded before formats were kept per key space
  * a lease's name        its high-water mark ({@link #lease}), e.g. "clock-lease"
  * a counter's name      the next id it hands out ({@link #nextId}), e.g. "next-table-id",
- *                       "next-queue-instance"
+ *                       "next-queue-instance", "next-container-instance"
  * </pre>
  * Numbers change only by conditional commits on the version read, so that servers sharing a store
  * never hand out the same id and never lower a mark that another raised.
