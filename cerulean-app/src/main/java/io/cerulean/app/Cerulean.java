@@ -639,14 +639,15 @@ public final class Cerulean implements AutoCloseable {
                 try {
                     if (services.contains(Service.TABLE)) {
                         servers.put(Service.TABLE, HttpServer.start(config.withPort(ports.get(Service.TABLE)),
-                                TableRest.pipeline(service, configured, trust, metrics, Clock.systemUTC())
+                                TableRest.pipeline(service, store.keyValueStore(), configured, trust, metrics,
+                                        Clock.systemUTC())
                                         .withRequestLog(requestLog)));
                     }
                     if (queues != null) {
                         try {
                             servers.put(Service.QUEUE, HttpServer.start(config.withPort(ports.get(Service.QUEUE)),
-                                    QueueRest.pipeline(queues, store.exclusive(), configured, trust, metrics,
-                                            Clock.systemUTC()).withRequestLog(requestLog)));
+                                    QueueRest.pipeline(queues, store.keyValueStore(), store.exclusive(), configured,
+                                            trust, metrics, Clock.systemUTC()).withRequestLog(requestLog)));
                         } catch (PortInUseException e) {
                             throw e.explained("the Queue service's port", "choose another with --queue-port, or serve "
                                     + "the other services alone with --services");
@@ -656,7 +657,8 @@ public final class Cerulean implements AutoCloseable {
                         try {
                             servers.put(Service.BLOB, HttpServer.start(config.withPort(ports.get(Service.BLOB)),
                                     BlobRest.pipeline(blobs = new BlobService(store.keyValueStore(), contents, blobClock),
-                                            store.exclusive(), configured, trust, metrics, Clock.systemUTC())
+                                            store.keyValueStore(), store.exclusive(), configured, trust, metrics,
+                                            Clock.systemUTC())
                                             .withRequestLog(requestLog)));
                         } catch (PortInUseException e) {
                             throw e.explained("the Blob service's port", "choose another with --blob-port, or serve "

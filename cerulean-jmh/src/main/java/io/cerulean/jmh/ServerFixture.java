@@ -11,7 +11,6 @@ import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import io.cerulean.table.layout.KeyValueTableStore;
 import io.cerulean.table.rest.TableRest;
 import io.cerulean.table.service.TableService;
-import io.cerulean.table.store.TableStore;
 import io.cerulean.table.time.HybridClock;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.QueryStringDecoder;
@@ -46,7 +45,7 @@ final class ServerFixture implements AutoCloseable {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
-    private final TableStore store;
+    private final KeyValueTableStore store;
     private long cpuNanos;
     private long requests;
     private final Path directory;
@@ -72,7 +71,7 @@ final class ServerFixture implements AutoCloseable {
         service = new TableService(store, HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5),
                 scanHelper);
         Accounts accounts = new Accounts(List.of(Account.development()));
-        pipeline = TableRest.pipeline(service, accounts, Metrics.discarded(), Clock.systemUTC());
+        pipeline = TableRest.pipeline(service, store.keyValueStore(), accounts, Metrics.discarded(), Clock.systemUTC());
     }
 
     void createTable(String name) {

@@ -149,7 +149,8 @@ class FullDiskTest {
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Accounts accounts = new Accounts(List.of(Account.development()));
         server = HttpServer.start(new ServerConfig("127.0.0.1", 0, 8),
-                TableRest.pipeline(service, accounts, new Metrics(registry, registry::scrape), Clock.systemUTC()));
+                TableRest.pipeline(service, store.keyValueStore(), accounts, new Metrics(registry, registry::scrape),
+                        Clock.systemUTC()));
         return new Started(accounts.all().get(0), server.port());
     }
 

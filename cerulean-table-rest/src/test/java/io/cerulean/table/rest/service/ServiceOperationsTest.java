@@ -8,6 +8,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.properties.ServicePropertiesStore;
+import io.cerulean.rest.StoredServiceProperties;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.table.layout.KeyValueTableStore;
 import io.cerulean.table.rest.auth.FullAccess;
@@ -30,9 +31,11 @@ import org.junit.jupiter.api.Test;
 
 /** Contract 3.7 and 3.8 through the operations: the query that names them, status, body. */
 class ServiceOperationsTest {
-    private final TableService service = new TableService(KeyValueTableStore.open(new MemoryKeyValueStore()),
+    private final KeyValueTableStore store = KeyValueTableStore.open(new MemoryKeyValueStore());
+    private final TableService service = new TableService(store,
             HybridClock.system(HybridClock.volatileLease()), Duration.ofSeconds(5));
-    private final ServicePropertiesStore properties = new ServicePropertiesStore(new TableServicePropertiesStorage(service));
+    private final ServicePropertiesStore properties = new ServicePropertiesStore(
+            new StoredServiceProperties(store.keyValueStore(), "table", service.storeIsExclusive()));
 
     private AzureResponse run(TableOperation operation, String method, String path, String query, String body) {
         Map<String, List<String>> parameters = new LinkedHashMap<>();
