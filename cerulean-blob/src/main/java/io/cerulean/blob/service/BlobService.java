@@ -24,7 +24,6 @@ import io.cerulean.storage.RecordBound;
 import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
-import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.StoredValue;
 import io.cerulean.storage.content.ContentId;
@@ -40,7 +39,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
@@ -68,7 +66,6 @@ public final class BlobService {
     public static final java.time.Duration STAGED_BLOCK_LIFETIME = java.time.Duration.ofDays(7);
     /** Staged blocks removed in one commit at most: a bounded batch (Cassandra refuses large ones). */
     private static final int REMOVALS_PER_COMMIT = 64;
-    private static final String SERVICE = "blob";
 
     private final KeyValueStore store;
     private final ContentStore contents;
@@ -151,10 +148,6 @@ public final class BlobService {
 
     /** Get Block List: the committed blocks in order (empty if the blob is not committed), the staged ones. */
     public record BlockLists(Optional<BlobProperties> blob, List<Block> committed, List<Block> uncommitted) {
-    }
-
-    /** The account's Blob service properties document as stored, and its version. */
-    public record PropertiesDocument(long version, byte[] document) {
     }
 
     /** Completes once every write that returned before this call is durable. */
@@ -802,26 +795,6 @@ public final class BlobService {
         stale.clear();
         released.clear();
         return removed;
-    }
-
-    // ---------------------------------------------------------------- service properties
-
-    /** The account's Blob service properties document, if one was put. */
-    public Optional<PropertiesDocument> serviceProperties(String account) {
-        return ServiceDocuments.get(store, account, SERVICE).map(v -> new PropertiesDocument(v.version(), v.payload()));
-    }
-
-    /**
-     * Puts the account's Blob service properties document in place of the one at version
-     * {@code expected} (empty: none yet), durably before it returns; the new version, or empty when
-     * the stored one is not that one.
-     */
-    public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
-        OptionalLong version = ServiceDocuments.put(store, account, SERVICE, expected, document);
-        if (version.isPresent()) {
-            store.whenDurable().join();
-        }
-        return version;
     }
 
     // ---------------------------------------------------------------- helpers

@@ -21,7 +21,6 @@ import io.cerulean.storage.Precondition;
 import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
-import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.StoredValue;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -34,7 +33,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -91,8 +89,6 @@ public final class QueueService {
     private static final Comparator<StoredMessage> FOUND_ORDER = Comparator
             .comparing(StoredMessage::position, MessageLayout.ORDER).thenComparing(StoredMessage::id);
 
-    /** This service's name among the service properties documents. */
-    private static final String SERVICE = "queue";
 
     private final KeyValueStore store;
     private final Clock clock;
@@ -142,10 +138,6 @@ public final class QueueService {
 
     /** What Update Message answers: the message's new pop receipt and when it is next visible. */
     public record UpdatedMessage(String popReceipt, Instant timeNextVisible) {
-    }
-
-    /** The account's Queue service properties document as stored, and its version. */
-    public record PropertiesDocument(long version, byte[] document) {
     }
 
     /** The queue as its catalogue row holds it, and that row's version. */
@@ -453,24 +445,6 @@ public final class QueueService {
             }
         }
         throw busy();
-    }
-
-    /** The account's Queue service properties document, if one was put. */
-    public Optional<PropertiesDocument> serviceProperties(String account) {
-        return ServiceDocuments.get(store, account, SERVICE).map(v -> new PropertiesDocument(v.version(), v.payload()));
-    }
-
-    /**
-     * Puts the account's Queue service properties document in place of the one at version
-     * {@code expected} (empty: none yet), durably before it returns; the new version, or empty when
-     * the stored one is not that one.
-     */
-    public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
-        OptionalLong version = ServiceDocuments.put(store, account, SERVICE, expected, document);
-        if (version.isPresent()) {
-            store.whenDurable().join();
-        }
-        return version;
     }
 
     /**
