@@ -48,18 +48,18 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
         return switch (service) {
             case TABLE -> {
                 TableService tables = TableService.open(database, timestampClock, pageBudget, scanHelper);
-                yield new Assembled(TableRest.pipeline(tables, accounts, trust, metrics, requestClock),
+                yield new Assembled(TableRest.pipeline(tables, database, accounts, trust, metrics, requestClock),
                         Optional.empty(), tables);
             }
             case QUEUE -> {
                 QueueService queues = QueueService.open(database, queueClock);
-                yield new Assembled(QueueRest.pipeline(queues, database.exclusive(), accounts, trust, metrics,
+                yield new Assembled(QueueRest.pipeline(queues, database, accounts, trust, metrics,
                         requestClock), Optional.of(Sweeper.start("queue", "expired queue messages",
                         queues::sweepExpired, queueSweepEvery)), () -> { });
             }
             case BLOB -> {
                 BlobService blobs = BlobService.open(database, blobClock);
-                yield new Assembled(BlobRest.pipeline(blobs, database.exclusive(), accounts, trust, metrics,
+                yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
                         requestClock), Optional.of(Sweeper.start("blob", "staged blocks never committed",
                         blobs::sweepStagedBlocks, blobSweepEvery)), () -> { });
             }

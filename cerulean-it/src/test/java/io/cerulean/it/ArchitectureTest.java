@@ -13,12 +13,14 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers, one direction only: app -> table-rest, queue-rest, blob-rest -> http -> common; table-rest ->
+ * The layers, one direction only: app -> table-rest, queue-rest, blob-rest -> rest -> http -> common, and rest
+ * -> the seam; table-rest ->
  * table -> common and the storage seam <- stores; queue-rest -> queue and blob-rest -> blob, each -> common
  * and the seam; and app -> bench, a client of the HTTP API only. Modules already keep most imports apart; these rules hold what a module
  * boundary cannot: common and the seam use the JDK alone; each service's semantics the JDK, common
  * and the seam, never its REST layer nor another service; a store sees only the seam; the kernel
- * knows no service; a service's REST layer knows no store; the bench knows none of them; and no
+ * knows no service; what the REST layers share knows no service and no store; a service's REST layer
+ * knows no store; the bench knows none of them; and no
  * package anywhere is in a cycle.
  */
 class ArchitectureTest {
@@ -157,7 +159,21 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.cerulean.http..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..",
                         "io.cerulean.blob..", "io.cerulean.storage..", "io.cerulean.store..", "io.cerulean.app..",
-                        "io.cerulean.bench..", "org.rocksdb..")
+                        "io.cerulean.bench..", "io.cerulean.rest..", "org.rocksdb..")
+                .check(classes);
+    }
+
+    /**
+     * What the REST layers share (io.cerulean.rest: how a service is built and wired, its service
+     * properties on the seam) serves them all alike: the kernel and the seam, no service's semantics
+     * or REST layer, no store and not the application.
+     */
+    @Test
+    void whatTheRestLayersShareKnowsNoServiceAndNoStore() {
+        noClasses().that().resideInAPackage("io.cerulean.rest..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..",
+                        "io.cerulean.blob..", "io.cerulean.store..", "io.cerulean.app..", "io.cerulean.bench..",
+                        "org.rocksdb..")
                 .check(classes);
     }
 

@@ -5,6 +5,7 @@ import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.storage.database.Database;
 import io.cerulean.store.memory.MemoryKeyValueStore;
@@ -68,7 +69,7 @@ final class ServerFixture implements AutoCloseable {
                 : Database.open(RocksDbKeyValueStore.open(directory), !storeKind.equals("rocksdb-shared"));
         service = TableService.open(database, Clock.systemUTC(), Duration.ofSeconds(5), scanHelper);
         Accounts accounts = new Accounts(List.of(Account.development()));
-        pipeline = TableRest.pipeline(service, accounts, Metrics.discarded(), Clock.systemUTC());
+        pipeline = TableRest.pipeline(service, database, accounts, OAuthTrust.NONE, Metrics.discarded(), Clock.systemUTC());
     }
 
     void createTable(String name) {

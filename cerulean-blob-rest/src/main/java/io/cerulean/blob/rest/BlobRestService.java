@@ -34,31 +34,21 @@ import io.cerulean.blob.rest.operations.SetBlobProperties;
 import io.cerulean.blob.rest.operations.SetBlobServiceProperties;
 import io.cerulean.blob.rest.operations.SetContainerAcl;
 import io.cerulean.blob.rest.operations.SetContainerMetadata;
-import io.cerulean.blob.rest.operations.UploadLimits;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
-import io.cerulean.blob.rest.resource.BlobResourceKind;
 import io.cerulean.blob.rest.routing.BlobOperation;
 import io.cerulean.blob.rest.routing.BlobRouter;
 import io.cerulean.blob.service.BlobService;
-import io.cerulean.common.error.CommonError;
-import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.error.XmlErrorBody;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
-import io.cerulean.http.message.Refusals;
 import io.cerulean.http.pipeline.ResponseStyle;
-import io.cerulean.http.pipeline.RestService;
+import io.cerulean.rest.RestServiceBase;
 import io.cerulean.http.properties.ServicePropertiesStore;
-import io.cerulean.storage.StoreUnavailableException;
 import java.time.Clock;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalLong;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * The Blob service as the kernel's pipeline runs it: path-style and host-style URLs parsed into a
@@ -66,7 +56,8 @@ import java.util.concurrent.CompletableFuture;
  * against it, and the operation run. Blob bodies are streamed both ways; every other body is XML,
  * errors too. Stateless and thread-safe.
  */
-public final class BlobRestService implements RestService<BlobResource, BlobOperation, BlobGrant> {
+public final class BlobRestService
+        extends RestServiceBase<BlobResource, BlobOperation, BlobGrant, BlobRestOperation> {
     /** Served when a client sends no x-ms-version. */
     static final String DEFAULT_VERSION = "2025-11-05";
     private static final ResponseStyle STYLE = new ResponseStyle(DEFAULT_VERSION, null, null, XmlErrorBody.INSTANCE,
@@ -77,11 +68,14 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
      */
     static final int MAX_REQUEST_BODY_BYTES = 8 * 1024 * 1024;
 
-    private final BlobService service;
-    private final Map<BlobOperation, BlobRestOperation> operations = new EnumMap<>(BlobOperation.class);
-
     public BlobRestService(BlobService service, ServicePropertiesStore properties, Clock clock) {
-        this.service = service;
+        super(STYLE, MAX_REQUEST_BODY_BYTES, service::whenDurable, BlobOperation.class,
+                operations(service, properties, clock));
+    }
+
+    private static Map<BlobOperation, BlobRestOperation> operations(BlobService service,
+                                                                   ServicePropertiesStore properties, Clock clock) {
+        Map<BlobOperation, BlobRestOperation> operations = new EnumMap<>(BlobOperation.class);
         operations.put(BlobOperation.LIST_CONTAINERS, new ListContainers(service.containers()));
         operations.put(BlobOperation.GET_SERVICE_PROPERTIES, new GetBlobServiceProperties(properties));
         operations.put(BlobOperation.SET_SERVICE_PROPERTIES, new SetBlobServiceProperties(properties));
@@ -115,9 +109,7 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         operations.put(BlobOperation.ABORT_COPY, new AbortCopy(service));
         operations.put(BlobOperation.PUT_PAGE, new PutPage(service));
         operations.put(BlobOperation.GET_PAGE_RANGES, new GetPageRanges(service));
-        if (operations.size() != BlobOperation.values().length) {
-            throw new IllegalStateException("an operation has no class to run it");
-        }
+        return operations;
     }
 
     @Override
@@ -125,17 +117,9 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         return BlobPathParser.parse(request);
     }
 
-    /**
-     * The secondary endpoint is read-only, as on a read-access geo-redundant account: a write there is
-     * 403 InsufficientAccountPermissions before anything runs.
-     */
     @Override
     public BlobOperation route(BlobResource resource, AzureRequest request) {
-        BlobOperation operation = BlobRouter.route(resource, request);
-        if (resource.secondary() && !operation.isRead()) {
-            throw Refusals.writeToSecondary(resource.account());
-        }
-        return operation;
+        return BlobRouter.route(resource, request);
     }
 
     @Override
@@ -146,33 +130,7 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
     @Override
     public AzureResponse execute(BlobOperation operation, BlobResource resource, BlobGrant grant,
                                  AzureRequest request, String requestId) {
-        return operations.get(operation).handle(resource, request, grant);
-    }
-
-    @Override
-    public CompletableFuture<Void> whenDurable() {
-        return service.whenDurable();
-    }
-
-    /** Every blob operation reads the container's row first, and most stream: none runs on the event loop. */
-    @Override
-    public boolean runsOnEventLoop(AzureRequest request) {
-        return false;
-    }
-
-    @Override
-    public boolean xmlErrors(BlobResource resource, AzureRequest request) {
-        return true;
-    }
-
-    @Override
-    public ResponseStyle responseStyle() {
-        return STYLE;
-    }
-
-    @Override
-    public int maxRequestBodyBytes() {
-        return MAX_REQUEST_BODY_BYTES;
+        return handler(operation).handle(resource, request, grant);
     }
 
     @Override
@@ -180,52 +138,12 @@ public final class BlobRestService implements RestService<BlobResource, BlobOper
         return true;
     }
 
-    /** Put Blob, Put Block, Append Block and Put Page stream their bodies into the content store, up to their version's limit. */
-    @Override
-    public OptionalLong streamedBodyLimit(AzureRequest head) {
-        if (!head.method().equals("PUT") || head.header("x-ms-copy-source") != null) {
-            return OptionalLong.empty();
-        }
-        BlobResource resource;
-        try {
-            resource = BlobPathParser.parse(head);
-        } catch (ServiceException e) {
-            return OptionalLong.empty(); // answered 400 once buffered
-        }
-        if (resource.kind() != BlobResourceKind.BLOB) {
-            return OptionalLong.empty();
-        }
-        String comp = head.queryParameter("comp");
-        if (comp == null) {
-            return OptionalLong.of(UploadLimits.putBlob(head));
-        }
-        if (comp.toLowerCase(Locale.ROOT).equals("block")) {
-            return OptionalLong.of(UploadLimits.putBlock(head));
-        }
-        if (comp.toLowerCase(Locale.ROOT).equals("appendblock")) {
-            return OptionalLong.of(UploadLimits.appendBlock(head));
-        }
-        if (comp.toLowerCase(Locale.ROOT).equals("page")) {
-            return OptionalLong.of(PutPage.MAX_BYTES);
-        }
-        return OptionalLong.empty();
-    }
-
     /** Put Blob, Put Block, Append Block and Put Page: the content store takes the body as it arrives. */
     @Override
     public BodySink receive(BlobOperation operation, BlobResource resource, AzureRequest request) {
-        if (operations.get(operation) instanceof BlobUpload upload) {
+        if (handler(operation) instanceof BlobUpload upload) {
             return upload.receive(resource, request);
         }
         throw new IllegalStateException(operation + " takes no streamed body");
-    }
-
-    /** The store could not answer: nothing is known to have changed, so ServerBusy, which clients retry. */
-    @Override
-    public Optional<ServiceException> explain(RuntimeException failure) {
-        if (failure instanceof StoreUnavailableException) {
-            return Optional.of(new ServiceException(CommonError.SERVER_BUSY));
-        }
-        return Optional.empty();
     }
 }

@@ -10,7 +10,6 @@ import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
-import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentStore;
 import io.cerulean.storage.database.Database;
@@ -22,7 +21,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -51,7 +49,6 @@ public final class BlobService {
     public static final int MAX_COMMITTED_BLOCKS = Blocks.MAX_COMMITTED_BLOCKS;
     /** Staged blocks are discarded this long after their blob's last Put Block, if never committed, as in Azure. */
     public static final Duration STAGED_BLOCK_LIFETIME = Blocks.STAGED_BLOCK_LIFETIME;
-    private static final String SERVICE = "blob";
 
     private final KeyValueStore store;
     private final Clock clock;
@@ -168,10 +165,6 @@ public final class BlobService {
 
     /** Get Block List: the committed blocks in order (empty if the blob is not committed), the staged ones. */
     public record BlockLists(Optional<BlobProperties> blob, List<Block> committed, List<Block> uncommitted) {
-    }
-
-    /** The account's Blob service properties document as stored, and its version. */
-    public record PropertiesDocument(long version, byte[] document) {
     }
 
     /** Where a copy reads from: a blob, or a snapshot of one, in this server's store, and the URL that named it. */
@@ -425,23 +418,4 @@ public final class BlobService {
         return leases.lease(account, container, name, action, conditions);
     }
 
-    // ---------------------------------------------------------------- service properties
-
-    /** The account's Blob service properties document, if one was put. */
-    public Optional<PropertiesDocument> serviceProperties(String account) {
-        return ServiceDocuments.get(store, account, SERVICE).map(v -> new PropertiesDocument(v.version(), v.payload()));
-    }
-
-    /**
-     * Puts the account's Blob service properties document in place of the one at version
-     * {@code expected} (empty: none yet), durably before it returns; the new version, or empty when
-     * the stored one is not that one.
-     */
-    public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
-        OptionalLong version = ServiceDocuments.put(store, account, SERVICE, expected, document);
-        if (version.isPresent()) {
-            store.whenDurable().join();
-        }
-        return version;
-    }
 }

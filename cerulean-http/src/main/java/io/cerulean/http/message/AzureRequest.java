@@ -15,10 +15,13 @@ import java.util.Map;
  * (a blob's content) is {@link #streamedBody()} instead, poured as it arrives into a sink the
  * service chose once the request was authorized; when the operation runs, that sink, holding the
  * whole body, is {@link #receivedBody}.
+ *
+ * <p>{@code routing} is what the service's pipeline made of the head, once ({@link #withRouting}); null
+ * until then.
  */
 public record AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
                            byte[] body, boolean secure, String clientAddress, StreamedRequestBody streamedBody,
-                           BodySink received) {
+                           BodySink received, Object routing) {
     private static final byte[] NO_BODY = new byte[0];
 
     public AzureRequest {
@@ -30,17 +33,27 @@ public record AzureRequest(String method, String rawPath, Map<String, List<Strin
     /** A request with a buffered body. */
     public AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
                         byte[] body, boolean secure, String clientAddress) {
-        this(method, rawPath, query, headers, body, secure, clientAddress, null, null);
+        this(method, rawPath, query, headers, body, secure, clientAddress, null, null, null);
     }
 
     /** The same request head with its body streamed from {@code body}. */
     public AzureRequest withStreamedBody(StreamedRequestBody body) {
-        return new AzureRequest(method, rawPath, query, headers, NO_BODY, secure, clientAddress, body, null);
+        return new AzureRequest(method, rawPath, query, headers, NO_BODY, secure, clientAddress, body, null, routing);
     }
 
     /** The same request, its streamed body now whole in {@code sink}. */
     public AzureRequest withReceivedBody(BodySink sink) {
-        return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, sink);
+        return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, sink,
+                routing);
+    }
+
+    /**
+     * The same request, carrying what its handler made of its head ({@code routing}: its target and
+     * route, opaque to the server), so that it is parsed and routed once however often it is asked about.
+     */
+    public AzureRequest withRouting(Object routing) {
+        return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, received,
+                routing);
     }
 
     /** The sink that holds the streamed body, once it arrived whole; null before, or for a buffered body. */

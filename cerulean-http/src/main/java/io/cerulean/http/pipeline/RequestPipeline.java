@@ -7,6 +7,7 @@ import io.cerulean.http.cors.CorsPolicy;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
+import io.cerulean.http.message.Refusals;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.server.RequestHandler;
 import io.cerulean.http.message.IncompleteBodyException;
@@ -26,7 +27,8 @@ import org.slf4j.LoggerFactory;
  * <ol>
  *   <li>limits: a body over {@link RestService#maxRequestBodyBytes()} was refused with 413 before it
  *       was buffered, and malformed HTTP with 400 (by the server, before this pipeline); a body the
- *       service streams ({@link RestService#streamedBodyLimit}) is not buffered at all;</li>
+ *       service streams (its route's {@link RoutedOperation#streamedBodyLimit}) is not buffered at
+ *       all;</li>
  *   <li>CORS: an {@code OPTIONS} request is a preflight, answered from the account's CORS rules
  *       before (and instead of) every other stage;</li>
  *   <li>parse ({@link RestService#parse}): the URL names an account and a resource, or the request is
@@ -34,7 +36,9 @@ import org.slf4j.LoggerFactory;
  *       ({@link ApiVersion});</li>
  *   <li>authenticate: a Shared Key signature, a SAS or a bearer token is right for that account, or
  *       403 and nothing runs;</li>
- *   <li>route ({@link RestService#route}): the method is allowed on the resource, or 405;</li>
+ *   <li>route ({@link RestService#route}): the method is allowed on the resource, or 405; a write to
+ *       the read-only secondary endpoint is 403 InsufficientAccountPermissions;</li>
+ *   <li>validate ({@link RestService#validate}): the request is one the operation takes;</li>
  *   <li>authorize ({@link RestService#authorize}): what the caller was granted covers the operation,
  *       or 403;</li>
  *   <li>receive ({@link RestService#receive}): a streamed body is poured, as it arrives, into the
@@ -52,10 +56,16 @@ import org.slf4j.LoggerFactory;
  * a 503 ServerBusy too; clients retry both. A store that cannot answer is logged once, and again
  * when the reason changes or writes succeed again, not for every request it refuses.
  *
+ * <p>A request is parsed and routed once, from its head, as soon as the server asks about it
+ * ({@link #routed}): whether it runs on the event loop, whether its body is streamed and whether its
+ * answer waits for durability are its route's to say ({@link RoutedOperation}). A refusal found then
+ * is answered at its own stage, so that, as ever, a caller who is not authenticated learns nothing
+ * of the resource.
+ *
  * <p>Every answer, errors included, carries an {@code x-ms-request-id}; the {@link RequestLog}, when
  * on, has a line for each with that id, and every 500 is logged at error level with it.
  */
-public final class RequestPipeline<T extends Target, R, G> implements RequestHandler {
+public final class RequestPipeline<T extends Target, R extends RoutedOperation, G> implements RequestHandler {
     private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
     /** Where the server's metrics are served, unauthenticated, in the Prometheus text format. */
     public static final String METRICS_PATH = "/$metrics";
@@ -103,17 +113,51 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
             reply.accept(preflight(request, requestId));
             return;
         }
+        Routing<T, R> routing = routing(request);
         if (request.streamsBody()) {
-            receive(request, requestId, reply);
+            receive(request, routing, requestId, reply);
             return;
         }
-        answer(request, requestId, respond(request, requestId), reply);
+        answer(request, routing, requestId, respond(request, routing, requestId), reply);
+    }
+
+    /**
+     * Parses and routes the request's head, once: the server asks it where the request runs and whether
+     * its body is streamed, and hands it to {@link #handle}, all from what is found here.
+     */
+    @Override
+    public AzureRequest routed(AzureRequest head) {
+        if (head.routing() != null || answeredByTheKernel(head)) {
+            return head;
+        }
+        return head.withRouting(Routing.of(service, head));
+    }
+
+    /** A preflight and a scrape of the metrics are the kernel's to answer: never parsed nor routed. */
+    private static boolean answeredByTheKernel(AzureRequest request) {
+        return request.method().equals("OPTIONS")
+                || (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET"));
+    }
+
+    /** What {@link #routed} found of the request, or, for one handed in unrouted, what its stages will find. */
+    @SuppressWarnings("unchecked")
+    private Routing<T, R> routing(AzureRequest request) {
+        return request.routing() instanceof Routing<?, ?> routing ? (Routing<T, R>) routing : new Routing<>();
+    }
+
+    /** The route found for the request's head, or null when it has none (refused, or the kernel's own). */
+    private R routeOf(AzureRequest request) {
+        if (request.routing() == null && !answeredByTheKernel(request)) {
+            return Routing.of(service, request).routeOrNull(); // asked of a request that was not routed()
+        }
+        return routing(request).routeOrNull();
     }
 
     /** Sends the response, once what the request wrote is durable if it may have written. */
-    private void answer(AzureRequest request, String requestId, AzureResponse result, Consumer<AzureResponse> reply) {
+    private void answer(AzureRequest request, Routing<T, R> routing, String requestId, AzureResponse result,
+                        Consumer<AzureResponse> reply) {
         AzureResponse response = cors.decorate(request, result);
-        if (!mayHaveWritten(request, response)) {
+        if (!mayHaveWritten(routing, response)) {
             reply.accept(response);
             return;
         }
@@ -130,16 +174,16 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
             if (response.content() != null) {
                 response.content().close(); // never sent: the error goes in its place
             }
-            // Parsed again rather than kept from respond(): this path is rare, and it parsed there.
             reply.accept(cors.decorate(request, renderer.error(new ServiceException(CommonError.INTERNAL_ERROR),
-                    request, requestId, service.xmlErrors(service.parse(request), request))));
+                    request, requestId, service.xmlErrors(routing.targetOrNull(), request))));
         });
     }
 
+    /** What the request's route says; a bearer token's may send its verifier to the identity provider: never. */
     @Override
     public boolean runsOnEventLoop(AzureRequest request) {
-        // A bearer token may send its verifier to the identity provider for new keys: never on the event loop.
-        return service.runsOnEventLoop(request) && !authenticator.mayWaitOnNetwork(request);
+        R route = routeOf(request);
+        return route != null && route.runsOnEventLoop() && !authenticator.mayWaitOnNetwork(request);
     }
 
     @Override
@@ -203,14 +247,17 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
         return service.streamsBodies();
     }
 
+    /** What the request's route says; a request that was refused has its body buffered, to be answered so. */
     @Override
     public OptionalLong streamedBodyLimit(AzureRequest head) {
-        return service.streamedBodyLimit(head);
+        R route = routeOf(head);
+        return route == null ? OptionalLong.empty() : route.streamedBodyLimit(head);
     }
 
     /** Reads, and requests that failed, changed nothing that must reach the disk before the answer. */
-    private boolean mayHaveWritten(AzureRequest request, AzureResponse response) {
-        return response.status() < 300 && service.mayWrite(request);
+    private boolean mayHaveWritten(Routing<T, R> routing, AzureResponse response) {
+        R route = routing.routeOrNull();
+        return response.status() < 300 && route != null && !route.isRead();
     }
 
     /** A preflight request: anonymous, decided by the account's CORS rules alone, never routed. */
@@ -225,18 +272,18 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
         }
     }
 
-    private AzureResponse respond(AzureRequest request, String requestId) {
+    private AzureResponse respond(AzureRequest request, Routing<T, R> routing, String requestId) {
         if (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET")) {
             // No account name starts with '$', so this path never shadows one. Counters only, no data.
             return AzureResponse.status(200).body("text/plain; version=0.0.4; charset=utf-8",
                     metrics.scrape().get().getBytes(StandardCharsets.UTF_8));
         }
-        T target = null;
         try {
-            target = service.parse(request);
-            return execute(target, admit(target, request), request, requestId);
+            T target = routing.target(service, request);
+            G grant = admit(target, routing, request);
+            return execute(target, routing.routeOrNull(), grant, request, requestId);
         } catch (RuntimeException | OutOfMemoryError e) {
-            return failure(e, request, requestId, target);
+            return failure(e, request, requestId, routing.targetOrNull());
         }
     }
 
@@ -246,54 +293,57 @@ public final class RequestPipeline<T extends Target, R, G> implements RequestHan
      * into the sink the service chose, and the operation runs once it is whole. No thread waits
      * for the client meanwhile.
      */
-    private void receive(AzureRequest request, String requestId, Consumer<AzureResponse> reply) {
-        T target = null;
+    private void receive(AzureRequest request, Routing<T, R> routing, String requestId,
+                         Consumer<AzureResponse> reply) {
         BodySink sink = null;
         try {
-            target = service.parse(request);
-            Admitted<R, G> admitted = admit(target, request);
-            sink = service.receive(admitted.route(), target, request);
-            T parsed = target;
+            T target = routing.target(service, request);
+            G grant = admit(target, routing, request);
+            R route = routing.routeOrNull();
+            sink = service.receive(route, target, request);
             BodySink received = sink;
-            request.streamedBody().pourInto(sink, failure -> answer(request, requestId,
-                    received(parsed, admitted, request.withReceivedBody(received), requestId, failure), reply));
+            request.streamedBody().pourInto(sink, failure -> answer(request, routing, requestId,
+                    received(target, route, grant, request.withReceivedBody(received), requestId, failure), reply));
         } catch (RuntimeException | OutOfMemoryError e) {
             if (sink != null) {
                 sink.close();
             }
-            answer(request, requestId, failure(e, request, requestId, target), reply);
+            answer(request, routing, requestId, failure(e, request, requestId, routing.targetOrNull()), reply);
         }
     }
 
     /** Runs the operation on a body that arrived whole, or answers why it did not; the sink is closed after. */
-    private AzureResponse received(T target, Admitted<R, G> admitted, AzureRequest request, String requestId,
+    private AzureResponse received(T target, R route, G grant, AzureRequest request, String requestId,
                                    Throwable bodyFailure) {
         try (BodySink sink = request.received()) {
             if (bodyFailure != null) {
                 return failure(bodyFailure, request, requestId, target);
             }
-            return execute(target, admitted, request, requestId);
+            return execute(target, route, grant, request, requestId);
         } catch (RuntimeException | OutOfMemoryError e) {
             return failure(e, request, requestId, target);
         }
     }
 
-    /** What the stages before the operation found: who asks, and which operation they may run. */
-    private record Admitted<R, G>(G grant, R route) {
-    }
-
-    /** Authenticate, route, authorize: the caller may run the operation the request names, or it throws. */
-    private Admitted<R, G> admit(T target, AzureRequest request) {
+    /**
+     * Authenticate, route, validate, authorize: the caller's grant, if it may run the operation the
+     * request names, else it throws. A write to the secondary endpoint, read-only as on a read-access
+     * geo-redundant account, is refused once routed.
+     */
+    private G admit(T target, Routing<T, R> routing, AzureRequest request) {
         ApiVersion.check(request);
         G grant = authenticator.authenticate(request, target.account());
-        R route = service.route(target, request);
+        R route = routing.route(service, request);
+        if (target.secondary() && !route.isRead()) {
+            throw Refusals.writeToSecondary(target.account());
+        }
+        service.validate(route, target, request);
         service.authorize(grant, route, target);
-        return new Admitted<>(grant, route);
+        return grant;
     }
 
-    private AzureResponse execute(T target, Admitted<R, G> admitted, AzureRequest request, String requestId) {
-        return renderer.success(service.execute(admitted.route(), target, admitted.grant(), request, requestId),
-                request, requestId);
+    private AzureResponse execute(T target, R route, G grant, AzureRequest request, String requestId) {
+        return renderer.success(service.execute(route, target, grant, request, requestId), request, requestId);
     }
 
     /** The answer to a request that failed at any stage, {@code target} null if its URL was not understood. */

@@ -5,7 +5,6 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
 import io.cerulean.common.error.ServiceException;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -16,15 +15,29 @@ import java.util.concurrent.CompletableFuture;
  * the work itself is (routes are prebuilt, targets are the service's own parsed values).
  *
  * @param <T> what a URL addresses (the Table service: account, table, entity keys)
- * @param <R> a route: the operation a method selects on a target, and what it needs to be granted
+ * @param <R> a route: the operation a method selects on a target, which tells the kernel all it asks of
+ *            the request ({@link RoutedOperation})
  * @param <G> what an authenticated caller may do (the service's {@link io.cerulean.http.auth.Grants})
  */
-public interface RestService<T extends Target, R, G> {
+public interface RestService<T extends Target, R extends RoutedOperation, G> {
     /** Parse: what the URL addresses, or 400 InvalidUri. */
     T parse(AzureRequest request);
 
-    /** Route: the operation the method selects on the target, or 405 (or the service's own refusal). */
+    /**
+     * Route: the operation the method selects on the target, or 405 (or the service's own refusal).
+     * Asked once per request, of its head (its body may not have arrived): the kernel asks the route,
+     * not the service, everything else it needs to know of the request. A write to the secondary
+     * endpoint is refused by the kernel after this ({@link Target#secondary}).
+     */
     R route(T target, AzureRequest request);
+
+    /**
+     * Validate: whether the request, buffered body and all, is one the operation takes beyond its
+     * method (the Table service's OData operations speak JSON only), or the service's refusal. Runs
+     * once the request is routed, before it is authorized; by default every request is.
+     */
+    default void validate(R route, T target, AzureRequest request) {
+    }
 
     /** Authorize: whether the caller's grant covers the route on the target, or 403. */
     void authorize(G grant, R route, T target);
@@ -34,23 +47,6 @@ public interface RestService<T extends Target, R, G> {
 
     /** Completes once every write acknowledged so far would survive a crash. */
     CompletableFuture<Void> whenDurable();
-
-    /**
-     * Whether a successful answer to the request may have changed data, so that it is sent only once
-     * that change is durable: by default every method but GET and HEAD. A service whose GET writes
-     * (the Queue service's Get Messages) says so here.
-     */
-    default boolean mayWrite(AzureRequest request) {
-        String method = request.method();
-        return !method.equals("GET") && !method.equals("HEAD");
-    }
-
-    /**
-     * Whether the request is a short, bounded read that never waits on a commit, so it can run on the
-     * thread that read it. Decided from the request line alone; a request this misjudges is still
-     * served correctly.
-     */
-    boolean runsOnEventLoop(AzureRequest request);
 
     /**
      * Whether an error is rendered as the XML {@code <Error>} rather than the service's own body
@@ -64,25 +60,19 @@ public interface RestService<T extends Target, R, G> {
     /** The largest request body the service buffers; a larger one is refused before it is read. */
     int maxRequestBodyBytes();
 
-    /** Whether the service streams any request's body ({@link #streamedBodyLimit}); the Table service does not. */
+    /**
+     * Whether any of the service's operations streams its body ({@link RoutedOperation#streamedBodyLimit});
+     * the Table service's do not.
+     */
     default boolean streamsBodies() {
         return false;
     }
 
     /**
-     * Whether the body of the request with this head is streamed ({@link #receive}) rather than
-     * buffered, and if so its largest size (a blob's content, far beyond what is worth buffering).
-     * Decided from the head alone, on the event loop: cheap, and never blocking.
-     */
-    default OptionalLong streamedBodyLimit(AzureRequest head) {
-        return OptionalLong.empty();
-    }
-
-    /**
      * Receive: where the streamed body of an authorized request goes as it arrives; the operation
      * then finds it whole as {@link AzureRequest#receivedBody}. May refuse the request from its head
-     * alone, before a byte of the body is kept. Called only for requests {@link #streamedBodyLimit}
-     * chose, never on an event loop.
+     * alone, before a byte of the body is kept. Called only for requests whose route
+     * {@linkplain RoutedOperation#streamedBodyLimit streams} the body, never on an event loop.
      */
     default BodySink receive(R route, T target, AzureRequest request) {
         throw new IllegalStateException("this service streams no request body");

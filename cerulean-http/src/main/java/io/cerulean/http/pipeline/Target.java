@@ -4,4 +4,12 @@ package io.cerulean.http.pipeline;
 public interface Target {
     /** The account the URL names, without a {@code -secondary} suffix. */
     String account();
+
+    /**
+     * Whether the URL names the account's secondary endpoint ({@code <account>-secondary}), which is
+     * read-only, as on a read-access geo-redundant account. False by default.
+     */
+    default boolean secondary() {
+        return false;
+    }
 }

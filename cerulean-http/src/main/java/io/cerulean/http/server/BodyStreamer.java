@@ -65,6 +65,10 @@ final class BodyStreamer extends ChannelInboundHandlerAdapter {
                 }
                 return;
             }
+            if (request != null) {
+                // Buffered: what the head was found to ask goes on with it, not to be worked out again.
+                ctx.fireChannelRead(new RoutedHead(request.routing()));
+            }
         }
         if (msg instanceof HttpContent content && current != null) {
             offer(ctx, content);
@@ -73,10 +77,14 @@ final class BodyStreamer extends ChannelInboundHandlerAdapter {
         ctx.fireChannelRead(msg);
     }
 
-    /** The head as a request, or null if its URL is malformed: then it goes on to be answered 400. */
+    /** Passed on just before a buffered request's head: what the handler made of it ({@link RequestHandler#routed}). */
+    record RoutedHead(Object routing) {
+    }
+
+    /** The head as a routed request, or null if its URL is malformed: then it goes on to be answered 400. */
     private AzureRequest headOf(HttpRequest head, ChannelHandlerContext ctx) {
         try {
-            return RequestHeads.of(head, new byte[0], secure, ctx);
+            return pipeline.routed(RequestHeads.of(head, new byte[0], secure, ctx));
         } catch (ServiceException e) {
             return null;
         }

@@ -53,6 +53,7 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
     // Event loop only:
     private final ArrayDeque<PendingResponse> inFlight = new ArrayDeque<>();
     private BodyBudget.Reservation admitted; // for the next request read
+    private BodyStreamer.RoutedHead routedHead; // what the next request's head was found to ask, if known
     private boolean closing; // an answer that ends the connection is queued: read nothing more
 
     /**
@@ -73,8 +74,14 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
             admitted = a.reservation();
             return;
         }
+        if (msg instanceof BodyStreamer.RoutedHead r) {
+            routedHead = r;
+            return;
+        }
         BodyBudget.Reservation reservation = admitted;
         admitted = null;
+        BodyStreamer.RoutedHead routed = routedHead;
+        routedHead = null;
         if (closing) {
             ReferenceCountUtil.release(msg);
             if (reservation != null) {
@@ -84,7 +91,7 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         }
         if (msg instanceof FullHttpRequest request) {
             try {
-                read(ctx, request, reservation);
+                read(ctx, request, reservation, routed);
             } finally {
                 request.release();
             }
@@ -106,7 +113,8 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         return pending;
     }
 
-    private void read(ChannelHandlerContext ctx, FullHttpRequest request, BodyBudget.Reservation reservation) {
+    private void read(ChannelHandlerContext ctx, FullHttpRequest request, BodyBudget.Reservation reservation,
+                      BodyStreamer.RoutedHead routed) {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (request.decoderResult().isFailure()) {
             // Where this request ends, and so where the next starts, is unknown: the connection ends.
@@ -117,7 +125,8 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
         PendingResponse pending = queue(keepAlive, reservation, isHead(request));
         AzureRequest azureRequest;
         try {
-            azureRequest = RequestHeads.of(request, body(request), secure, ctx);
+            AzureRequest read = RequestHeads.of(request, body(request), secure, ctx);
+            azureRequest = routed != null ? read.withRouting(routed.routing()) : pipeline.routed(read);
         } catch (ServiceException e) { // a malformed URL or body; the framing was fine, the connection goes on
             pending.complete(ctx, earlyAnswer(pipeline, e, request, secure, ctx), keepAlive);
             return;

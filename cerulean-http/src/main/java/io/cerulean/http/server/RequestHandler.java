@@ -13,6 +13,17 @@ import java.util.function.Consumer;
  */
 public interface RequestHandler {
     /**
+     * Reads what the request's head asks for, once, before anything else is asked about the request: the
+     * request returned carries what the handler made of it ({@link AzureRequest#withRouting}), and it, or
+     * the same request with its body, is what the server hands to {@link #runsOnEventLoop},
+     * {@link #streamedBodyLimit} and {@link #handle}. Runs on the event loop: cheap, and never blocking.
+     * By default the request as it is.
+     */
+    default AzureRequest routed(AzureRequest head) {
+        return head;
+    }
+
+    /**
      * Answers {@code request} through {@code reply}, once, from any thread; {@code reply} only hands
      * the response on.
      */
@@ -21,7 +32,7 @@ public interface RequestHandler {
     /**
      * Whether the request is short and bounded enough to run on the event loop that read it (a point
      * read), sparing two thread hand-offs; everything else runs on a worker thread. Decided from the
-     * request line alone.
+     * request's head alone ({@link #routed}).
      */
     boolean runsOnEventLoop(AzureRequest request);
 
@@ -47,8 +58,8 @@ public interface RequestHandler {
 
     /**
      * Whether a request's body is streamed to {@link #handle} rather than buffered first, decided from
-     * its head alone (the body is empty in {@code head}), and if so, the most bytes it may have. Runs
-     * on the event loop.
+     * its head alone (the body is empty in {@code head}, which is {@linkplain #routed routed}), and if
+     * so, the most bytes it may have. Runs on the event loop.
      */
     default OptionalLong streamedBodyLimit(AzureRequest head) {
         return OptionalLong.empty();

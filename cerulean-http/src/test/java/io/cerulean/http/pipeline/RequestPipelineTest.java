@@ -36,6 +36,7 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Set;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.crypto.Mac;
@@ -49,10 +50,38 @@ class RequestPipelineTest {
     private static final Accounts ACCOUNTS = new Accounts(List.of(Account.development()));
     private static final ServiceIdentity SERVICE = new ServiceIdentity("Test", 'x', "test");
 
+    /**
+     * A route named for the method: GET and HEAD read, GET may run on the event loop, and a PUT to
+     * /stream streams its body.
+     */
+    private record Method(String name) implements RoutedOperation {
+        @Override
+        public boolean isRead() {
+            return name.equals("GET") || name.equals("HEAD");
+        }
+
+        @Override
+        public boolean runsOnEventLoop() {
+            return name.equals("GET");
+        }
+
+        @Override
+        public OptionalLong streamedBodyLimit(AzureRequest head) {
+            return name.equals("PUT") && head.rawPath().endsWith("/stream") ? OptionalLong.of(10)
+                    : OptionalLong.empty();
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
     /** A service whose routes are method names and whose grants are the credential's kind. */
-    private static final class RecordingService implements RestService<Target, String, String> {
+    private static final class RecordingService implements RestService<Target, Method, String> {
         final List<String> stages = new ArrayList<>();
         RuntimeException failure;
+        RuntimeException routeFailure;
         AzureResponse answer; // or an empty 200 to GET, 204 to the rest
         CompletableFuture<Void> durable = CompletableFuture.completedFuture(null);
         boolean xml;
@@ -64,22 +93,36 @@ class RequestPipelineTest {
             if (account.isEmpty()) {
                 throw new ServiceException(CommonError.INVALID_URI);
             }
-            return () -> account;
+            boolean secondary = account.endsWith("-secondary");
+            return new Target() {
+                @Override
+                public String account() {
+                    return secondary ? account.substring(0, account.length() - "-secondary".length()) : account;
+                }
+
+                @Override
+                public boolean secondary() {
+                    return secondary;
+                }
+            };
         }
 
         @Override
-        public String route(Target target, AzureRequest request) {
+        public Method route(Target target, AzureRequest request) {
             stages.add("route");
-            return request.method();
+            if (routeFailure != null) {
+                throw routeFailure;
+            }
+            return new Method(request.method());
         }
 
         @Override
-        public void authorize(String grant, String route, Target target) {
+        public void authorize(String grant, Method route, Target target) {
             stages.add("authorize " + grant + " " + route);
         }
 
         @Override
-        public AzureResponse execute(String route, Target target, String grant, AzureRequest request,
+        public AzureResponse execute(Method route, Target target, String grant, AzureRequest request,
                                      String requestId) {
             stages.add("execute");
             if (failure != null) {
@@ -88,18 +131,13 @@ class RequestPipelineTest {
             if (answer != null) {
                 return answer;
             }
-            return AzureResponse.status(route.equals("GET") ? 200 : 204);
+            return AzureResponse.status(route.name().equals("GET") ? 200 : 204);
         }
 
         @Override
         public CompletableFuture<Void> whenDurable() {
             stages.add("durable");
             return durable;
-        }
-
-        @Override
-        public boolean runsOnEventLoop(AzureRequest request) {
-            return request.method().equals("GET");
         }
 
         @Override
@@ -129,7 +167,7 @@ class RequestPipelineTest {
     }
 
     private final RecordingService service = new RecordingService();
-    private final RequestPipeline<Target, String, String> pipeline = new RequestPipeline<>(service,
+    private final RequestPipeline<Target, Method, String> pipeline = new RequestPipeline<>(service,
             authenticator(), new CorsPolicy(account -> CorsRules.none()), Metrics.discarded());
 
     private static RequestAuthenticator<String> authenticator() {
@@ -228,6 +266,66 @@ class RequestPipelineTest {
     }
 
     @Test
+    void aRequestRoutedFromItsHeadIsParsedAndRoutedOnceHoweverOftenItIsAskedAbout() {
+        AzureRequest routed = pipeline.routed(request("GET", "/devstoreaccount1/thing", true));
+
+        assertThat(pipeline.runsOnEventLoop(routed)).isTrue();
+        assertThat(pipeline.streamedBodyLimit(routed)).isEmpty();
+        AtomicReference<AzureResponse> answer = new AtomicReference<>();
+        pipeline.handle(routed, answer::set);
+
+        assertThat(answer.get().status()).isEqualTo(200);
+        assertThat(service.stages).containsExactly("parse", "route", "authorize key GET", "execute");
+    }
+
+    @Test
+    void whereARequestRunsAndWhetherItsBodyStreamsAreItsRoutesToSay() {
+        assertThat(pipeline.runsOnEventLoop(pipeline.routed(request("GET", "/devstoreaccount1/thing", true)))).isTrue();
+        assertThat(pipeline.runsOnEventLoop(pipeline.routed(request("PUT", "/devstoreaccount1/thing", true))))
+                .isFalse();
+        assertThat(pipeline.streamedBodyLimit(pipeline.routed(request("PUT", "/devstoreaccount1/stream", true))))
+                .hasValue(10);
+        assertThat(pipeline.streamedBodyLimit(pipeline.routed(request("PUT", "/devstoreaccount1/thing", true))))
+                .isEmpty();
+        AzureRequest unparsed = pipeline.routed(request("GET", "/", true));
+        assertThat(pipeline.runsOnEventLoop(unparsed)).as("a request that is refused runs on a worker").isFalse();
+        assertThat(pipeline.streamedBodyLimit(unparsed)).isEmpty();
+    }
+
+    @Test
+    void aRefusalOfTheRouteFoundOnTheHeadIsAnsweredOnlyOnceTheCallerIsAuthenticated() {
+        service.routeFailure = new ServiceException(CommonError.UNSUPPORTED_HTTP_VERB);
+
+        AzureResponse anonymous = answer(pipeline.routed(request("GET", "/devstoreaccount1/thing", false)));
+        AzureResponse signed = answer(pipeline.routed(request("GET", "/devstoreaccount1/thing", true)));
+
+        assertThat(anonymous.status()).isEqualTo(403);
+        assertThat(header(anonymous, "x-ms-error-code")).isEqualTo("AuthenticationFailed");
+        assertThat(signed.status()).isEqualTo(405);
+        assertThat(header(signed, "x-ms-error-code")).isEqualTo("UnsupportedHttpVerb");
+    }
+
+    @Test
+    void aWriteToTheSecondaryEndpointIsRefusedAndAReadServed() {
+        AzureResponse write = answer(request("PUT", "/devstoreaccount1-secondary/thing", true));
+        AzureResponse read = answer(request("GET", "/devstoreaccount1-secondary/thing", true));
+
+        assertThat(write.status()).isEqualTo(403);
+        assertThat(header(write, "x-ms-error-code")).isEqualTo("InsufficientAccountPermissions");
+        assertThat(read.status()).isEqualTo(200);
+        assertThat(service.stages).containsExactly("parse", "route", "parse", "route", "authorize key GET", "execute");
+    }
+
+    @Test
+    void aWriteThatFailedIsAnsweredWithoutWaitingForDurability() {
+        service.durable = new CompletableFuture<>();
+        service.failure = new ServiceException(CommonError.INVALID_INPUT, "no");
+
+        assertThat(answer(request("PUT", "/devstoreaccount1/thing", true)).status()).isEqualTo(400);
+        assertThat(service.stages).doesNotContain("durable");
+    }
+
+    @Test
     void anUnauthenticatedRequestIsRefusedBeforeItIsRouted() {
         AzureResponse response = answer(request("GET", "/devstoreaccount1/thing", false));
 
@@ -296,7 +394,7 @@ class RequestPipelineTest {
     @Test
     void aStreamedAnswerIsLoggedWithTheBytesItSendsAndNoneToAHead() {
         List<RequestLogEntry> entries = new ArrayList<>();
-        RequestPipeline<Target, String, String> logged = pipeline.withRequestLog(new RequestLog() {
+        RequestPipeline<Target, Method, String> logged = pipeline.withRequestLog(new RequestLog() {
             @Override
             public void record(RequestLogEntry entry) {
                 entries.add(entry);

@@ -26,9 +26,12 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -46,6 +49,13 @@ class HttpServerStreamingTest {
     private static final class Uploads implements RequestHandler {
         volatile long peakQueuedBytes;
         volatile CompletableFuture<Throwable> readFailure = new CompletableFuture<>();
+        final Map<String, AtomicInteger> routings = new ConcurrentHashMap<>();
+
+        @Override
+        public AzureRequest routed(AzureRequest head) {
+            routings.computeIfAbsent(head.rawPath(), path -> new AtomicInteger()).incrementAndGet();
+            return head.withRouting("routed " + head.rawPath());
+        }
 
         @Override
         public boolean streamsBodies() {
@@ -57,12 +67,17 @@ class HttpServerStreamingTest {
             return switch (head.rawPath()) {
                 case "/stream", "/ignore" -> OptionalLong.of(Long.MAX_VALUE);
                 case "/limited" -> OptionalLong.of(STREAMED_LIMIT);
+                case "/once-streamed" -> head.routing() == null ? OptionalLong.empty() : OptionalLong.of(1000);
                 default -> OptionalLong.empty();
             };
         }
 
         @Override
         public void handle(AzureRequest request, Consumer<AzureResponse> reply) {
+            if (request.rawPath().startsWith("/once")) {
+                reply.accept(text(200, request.routing() + " " + routings.get(request.rawPath()).get()));
+                return;
+            }
             if (!request.streamsBody()) {
                 reply.accept(text(200, "buffered " + request.body().length));
                 return;
@@ -184,6 +199,14 @@ class HttpServerStreamingTest {
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).isEqualTo(size + " " + Pattern.sha256(size));
+    }
+
+    @Test
+    void eachRequestIsRoutedOnceFromItsHeadWhetherItsBodyIsBufferedOrStreamed() throws Exception {
+        assertThat(client.send(post("/once", BodyPublishers.ofByteArray(new byte[100])), BodyHandlers.ofString())
+                .body()).isEqualTo("routed /once 1");
+        assertThat(client.send(post("/once-streamed", BodyPublishers.ofByteArray(new byte[100])),
+                BodyHandlers.ofString()).body()).isEqualTo("routed /once-streamed 1");
     }
 
     @Test

@@ -13,6 +13,7 @@ import com.azure.data.tables.models.TableTransactionActionType;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.server.HttpServer;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.storage.database.Database;
@@ -140,12 +141,13 @@ class FullDiskTest {
     private Started start() {
         keyValueStore = RocksDbKeyValueStore.open(dataDir, RocksDbKeyValueStore.MIN_CACHE_BYTES);
         scanHelper = Executors.newSingleThreadExecutor();
-        TableService service = TableService.open(Database.open(keyValueStore, false), Clock.systemUTC(),
-                Duration.ofSeconds(5), scanHelper);
+        Database database = Database.open(keyValueStore, false);
+        TableService service = TableService.open(database, Clock.systemUTC(), Duration.ofSeconds(5), scanHelper);
         PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
         Accounts accounts = new Accounts(List.of(Account.development()));
         server = HttpServer.start(new ServerConfig("127.0.0.1", 0, 8),
-                TableRest.pipeline(service, accounts, new Metrics(registry, registry::scrape), Clock.systemUTC()));
+                TableRest.pipeline(service, database, accounts, OAuthTrust.NONE,
+                        new Metrics(registry, registry::scrape), Clock.systemUTC()));
         return new Started(accounts.all().get(0), server.port());
     }
 

@@ -3,6 +3,8 @@ package io.cerulean.queue.rest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.queue.service.QueueService;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.time.Clock;
 import java.util.List;
@@ -28,6 +30,9 @@ class QueueRestServiceTest {
                 : Map.of(query.substring(0, query.indexOf('=')), List.of(query.substring(query.indexOf('=') + 1)));
         AzureRequest request = new AzureRequest(method, path, parameters, new DefaultHttpHeaders(), new byte[0], false,
                 "127.0.0.1");
-        assertThat(new QueueRestService(null, null, Clock.systemUTC()).mayWrite(request)).isEqualTo(mayWrite);
+        QueueRestService service = new QueueRestService(new QueueService(new MemoryKeyValueStore(), Clock.systemUTC()),
+                null, Clock.systemUTC());
+        // What the pipeline asks of a successful request's route before it answers.
+        assertThat(!service.route(service.parse(request), request).isRead()).isEqualTo(mayWrite);
     }
 }

@@ -19,7 +19,6 @@ import io.cerulean.queue.model.QueueMessage;
 import io.cerulean.queue.model.QueueMetadata;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
-import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.database.Database;
 import io.cerulean.storage.state.ServerState;
 import java.time.Clock;
@@ -27,7 +26,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -54,8 +52,6 @@ import java.util.concurrent.CompletableFuture;
  * {@link #whenDurable()} completes. Thread-safe.
  */
 public final class QueueService {
-    /** This service's name among the service properties documents. */
-    private static final String SERVICE = "queue";
 
     private final KeyValueStore store;
     private final Queues queues;
@@ -116,10 +112,6 @@ public final class QueueService {
 
     /** What Update Message answers: the message's new pop receipt and when it is next visible. */
     public record UpdatedMessage(String popReceipt, Instant timeNextVisible) {
-    }
-
-    /** The account's Queue service properties document as stored, and its version. */
-    public record PropertiesDocument(long version, byte[] document) {
     }
 
     /** Completes once every write that returned before this call is durable. */
@@ -223,24 +215,6 @@ public final class QueueService {
      */
     public void setAcl(String account, String name, AccessPolicies acl) {
         acls.set(account, name, acl);
-    }
-
-    /** The account's Queue service properties document, if one was put. */
-    public Optional<PropertiesDocument> serviceProperties(String account) {
-        return ServiceDocuments.get(store, account, SERVICE).map(v -> new PropertiesDocument(v.version(), v.payload()));
-    }
-
-    /**
-     * Puts the account's Queue service properties document in place of the one at version
-     * {@code expected} (empty: none yet), durably before it returns; the new version, or empty when
-     * the stored one is not that one.
-     */
-    public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
-        OptionalLong version = ServiceDocuments.put(store, account, SERVICE, expected, document);
-        if (version.isPresent()) {
-            store.whenDurable().join();
-        }
-        return version;
     }
 
     /**

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.cerulean.common.acl.AccessPolicies;
 import io.cerulean.common.acl.StoredAccessPolicy;
+import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.StoreFormatException;
 import io.cerulean.storage.database.Database;
 import io.cerulean.table.layout.TableLayout;
@@ -81,9 +82,9 @@ class FormatOneUpgradeTest {
             AccessPolicies acl = AccessPolicies.decode(store.acl(people));
             assertThat(acl.policies()).containsExactly(new StoredAccessPolicy("readers", Optional.of(T),
                     Optional.of(T.plusSeconds(3600)), Optional.of("r")));
-            assertThat(store.serviceProperties(DEV, "table")).hasValueSatisfying(xml ->
-                    assertThat(new String(xml.document(), StandardCharsets.UTF_8)).contains("http://example.com"));
-            assertThat(store.serviceProperties("account2", "table")).isEmpty();
+            assertThat(ServiceDocuments.get(database.records(), DEV, "table")).hasValueSatisfying(xml ->
+                    assertThat(new String(xml.payload(), StandardCharsets.UTF_8)).contains("http://example.com"));
+            assertThat(ServiceDocuments.get(database.records(), "account2", "table")).isEmpty();
             assertThat(database.state().lease(HybridClock.LEASE).load()).isEqualTo(640000000000000000L);
 
             // Ids 1 to 3 were used ("Gone", id 2, was deleted): a new table gets a new one, and

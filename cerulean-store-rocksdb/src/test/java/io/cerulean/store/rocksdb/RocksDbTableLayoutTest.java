@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.database.Database;
 import io.cerulean.table.layout.TableLayout;
@@ -49,12 +50,12 @@ class RocksDbTableLayoutTest extends TableLayoutConformanceTest {
         StoredTable table = store.createTable(ACCOUNT, "kept").orElseThrow();
         Entity written = entity("p", "r");
         put(table, written);
-        store.putServiceProperties(ACCOUNT, "table", java.util.OptionalLong.empty(), new byte[] {7});
+        ServiceDocuments.put(database.records(), ACCOUNT, "table", java.util.OptionalLong.empty(), new byte[] {7});
         reopen();
         assertThat(store.table(ACCOUNT, "kept")).contains(table);
         assertThat(store.get(table, "p", "r")).contains(written);
         assertThat(scanAll(table, KeyRange.all())).containsExactly(written);
-        assertThat(store.serviceProperties(ACCOUNT, "table")).isPresent();
+        assertThat(ServiceDocuments.get(database.records(), ACCOUNT, "table")).isPresent();
         StoredTable next = store.createTable(ACCOUNT, "another").orElseThrow();
         assertThat(next.id()).isGreaterThan(table.id());
     }

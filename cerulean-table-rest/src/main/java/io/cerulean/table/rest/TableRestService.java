@@ -1,38 +1,51 @@
 package io.cerulean.table.rest;
 
-import io.cerulean.common.error.CommonError;
-import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
-import io.cerulean.http.message.Refusals;
 import io.cerulean.http.pipeline.ResponseStyle;
-import io.cerulean.http.pipeline.RestService;
-import io.cerulean.storage.StoreUnavailableException;
+import io.cerulean.http.properties.ServicePropertiesStore;
+import io.cerulean.rest.RestServiceBase;
 import io.cerulean.table.model.Limits;
+import io.cerulean.table.rest.acl.GetTableAcl;
+import io.cerulean.table.rest.acl.SetTableAcl;
 import io.cerulean.table.rest.auth.AccessGrant;
 import io.cerulean.table.rest.auth.TableAuthentication;
+import io.cerulean.table.rest.batch.ExecuteBatch;
 import io.cerulean.table.rest.json.JsonErrorBody;
 import io.cerulean.table.rest.json.JsonOnly;
 import io.cerulean.table.rest.json.MetadataLevel;
+import io.cerulean.table.rest.metrics.QueryMetrics;
+import io.cerulean.table.rest.operations.CreateTable;
+import io.cerulean.table.rest.operations.DeleteEntity;
+import io.cerulean.table.rest.operations.DeleteTable;
+import io.cerulean.table.rest.operations.GetEntity;
+import io.cerulean.table.rest.operations.GetTable;
+import io.cerulean.table.rest.operations.InsertEntity;
+import io.cerulean.table.rest.operations.QueryEntities;
+import io.cerulean.table.rest.operations.QueryTables;
 import io.cerulean.table.rest.operations.RequestContext;
+import io.cerulean.table.rest.operations.TableOperation;
+import io.cerulean.table.rest.operations.WriteEntity;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.Resource;
 import io.cerulean.table.rest.resource.ResourceKind;
 import io.cerulean.table.rest.resource.TableRestOperation;
-import io.cerulean.table.rest.routing.Route;
-import io.cerulean.table.rest.routing.Router;
+import io.cerulean.table.rest.service.GetServiceProperties;
+import io.cerulean.table.rest.service.GetServiceStats;
+import io.cerulean.table.rest.service.SetServiceProperties;
 import io.cerulean.table.service.TableService;
-import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * The Table service as the kernel's pipeline runs it: path-style and host-style URLs ({@link #URLS})
- * parsed into a {@link Resource}, the {@link Router}'s routes, each route's {@link io.cerulean.table.rest.auth.Action}
- * checked against the caller's {@link AccessGrant}, and the operation run with a
- * {@link RequestContext} that holds every entity to that grant. Stateless and thread-safe.
+ * parsed into a {@link Resource}, the {@link TableRestOperation} the method selects, its
+ * {@link io.cerulean.table.rest.auth.Action} checked against the caller's {@link AccessGrant}, and the
+ * operation run with a {@link RequestContext} that holds every entity to that grant. Stateless and
+ * thread-safe.
  */
-public final class TableRestService implements RestService<Resource, Route, AccessGrant> {
+public final class TableRestService extends RestServiceBase<Resource, TableRestOperation, AccessGrant, TableOperation> {
     /** Served when a client sends no x-ms-version. */
     static final String DEFAULT_VERSION = "2020-12-06";
     private static final ResponseStyle STYLE =
@@ -42,23 +55,34 @@ public final class TableRestService implements RestService<Resource, Route, Acce
     public static final AccountUrls URLS = AccountUrls.forService(TableAuthentication.TABLE.endpointLabel());
 
     private final TableService service;
-    private final Router router;
 
-    public TableRestService(TableService service, Router router) {
+    public TableRestService(TableService service, QueryMetrics queryMetrics, ServicePropertiesStore properties) {
+        super(STYLE, Limits.MAX_REQUEST_BODY_BYTES, service::whenDurable, TableRestOperation.class,
+                operations(queryMetrics, properties));
         this.service = service;
-        this.router = router;
     }
 
-    /**
-     * Whether a request is a point read (Get Entity, Get Table): one key looked up, bounded work
-     * that never waits on a commit, so it can run on the thread that read it. Decided from the
-     * method and the path's shape alone; a request this misjudges is still served correctly.
-     */
-    public static boolean isPointRead(AzureRequest request) {
-        String path = request.rawPath();
-        int length = path.length();
-        return request.method().equals("GET") && length > 2 && path.charAt(length - 1) == ')'
-                && path.charAt(length - 2) != '(' && request.header("X-HTTP-Method") == null;
+    /** The operations' classes, built once; Replace and Merge Entity are one class each, however they are sent. */
+    private static Map<TableRestOperation, TableOperation> operations(QueryMetrics queryMetrics,
+                                                                      ServicePropertiesStore properties) {
+        Map<TableRestOperation, TableOperation> operations = new EnumMap<>(TableRestOperation.class);
+        operations.put(TableRestOperation.QUERY_TABLES, new QueryTables());
+        operations.put(TableRestOperation.CREATE_TABLE, new CreateTable());
+        operations.put(TableRestOperation.GET_TABLE, new GetTable());
+        operations.put(TableRestOperation.DELETE_TABLE, new DeleteTable());
+        operations.put(TableRestOperation.QUERY_ENTITIES, new QueryEntities(queryMetrics));
+        operations.put(TableRestOperation.GET_ENTITY, new GetEntity());
+        operations.put(TableRestOperation.INSERT_ENTITY, new InsertEntity());
+        operations.put(TableRestOperation.UPDATE_ENTITY, WriteEntity.replace());
+        operations.put(TableRestOperation.MERGE_ENTITY, WriteEntity.merge());
+        operations.put(TableRestOperation.DELETE_ENTITY, new DeleteEntity());
+        operations.put(TableRestOperation.ENTITY_GROUP_TRANSACTION, new ExecuteBatch());
+        operations.put(TableRestOperation.GET_TABLE_ACL, new GetTableAcl());
+        operations.put(TableRestOperation.SET_TABLE_ACL, new SetTableAcl());
+        operations.put(TableRestOperation.GET_SERVICE_PROPERTIES, new GetServiceProperties(properties));
+        operations.put(TableRestOperation.SET_SERVICE_PROPERTIES, new SetServiceProperties(properties));
+        operations.put(TableRestOperation.GET_SERVICE_STATS, new GetServiceStats());
+        return operations;
     }
 
     @Override
@@ -66,71 +90,37 @@ public final class TableRestService implements RestService<Resource, Route, Acce
         return PathParser.parse(URLS.pathStyle(request), request.queryParameter("restype"));
     }
 
-    /**
-     * The secondary endpoint ({@code <account>-secondary}) is read-only, as on a read-access
-     * geo-redundant account: a write there is refused with 403 InsufficientAccountPermissions, the
-     * code the REST reference's "Common REST API error codes" gives for "Write operations are not
-     * allowed", before anything runs. OData operations speak JSON only ({@link JsonOnly}).
-     */
     @Override
-    public Route route(Resource resource, AzureRequest request) {
-        Route route = router.route(resource, request);
-        if (resource.secondary() && !TableRestOperation.of(resource.kind(), request).isRead()) {
-            throw Refusals.writeToSecondary(resource.account());
-        }
+    public TableRestOperation route(Resource resource, AzureRequest request) {
+        return TableRestOperation.of(resource.kind(), request);
+    }
+
+    /** OData operations speak JSON only ({@link JsonOnly}); service and ACL operations XML. */
+    @Override
+    public void validate(TableRestOperation operation, Resource resource, AzureRequest request) {
         if (!xmlErrors(resource, request)) {
             JsonOnly.check(request, resource.kind() != ResourceKind.BATCH);
         }
-        return route;
     }
 
     /** Entity operations are held to the grant again, entity by entity, as they run ({@link RequestContext}). */
     @Override
-    public void authorize(AccessGrant grant, Route route, Resource resource) {
-        grant.authorize(route.action(), resource.table());
+    public void authorize(AccessGrant grant, TableRestOperation operation, Resource resource) {
+        grant.authorize(operation.action(), resource.table());
     }
 
     @Override
-    public AzureResponse execute(Route route, Resource resource, AccessGrant grant, AzureRequest request,
-                                 String requestId) {
+    public AzureResponse execute(TableRestOperation operation, Resource resource, AccessGrant grant,
+                                 AzureRequest request, String requestId) {
         String account = resource.account();
         RequestContext context = new RequestContext(request, requestId, resource, account,
                 MetadataLevel.negotiate(request), URLS.accountBaseUrl(request, account), service, grant);
-        return route.operation().handle(context);
-    }
-
-    @Override
-    public CompletableFuture<Void> whenDurable() {
-        return service.whenDurable();
-    }
-
-    @Override
-    public boolean runsOnEventLoop(AzureRequest request) {
-        return isPointRead(request);
+        return handler(operation).handle(context);
     }
 
     /** Service and ACL operations speak XML; the OData operations JSON. */
     @Override
     public boolean xmlErrors(Resource resource, AzureRequest request) {
         return resource != null && (resource.kind() == ResourceKind.SERVICE || request.queryParameter("comp") != null);
-    }
-
-    @Override
-    public ResponseStyle responseStyle() {
-        return STYLE;
-    }
-
-    /** The store could not answer: nothing is known to have changed, so ServerBusy, which clients retry. */
-    @Override
-    public Optional<ServiceException> explain(RuntimeException failure) {
-        if (failure instanceof StoreUnavailableException) {
-            return Optional.of(new ServiceException(CommonError.SERVER_BUSY));
-        }
-        return Optional.empty();
-    }
-
-    @Override
-    public int maxRequestBodyBytes() {
-        return Limits.MAX_REQUEST_BODY_BYTES;
     }
 }

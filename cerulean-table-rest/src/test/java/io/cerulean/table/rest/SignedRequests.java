@@ -4,7 +4,10 @@ import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.storage.database.Database;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.table.rest.auth.Signatures;
 import io.cerulean.table.service.TableService;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -24,9 +27,11 @@ final class SignedRequests {
     private SignedRequests() {
     }
 
+    /** Its service properties kept in a store of their own: these pipelines' tests are of other things. */
     static RequestPipeline<?, ?, ?> pipeline(TableService service) {
         Accounts accounts = new Accounts(List.of(Account.development()));
-        return TableRest.pipeline(service, accounts, Metrics.discarded(), Clock.fixed(NOW, ZoneOffset.UTC));
+        return TableRest.pipeline(service, Database.open(new MemoryKeyValueStore(), true), accounts, OAuthTrust.NONE,
+                Metrics.discarded(), Clock.fixed(NOW, ZoneOffset.UTC));
     }
 
     /** A request signed with Shared Key Lite: the date, then the canonicalized resource. */

@@ -9,7 +9,6 @@ import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
-import io.cerulean.storage.ServiceDocuments;
 import io.cerulean.storage.StoredValue;
 import io.cerulean.storage.database.Database;
 import io.cerulean.storage.state.ServerState;
@@ -23,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -411,21 +409,6 @@ public final class TableLayout implements EntityReader, AutoCloseable {
                         new Precondition.VersionEquals(table.id())),
                 RecordMutation.put(TableCatalog.aclRow(table.name()), StoredValue.of(table.id(), acl), Precondition.NONE)));
         return outcome instanceof CommitOutcome.Applied;
-    }
-
-    /** The account's properties for one service (its XML document) and their version, if ever set. */
-    public Optional<VersionedDocument> serviceProperties(String account, String service) {
-        return ServiceDocuments.get(store, account, service).map(v -> new VersionedDocument(v.version(), v.payload()));
-    }
-
-    /**
-     * Sets the account's properties for one service if they are still at version {@code expected}
-     * (empty: never set), so that servers sharing a store never lose one another's changes.
-     *
-     * @return their new version; empty, and nothing written, when another writer changed them first
-     */
-    public OptionalLong putServiceProperties(String account, String service, OptionalLong expected, byte[] document) {
-        return ServiceDocuments.put(store, account, service, expected, document);
     }
 
     /** Stops the filter columns' work; the database is its owner's to close. */

@@ -18,7 +18,6 @@ import io.cerulean.table.query.filter.Filter;
 import io.cerulean.table.layout.EntityInTable;
 import io.cerulean.table.layout.StoredTable;
 import io.cerulean.table.layout.TableLayout;
-import io.cerulean.table.layout.VersionedDocument;
 import io.cerulean.table.time.HybridClock;
 import io.cerulean.table.txn.EntityGroupTransaction;
 import io.cerulean.table.txn.OperationResult;
@@ -29,7 +28,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
-import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 
@@ -44,8 +42,6 @@ public final class TableService implements AutoCloseable {
      * all a table's stored access policy may hold and a table SAS grant.
      */
     public static final String PERMISSIONS = "raud";
-    /** The name this service's settings go by beside those of other services (its service properties' row). */
-    private static final String SERVICE = "table";
     private static final int TABLE_LIST_CHUNK = 256;
 
     private final TableLayout store;
@@ -124,31 +120,6 @@ public final class TableService implements AutoCloseable {
         if (!store.setAcl(table, acl.requirePermissions(PERMISSIONS).encode())) {
             throw new TableServiceException(TableError.TABLE_NOT_FOUND);
         }
-    }
-
-    /** The account's Table service properties, an XML document opaque to this module, and their version, if ever set. */
-    public Optional<VersionedDocument> serviceProperties(String account) {
-        return store.serviceProperties(account, SERVICE);
-    }
-
-    /**
-     * Durably sets the account's Table service properties if they are still at version
-     * {@code expected} (empty: never set): on disk when this returns.
-     *
-     * @return their new version; empty, and nothing written, when another writer (perhaps another
-     *         server) changed them first
-     */
-    public OptionalLong putServiceProperties(String account, OptionalLong expected, byte[] document) {
-        OptionalLong version = store.putServiceProperties(account, SERVICE, expected, document);
-        if (version.isPresent()) {
-            store.whenDurable().join();
-        }
-        return version;
-    }
-
-    /** Whether this server is its store's only user, and may keep what it reads (see {@link TableLayout#exclusive}). */
-    public boolean storeIsExclusive() {
-        return store.exclusive();
     }
 
     public Optional<StoredTable> findTable(String account, String name) {

@@ -3,6 +3,8 @@ package io.cerulean.table.layout;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.ServiceDocuments;
+import io.cerulean.storage.StoredValue;
 import io.cerulean.storage.database.Database;
 import io.cerulean.table.model.DateTimes;
 import io.cerulean.table.model.Entity;
@@ -494,28 +496,28 @@ public abstract class TableLayoutConformanceTest {
 
     @Test
     void servicePropertiesAreKeptPerAccountAndService() {
-        assertThat(store.serviceProperties(ACCOUNT, "table")).isEmpty();
-        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.empty(), new byte[] {1, 2})).isPresent();
-        assertThat(store.putServiceProperties("other", "table", OptionalLong.empty(), new byte[] {3})).isPresent();
-        VersionedDocument first = store.serviceProperties(ACCOUNT, "table").orElseThrow();
-        assertThat(first.document()).containsExactly(1, 2);
-        assertThat(store.serviceProperties(ACCOUNT, "queue")).isEmpty();
-        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.of(first.version()), new byte[] {4})).isPresent();
-        VersionedDocument second = store.serviceProperties(ACCOUNT, "table").orElseThrow();
-        assertThat(second.document()).containsExactly(4);
+        assertThat(ServiceDocuments.get(database.records(), ACCOUNT, "table")).isEmpty();
+        assertThat(ServiceDocuments.put(database.records(), ACCOUNT, "table", OptionalLong.empty(), new byte[] {1, 2})).isPresent();
+        assertThat(ServiceDocuments.put(database.records(), "other", "table", OptionalLong.empty(), new byte[] {3})).isPresent();
+        StoredValue first = ServiceDocuments.get(database.records(), ACCOUNT, "table").orElseThrow();
+        assertThat(first.payload()).containsExactly(1, 2);
+        assertThat(ServiceDocuments.get(database.records(), ACCOUNT, "queue")).isEmpty();
+        assertThat(ServiceDocuments.put(database.records(), ACCOUNT, "table", OptionalLong.of(first.version()), new byte[] {4})).isPresent();
+        StoredValue second = ServiceDocuments.get(database.records(), ACCOUNT, "table").orElseThrow();
+        assertThat(second.payload()).containsExactly(4);
         assertThat(second.version()).isGreaterThan(first.version());
-        assertThat(store.serviceProperties("other", "table")).hasValueSatisfying(v -> assertThat(v.document()).containsExactly(3));
+        assertThat(ServiceDocuments.get(database.records(), "other", "table")).hasValueSatisfying(v -> assertThat(v.payload()).containsExactly(3));
     }
 
     /** Two servers sharing a store: a change based on a version another has replaced is refused, not lost. */
     @Test
     void servicePropertiesChangeOnlyOnTheVersionRead() {
-        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.empty(), new byte[] {1})).isPresent();
-        long read = store.serviceProperties(ACCOUNT, "table").orElseThrow().version();
-        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.empty(), new byte[] {2})).isEmpty();
-        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.of(read), new byte[] {3})).isPresent();
-        assertThat(store.putServiceProperties(ACCOUNT, "table", OptionalLong.of(read), new byte[] {4})).isEmpty();
-        assertThat(store.serviceProperties(ACCOUNT, "table").orElseThrow().document()).containsExactly(3);
+        assertThat(ServiceDocuments.put(database.records(), ACCOUNT, "table", OptionalLong.empty(), new byte[] {1})).isPresent();
+        long read = ServiceDocuments.get(database.records(), ACCOUNT, "table").orElseThrow().version();
+        assertThat(ServiceDocuments.put(database.records(), ACCOUNT, "table", OptionalLong.empty(), new byte[] {2})).isEmpty();
+        assertThat(ServiceDocuments.put(database.records(), ACCOUNT, "table", OptionalLong.of(read), new byte[] {3})).isPresent();
+        assertThat(ServiceDocuments.put(database.records(), ACCOUNT, "table", OptionalLong.of(read), new byte[] {4})).isEmpty();
+        assertThat(ServiceDocuments.get(database.records(), ACCOUNT, "table").orElseThrow().payload()).containsExactly(3);
     }
 
     @Test

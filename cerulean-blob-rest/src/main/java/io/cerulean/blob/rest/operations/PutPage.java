@@ -4,6 +4,7 @@ import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.rest.routing.UploadLimits;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.blob.service.Pages;
 import io.cerulean.common.error.ServiceException;
@@ -21,7 +22,7 @@ import java.util.Locale;
  */
 public final class PutPage implements BlobUpload {
     /** The most bytes one Put Page writes. */
-    public static final long MAX_BYTES = 4L * 1024 * 1024;
+    public static final long MAX_BYTES = UploadLimits.PUT_PAGE;
 
     private final BlobService service;
 

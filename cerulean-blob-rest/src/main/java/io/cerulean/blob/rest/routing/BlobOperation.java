@@ -1,8 +1,14 @@
 package io.cerulean.blob.rest.routing;
 
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.pipeline.RoutedOperation;
+import java.util.OptionalLong;
+
 /**
- * Every operation of the Blob service Cerulean serves, with what a shared access signature must
- * grant to run it (contract 2.3). Each constant names:
+ * Every operation of the Blob service Cerulean serves, with what the kernel needs to know of it
+ * ({@link RoutedOperation}: none runs on the event loop, since each reads its container's row first;
+ * the uploads stream their bodies) and what a shared access signature must grant to run it
+ * (contract 2.3). Each constant names:
  * <ul>
  *   <li>whether it changes nothing (the secondary endpoint serves only these, and only the others
  *       wait for durability before they are answered);</li>
@@ -13,7 +19,7 @@ package io.cerulean.blob.rest.routing;
  *       run it (container management, the service's settings).</li>
  * </ul>
  */
-public enum BlobOperation {
+public enum BlobOperation implements RoutedOperation {
     LIST_CONTAINERS(true, "s", "l", ""),
     GET_SERVICE_PROPERTIES(true, "s", "r", ""),
     SET_SERVICE_PROPERTIES(false, "s", "w", ""),
@@ -63,8 +69,27 @@ public enum BlobOperation {
         this.blobPermissions = blobPermissions;
     }
 
+    @Override
     public boolean isRead() {
         return read;
+    }
+
+    /**
+     * Put Blob, Put Block, Append Block and Put Page stream their bodies into the content store, up to
+     * their version's limit; a copy (a source URL given) has no body to stream.
+     */
+    @Override
+    public OptionalLong streamedBodyLimit(AzureRequest head) {
+        if (head.header("x-ms-copy-source") != null) {
+            return OptionalLong.empty();
+        }
+        return switch (this) {
+            case PUT_BLOB -> OptionalLong.of(UploadLimits.putBlob(head));
+            case PUT_BLOCK -> OptionalLong.of(UploadLimits.putBlock(head));
+            case APPEND_BLOCK -> OptionalLong.of(UploadLimits.appendBlock(head));
+            case PUT_PAGE -> OptionalLong.of(UploadLimits.PUT_PAGE);
+            default -> OptionalLong.empty();
+        };
     }
 
     public String resourceTypes() {

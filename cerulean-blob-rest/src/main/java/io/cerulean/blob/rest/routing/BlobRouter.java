@@ -5,6 +5,7 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.Refusals;
+import io.cerulean.rest.ServiceRoutes;
 import java.util.Locale;
 
 /**
@@ -12,9 +13,14 @@ import java.util.Locale;
  * and the {@code restype} and {@code comp} parameters, values compared without regard to case.
  * Other parameters (a SAS's, {@code timeout}) play no part. A method the resource does not serve is
  * 405 UnsupportedHttpVerb; a {@code comp} it does not know is 400 InvalidQueryParameterValue; one
- * Cerulean does not serve yet is 501 NotImplemented, naming it.
+ * Cerulean does not serve yet is 501 NotImplemented, naming it. The service's own URL is routed as
+ * the Queue service's is ({@link ServiceRoutes}).
  */
 public final class BlobRouter {
+    private static final ServiceRoutes<BlobOperation> SERVICE_ROUTES = new ServiceRoutes<>(
+            BlobOperation.LIST_CONTAINERS, BlobOperation.GET_SERVICE_PROPERTIES, BlobOperation.SET_SERVICE_PROPERTIES,
+            BlobOperation.GET_SERVICE_STATS);
+
     private BlobRouter() {
     }
 
@@ -29,36 +35,10 @@ public final class BlobRouter {
             };
         }
         return switch (resource.kind()) {
-            case SERVICE -> service(method, comp, restype);
+            case SERVICE -> SERVICE_ROUTES.route(method, comp, restype);
             case CONTAINER -> container(method, comp, restype);
             case BLOB -> blob(method, comp, request);
         };
-    }
-
-    private static BlobOperation service(String method, String comp, String restype) {
-        if ("list".equals(comp) && restype == null) {
-            if (method.equals("GET")) {
-                return BlobOperation.LIST_CONTAINERS;
-            }
-            throw Refusals.unsupportedVerb(method);
-        }
-        if (!"service".equals(restype)) {
-            throw Refusals.invalidQueryParameter("restype", restype);
-        }
-        if ("properties".equals(comp)) {
-            return switch (method) {
-                case "GET" -> BlobOperation.GET_SERVICE_PROPERTIES;
-                case "PUT" -> BlobOperation.SET_SERVICE_PROPERTIES;
-                default -> throw Refusals.unsupportedVerb(method);
-            };
-        }
-        if ("stats".equals(comp)) {
-            if (method.equals("GET")) {
-                return BlobOperation.GET_SERVICE_STATS;
-            }
-            throw Refusals.unsupportedVerb(method);
-        }
-        throw Refusals.invalidQueryParameter("comp", comp);
     }
 
     private static BlobOperation container(String method, String comp, String restype) {

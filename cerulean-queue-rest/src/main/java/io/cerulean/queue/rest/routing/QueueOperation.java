@@ -1,11 +1,16 @@
 package io.cerulean.queue.rest.routing;
 
+import io.cerulean.http.pipeline.RoutedOperation;
+
 /**
- * Every operation of the Queue service, with what a shared access signature must grant to run it
- * (contract 2.3, 2.5). Each constant names:
+ * Every operation of the Queue service, with what the kernel needs to know of it
+ * ({@link RoutedOperation}: none runs on the event loop, none streams its body) and what a shared
+ * access signature must grant to run it (contract 2.3, 2.5). Each constant names:
  * <ul>
  *   <li>whether it changes nothing (the secondary endpoint serves only these, and only the others
- *       wait for durability before they are answered);</li>
+ *       wait for durability before they are answered: Get Messages is a GET that writes, since each
+ *       message it hands out is invisible for a while, its dequeue count one higher and its pop
+ *       receipt new, which must survive a crash before the consumer hears of it);</li>
  *   <li>the account SAS resource types ({@code srt}), any one of which allows it: service,
  *       container (a queue) or object (messages). Delete, Update and Clear Messages take a container
  *       as well as an object, since Azurite asks for the container and SAS made against it carry
@@ -15,7 +20,7 @@ package io.cerulean.queue.rest.routing;
  *   <li>the queue SAS letter that allows it, or {@link #NO_QUEUE_SAS}.</li>
  * </ul>
  */
-public enum QueueOperation {
+public enum QueueOperation implements RoutedOperation {
     LIST_QUEUES(true, "s", "l", Constants.NO_QUEUE_SAS),
     GET_SERVICE_PROPERTIES(true, "s", "r", Constants.NO_QUEUE_SAS),
     SET_SERVICE_PROPERTIES(false, "s", "w", Constants.NO_QUEUE_SAS),
@@ -48,6 +53,7 @@ public enum QueueOperation {
         this.queuePermission = queuePermission;
     }
 
+    @Override
     public boolean isRead() {
         return read;
     }

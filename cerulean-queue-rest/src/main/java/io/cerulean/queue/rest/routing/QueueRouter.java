@@ -3,6 +3,7 @@ package io.cerulean.queue.rest.routing;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.Refusals;
 import io.cerulean.queue.rest.resource.QueueResource;
+import io.cerulean.rest.ServiceRoutes;
 import java.util.Locale;
 
 /**
@@ -10,9 +11,14 @@ import java.util.Locale;
  * and the {@code comp} / {@code restype} / {@code peekonly} parameters, values compared without
  * regard to case. Other parameters (a SAS's, {@code timeout}) play no part. A method the resource
  * does not serve is 405 UnsupportedHttpVerb; a {@code comp} it does not know is 400
- * InvalidQueryParameterValue.
+ * InvalidQueryParameterValue. The service's own URL is routed as the Blob service's is
+ * ({@link ServiceRoutes}).
  */
 public final class QueueRouter {
+    private static final ServiceRoutes<QueueOperation> SERVICE_ROUTES = new ServiceRoutes<>(
+            QueueOperation.LIST_QUEUES, QueueOperation.GET_SERVICE_PROPERTIES, QueueOperation.SET_SERVICE_PROPERTIES,
+            QueueOperation.GET_SERVICE_STATS);
+
     private QueueRouter() {
     }
 
@@ -20,7 +26,7 @@ public final class QueueRouter {
         String method = request.method();
         String comp = lower(request.queryParameter("comp"));
         return switch (resource.kind()) {
-            case SERVICE -> service(method, comp, lower(request.queryParameter("restype")));
+            case SERVICE -> SERVICE_ROUTES.route(method, comp, lower(request.queryParameter("restype")));
             case QUEUE -> queue(method, comp);
             case MESSAGES -> switch (method) {
                 case "POST" -> QueueOperation.PUT_MESSAGE;
@@ -35,32 +41,6 @@ public final class QueueRouter {
                 default -> throw Refusals.unsupportedVerb(method);
             };
         };
-    }
-
-    private static QueueOperation service(String method, String comp, String restype) {
-        if ("list".equals(comp) && restype == null) {
-            if (method.equals("GET")) {
-                return QueueOperation.LIST_QUEUES;
-            }
-            throw Refusals.unsupportedVerb(method);
-        }
-        if (!"service".equals(restype)) {
-            throw Refusals.invalidQueryParameter("restype", restype);
-        }
-        if ("properties".equals(comp)) {
-            return switch (method) {
-                case "GET" -> QueueOperation.GET_SERVICE_PROPERTIES;
-                case "PUT" -> QueueOperation.SET_SERVICE_PROPERTIES;
-                default -> throw Refusals.unsupportedVerb(method);
-            };
-        }
-        if ("stats".equals(comp)) {
-            if (method.equals("GET")) {
-                return QueueOperation.GET_SERVICE_STATS;
-            }
-            throw Refusals.unsupportedVerb(method);
-        }
-        throw Refusals.invalidQueryParameter("comp", comp);
     }
 
     private static QueueOperation queue(String method, String comp) {

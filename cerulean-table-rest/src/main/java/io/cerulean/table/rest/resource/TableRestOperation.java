@@ -2,8 +2,10 @@ package io.cerulean.table.rest.resource;
 
 import io.cerulean.common.error.CommonError;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.pipeline.RoutedOperation;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.rest.auth.Action;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -12,15 +14,31 @@ import java.util.Optional;
  * Every operation of the Table service's REST API, and the one decision of which a request is:
  * HTTP method (after {@code X-HTTP-Method} tunnelling), resource and query. The router, the
  * stand-alone entity operations and the sub-requests of a {@code $batch} all ask it, so a request
- * means the same wherever it is sent and is refused with the same error.
+ * means the same wherever it is sent and is refused with the same error. Each names what the kernel
+ * needs to know of it ({@link RoutedOperation}: Get Entity and Get Table are point reads, which run on
+ * the event loop; no body is streamed) and the {@link Action} a caller's grant must allow.
  */
-public enum TableRestOperation {
-    QUERY_TABLES, CREATE_TABLE, GET_TABLE, DELETE_TABLE,
-    QUERY_ENTITIES, GET_ENTITY, INSERT_ENTITY, UPDATE_ENTITY, MERGE_ENTITY, DELETE_ENTITY,
-    ENTITY_GROUP_TRANSACTION, GET_TABLE_ACL, SET_TABLE_ACL,
-    GET_SERVICE_PROPERTIES, SET_SERVICE_PROPERTIES, GET_SERVICE_STATS;
+public enum TableRestOperation implements RoutedOperation {
+    QUERY_TABLES(Action.QUERY_TABLES), CREATE_TABLE(Action.CREATE_TABLE), GET_TABLE(Action.QUERY_TABLES),
+    DELETE_TABLE(Action.DELETE_TABLE),
+    QUERY_ENTITIES(Action.ENTITIES), GET_ENTITY(Action.ENTITIES), INSERT_ENTITY(Action.ENTITIES),
+    UPDATE_ENTITY(Action.ENTITIES), MERGE_ENTITY(Action.ENTITIES), DELETE_ENTITY(Action.ENTITIES),
+    ENTITY_GROUP_TRANSACTION(Action.ENTITIES), GET_TABLE_ACL(Action.GET_TABLE_ACL), SET_TABLE_ACL(Action.SET_TABLE_ACL),
+    GET_SERVICE_PROPERTIES(Action.GET_SERVICE_PROPERTIES), SET_SERVICE_PROPERTIES(Action.SET_SERVICE_PROPERTIES),
+    GET_SERVICE_STATS(Action.GET_SERVICE_STATS);
 
     private static final List<String> TUNNELLED_METHODS = List.of("MERGE", "PUT", "DELETE", "PATCH");
+
+    private final Action action;
+
+    TableRestOperation(Action action) {
+        this.action = action;
+    }
+
+    /** What a caller's grant must allow for this to run; entity operations are held to it entity by entity too. */
+    public Action action() {
+        return action;
+    }
 
     /**
      * The operation {@code request} asks for on a resource of {@code kind}. PUT on an entity is
@@ -90,12 +108,19 @@ public enum TableRestOperation {
     }
 
     /** Whether this only reads. */
+    @Override
     public boolean isRead() {
         return switch (this) {
             case QUERY_TABLES, GET_TABLE, QUERY_ENTITIES, GET_ENTITY, GET_TABLE_ACL, GET_SERVICE_PROPERTIES,
                     GET_SERVICE_STATS -> true;
             default -> false;
         };
+    }
+
+    /** Get Entity and Get Table: one key looked up, bounded work that never waits on a commit. */
+    @Override
+    public boolean runsOnEventLoop() {
+        return this == GET_ENTITY || this == GET_TABLE;
     }
 
     /** Whether this writes one entity: what a change set of a {@code $batch} may hold. */

@@ -8,6 +8,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.properties.ServicePropertiesStore;
+import io.cerulean.rest.StoredServiceProperties;
 import io.cerulean.storage.database.Database;
 import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
@@ -32,9 +33,11 @@ import org.junit.jupiter.api.Test;
 
 /** Contract 3.7 and 3.8 through the operations: the query that names them, status, body. */
 class ServiceOperationsTest {
-    private final TableService service = new TableService(TableLayout.open(Database.open(new MemoryKeyValueStore(), false)),
+    private final Database database = Database.open(new MemoryKeyValueStore(), false);
+    private final TableService service = new TableService(TableLayout.open(database),
             HybridClock.system(Lease.none()), Duration.ofSeconds(5));
-    private final ServicePropertiesStore properties = new ServicePropertiesStore(new TableServicePropertiesStorage(service));
+    private final ServicePropertiesStore properties = new ServicePropertiesStore(
+            new StoredServiceProperties(database.records(), "table", database.exclusive()));
 
     private AzureResponse run(TableOperation operation, String method, String path, String query, String body) {
         Map<String, List<String>> parameters = new LinkedHashMap<>();

@@ -1,4 +1,4 @@
-package io.cerulean.table.rest.service;
+package io.cerulean.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -10,14 +10,10 @@ import io.cerulean.http.properties.ServiceProperties;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.http.properties.ServicePropertiesUpdate;
 import io.cerulean.http.properties.ServicePropertiesXml;
-import io.cerulean.storage.database.Database;
-import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
-import io.cerulean.table.layout.TableLayout;
-import io.cerulean.table.service.TableService;
-import io.cerulean.table.time.HybridClock;
+import io.cerulean.storage.KeyValueStore;
+import io.cerulean.storage.ServiceDocuments;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -28,16 +24,19 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
-/** Service properties kept per account in the store's account settings, served from a cache. */
-class ServicePropertiesStoreTest {
-    private final TableLayout store = TableLayout.open(Database.open(new MemoryKeyValueStore(), false));
-    private final TableService service = service(store);
+/**
+ * Service properties kept per account in the store's service documents, served from a cache, on a
+ * store other servers may share.
+ */
+class StoredServicePropertiesTest {
+    private final KeyValueStore store = new MemoryKeyValueStore();
     private final AtomicLong nanoClock = new AtomicLong();
     private final ServicePropertiesStore properties =
-            new ServicePropertiesStore(new TableServicePropertiesStorage(service), nanoClock::get);
+            new ServicePropertiesStore(storage(store), nanoClock::get);
 
-    private static TableService service(TableLayout store) {
-        return new TableService(store, HybridClock.system(Lease.none()), Duration.ofSeconds(5));
+    /** The storage of a server of the Table service on {@code store}, which other servers may share. */
+    private static StoredServiceProperties storage(KeyValueStore store) {
+        return new StoredServiceProperties(store, "table", false);
     }
 
     private static ServicePropertiesUpdate cors(CorsRule... rules) {
@@ -54,7 +53,7 @@ class ServicePropertiesStoreTest {
     @Test
     void anAccountNeverSetHasTheDefaultsAndNothingIsStored() {
         assertThat(properties.get("acct")).isEqualTo(ServiceProperties.defaults());
-        assertThat(service.serviceProperties("acct")).isEmpty();
+        assertThat(ServiceDocuments.get(store, "acct", "table")).isEmpty();
     }
 
     @Test
@@ -64,7 +63,7 @@ class ServicePropertiesStoreTest {
 
         assertThat(properties.get("acct")).isEqualTo(updated);
         assertThat(properties.corsRules("acct").rules()).containsExactly(rule);
-        byte[] stored = service.serviceProperties("acct").orElseThrow().document();
+        byte[] stored = ServiceDocuments.get(store, "acct", "table").orElseThrow().payload();
         assertThat(new String(stored, StandardCharsets.UTF_8)).isEqualTo(
                 new String(ServicePropertiesXml.write(updated), StandardCharsets.UTF_8));
         assertThat(properties.get("other")).isEqualTo(ServiceProperties.defaults());
@@ -73,9 +72,9 @@ class ServicePropertiesStoreTest {
     @Test
     void aNewServiceOverTheSameStoreReadsWhatWasStored() {
         properties.update("acct", logging(true));
-        TableService restarted = service(store);
-        assertThat(new ServicePropertiesStore(new TableServicePropertiesStorage(restarted)).get("acct").logging().read()).isTrue();
-        assertThat(new ServicePropertiesStore(new TableServicePropertiesStorage(restarted)).get("acct").hourMetrics())
+        StoredServiceProperties restarted = storage(store);
+        assertThat(new ServicePropertiesStore(restarted).get("acct").logging().read()).isTrue();
+        assertThat(new ServicePropertiesStore(restarted).get("acct").hourMetrics())
                 .isEqualTo(ServiceProperties.defaults().hourMetrics());
     }
 
@@ -105,7 +104,7 @@ class ServicePropertiesStoreTest {
         ServiceProperties cached = properties.get("acct");
         assertThat(cached.logging().read()).isTrue();
         assertThat(cached.cors().rules()).hasSize(1);
-        assertThat(new ServicePropertiesStore(new TableServicePropertiesStorage(service(store))).get("acct")).as("the store holds what is cached")
+        assertThat(new ServicePropertiesStore(storage(store)).get("acct")).as("the store holds what is cached")
                 .isEqualTo(cached);
     }
 
@@ -115,7 +114,7 @@ class ServicePropertiesStoreTest {
      */
     @Test
     void onASharedStoreTheCorsRulesOfRequestsAreAtMostASecondOld() {
-        ServicePropertiesStore other = new ServicePropertiesStore(new TableServicePropertiesStorage(service(store)), nanoClock::get);
+        ServicePropertiesStore other = new ServicePropertiesStore(storage(store), nanoClock::get);
         CorsRule first = CorsRule.parse("http://a.example", "GET", "", "", "10");
         CorsRule second = CorsRule.parse("http://b.example", "PUT", "", "", "20");
         other.update("acct", cors(first));
@@ -146,7 +145,7 @@ class ServicePropertiesStoreTest {
      */
     @Test
     void serversSharingAStoreServeEachOthersChangesAndLoseNone() throws Exception {
-        ServicePropertiesStore other = new ServicePropertiesStore(new TableServicePropertiesStorage(service(store)), nanoClock::get);
+        ServicePropertiesStore other = new ServicePropertiesStore(storage(store), nanoClock::get);
         CorsRule rule = CorsRule.parse("http://a.example", "GET", "", "", "10");
         assertThat(properties.corsRules("acct").isEmpty()).isTrue();
         other.update("acct", cors(rule));

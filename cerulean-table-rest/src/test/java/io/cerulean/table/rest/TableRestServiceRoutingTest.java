@@ -1,4 +1,4 @@
-package io.cerulean.table.rest.routing;
+package io.cerulean.table.rest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
@@ -9,6 +9,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.properties.ServicePropertiesStore;
+import io.cerulean.rest.StoredServiceProperties;
 import io.cerulean.storage.database.Database;
 import io.cerulean.storage.state.Lease;
 import io.cerulean.store.memory.MemoryKeyValueStore;
@@ -32,7 +33,6 @@ import io.cerulean.table.rest.operations.TableOperation;
 import io.cerulean.table.rest.operations.WriteEntity;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.Resource;
-import io.cerulean.table.rest.service.TableServicePropertiesStorage;
 import io.cerulean.table.service.TableService;
 import io.cerulean.table.time.HybridClock;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
@@ -45,13 +45,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Contract sections 1.1 and 3.14: which operation serves a method on a resource. */
-class RouterTest {
+class TableRestServiceRoutingTest {
     private static final String BASE = "/devstoreaccount1";
     private static final String ENTITY = BASE + "/mytable(PartitionKey='p',RowKey='r')";
 
-    private final Router router = new Router(new QueryMetrics(Metrics.discarded().registry()),
-            new ServicePropertiesStore(new TableServicePropertiesStorage(new TableService(TableLayout.open(Database.open(new MemoryKeyValueStore(), false)),
-                    HybridClock.system(Lease.none()), Duration.ofSeconds(5)))));
+    private final TableRestService router = new TableRestService(
+            new TableService(TableLayout.open(Database.open(new MemoryKeyValueStore(), false)),
+                    HybridClock.system(Lease.none()), Duration.ofSeconds(5)),
+            new QueryMetrics(Metrics.discarded().registry()),
+            new ServicePropertiesStore(new StoredServiceProperties(new MemoryKeyValueStore(), "table", true)));
 
     private static AzureRequest request(String method, String path, String... tunnel) {
         return request(method, path, Map.of(), new byte[0], tunnel);
@@ -67,7 +69,7 @@ class RouterTest {
     }
 
     private TableOperation route(AzureRequest request) {
-        return router.route(PathParser.parse(request.rawPath()), request).operation();
+        return router.handler(router.route(PathParser.parse(request.rawPath()), request));
     }
 
     private ErrorCode routingError(AzureRequest request) {
@@ -134,7 +136,7 @@ class RouterTest {
 
     private void run(TableService service, AzureRequest request) {
         Resource resource = PathParser.parse(request.rawPath());
-        router.route(resource, request).operation().handle(new RequestContext(request, "test-request", resource, "devstoreaccount1",
+        router.handler(router.route(resource, request)).handle(new RequestContext(request, "test-request", resource, "devstoreaccount1",
                 MetadataLevel.MINIMAL_METADATA, "http://127.0.0.1:10002/devstoreaccount1", service, FullAccess.SHARED_KEY));
     }
 

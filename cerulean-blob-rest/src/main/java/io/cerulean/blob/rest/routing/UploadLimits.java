@@ -1,14 +1,17 @@
-package io.cerulean.blob.rest.operations;
+package io.cerulean.blob.rest.routing;
 
 import io.cerulean.http.message.AzureRequest;
 
 /**
  * The largest body one request may carry, by the era of the API version it names (contract 1.2):
  * Put Blob 64 MiB, 256 MiB, then 5,000 MiB; Put Block 4 MiB, 100 MiB, then 4,000 MiB; Append Block
- * 4 MiB, then 100 MiB from 2022-11-02. A request with no version is served as the newest.
+ * 4 MiB, then 100 MiB from 2022-11-02; Put Page 4 MiB. A request with no version is served as the
+ * newest.
  */
 public final class UploadLimits {
     private static final long MIB = 1024L * 1024;
+    /** The most bytes one Put Page writes. */
+    public static final long PUT_PAGE = 4 * MIB;
 
     private UploadLimits() {
     }

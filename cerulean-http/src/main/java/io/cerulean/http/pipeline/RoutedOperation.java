@@ -1,0 +1,35 @@
+package io.cerulean.http.pipeline;
+
+import io.cerulean.http.message.AzureRequest;
+import java.util.OptionalLong;
+
+/**
+ * What the kernel needs to know of the operation a request was routed to ({@link RestService#route}),
+ * asked of the route alone, so that a request is parsed and routed once: each service's operation enum
+ * implements it. The service keeps the rest (what a grant must hold to run it, which class runs it).
+ */
+public interface RoutedOperation {
+    /**
+     * Whether it changes nothing: the secondary endpoint serves only these, and a successful answer to
+     * one is sent at once, while any other waits until what it wrote is durable (a GET can write: the
+     * Queue service's Get Messages).
+     */
+    boolean isRead();
+
+    /**
+     * Whether it is a point read: one key looked up, bounded work that never waits on a commit, so it
+     * may run on the event loop that read the request, sparing two thread hand-offs. False by default.
+     */
+    default boolean runsOnEventLoop() {
+        return false;
+    }
+
+    /**
+     * Whether the body of a request with this head is streamed ({@link RestService#receive}) rather than
+     * buffered, and if so its largest size; empty (the default) for a buffered body. Asked on the event
+     * loop: cheap, and never blocking.
+     */
+    default OptionalLong streamedBodyLimit(AzureRequest head) {
+        return OptionalLong.empty();
+    }
+}
