@@ -214,6 +214,16 @@ public final class BlobService {
         return lifecycle.contents();
     }
 
+    /**
+     * Deletes content written for a write that will not take it (a body refused once read, bytes
+     * copied for a block whose MD5 did not match); null: none.
+     */
+    public void discard(ContentId content) {
+        if (content != null) {
+            lifecycle.discard(content);
+        }
+    }
+
     /** The moment a lease's state is judged at: this service's now. */
     public Instant now() {
         return clock.instant();

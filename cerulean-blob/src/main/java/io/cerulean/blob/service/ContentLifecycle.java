@@ -29,8 +29,9 @@ import java.util.function.Supplier;
  * <ol>
  * <li><b>Written.</b> Content is written whole before any record names it: a request body by the
  * REST layer, through {@link BlobService#contents()}, a copy's bytes through {@link #create}. Until a
- * write is given it, content belongs to whoever wrote it, who deletes it if it goes no further (the
- * REST layer does, for a body it refuses after writing it).
+ * write is given it, content belongs to whoever wrote it, who discards it ({@link #discard}) if it
+ * goes no further (the REST layer does, through {@link BlobService#discard}, for a body it refuses
+ * after writing it).
  * <li><b>Adopted.</b> A write given content ({@link #adopt}) owns it: if the write fails, the content
  * is deleted at once; once the write commits a record naming it, the records own it.
  * <li><b>Released.</b> Content goes once no record names it, and only after the commit that let go of
@@ -73,6 +74,11 @@ final class ContentLifecycle {
     /** New content (a copy's bytes), the writer's until a write adopts it. */
     ContentWriter create() {
         return contents.create();
+    }
+
+    /** Deletes content written and never given to a write: no record names it, no read holds it. */
+    void discard(ContentId content) {
+        contents.delete(content);
     }
 
     /** Runs a write that adopts {@code content} (null: none): if it fails, the content is deleted. */

@@ -43,9 +43,7 @@ public final class PutBlockFromUrl implements BlobRestOperation {
         }
         BlobService.CopiedContent copied = service.copyContent(original, first, length);
         if (expectedMd5 != null && !Arrays.equals(expectedMd5, copied.md5())) {
-            if (copied.content() != null) {
-                service.contents().delete(copied.content());
-            }
+            service.discard(copied.content());
             throw new ServiceException(BlobError.MD5_MISMATCH, BlobError.MD5_MISMATCH.message(),
                     RequestHeaders.pairs("UserSpecifiedMd5", Base64.getEncoder().encodeToString(expectedMd5),
                             "ServerCalculatedMd5", Base64.getEncoder().encodeToString(copied.md5())));

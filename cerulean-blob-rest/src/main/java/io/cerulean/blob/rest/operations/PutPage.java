@@ -82,9 +82,7 @@ public final class PutPage implements BlobUpload {
         BlobService.SequenceConditions sequence = page.sequence();
         Uploads.Upload upload = clear ? null : Uploads.write(service.contents(), request);
         if (upload != null && upload.size() != expected) {
-            if (upload.content() != null) {
-                service.contents().delete(upload.content());
-            }
+            service.discard(upload.content());
             throw RequestHeaders.invalidHeader("Content-Length", Long.toString(upload.size()),
                     "the body is as long as the range, " + expected + " bytes.");
         }
