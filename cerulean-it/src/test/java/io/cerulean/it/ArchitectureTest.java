@@ -128,7 +128,7 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.cerulean.store..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..",
                         "io.cerulean.blob..", "io.cerulean.common..",
-                        "io.cerulean.http..", "io.cerulean.table..", "io.cerulean.app..", "io.cerulean.bench..")
+                        "io.cerulean.http..", "io.cerulean.rest..", "io.cerulean.app..", "io.cerulean.bench..")
                 .check(classes);
     }
 
