@@ -106,11 +106,6 @@ public final class TableLayout implements EntityReader, AutoCloseable {
         return columns;
     }
 
-    /** Whether this process is the store's only user; see {@link Database#exclusive}. */
-    public boolean exclusive() {
-        return knownTables != null;
-    }
-
     /**
      * Read from the catalogue at every call on a shared store, never from a cache: another server
      * may have deleted the table or created it again under a new id since this one last looked.
