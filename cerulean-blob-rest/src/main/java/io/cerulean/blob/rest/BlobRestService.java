@@ -26,6 +26,7 @@ import io.cerulean.blob.rest.operations.GetContainerAcl;
 import io.cerulean.blob.rest.operations.GetContainerProperties;
 import io.cerulean.blob.rest.operations.ListBlobs;
 import io.cerulean.blob.rest.operations.ListContainers;
+import io.cerulean.blob.rest.operations.NotServedYet;
 import io.cerulean.blob.rest.operations.PutBlob;
 import io.cerulean.blob.rest.operations.PutBlock;
 import io.cerulean.blob.rest.operations.PutBlockList;
@@ -109,6 +110,17 @@ public final class BlobRestService
         operations.put(BlobOperation.ABORT_COPY, new AbortCopy(service));
         operations.put(BlobOperation.PUT_PAGE, new PutPage(service));
         operations.put(BlobOperation.GET_PAGE_RANGES, new GetPageRanges(service));
+        operations.put(BlobOperation.SET_BLOB_TAGS, new NotServedYet("Set Blob Tags"));
+        operations.put(BlobOperation.GET_BLOB_TAGS, new NotServedYet("Get Blob Tags"));
+        operations.put(BlobOperation.FIND_BLOBS_BY_TAGS, new NotServedYet("Find Blobs by Tags"));
+        operations.put(BlobOperation.FIND_BLOBS_BY_TAGS_IN_CONTAINER, new NotServedYet("Find Blobs by Tags"));
+        operations.put(BlobOperation.SUBMIT_BATCH, new NotServedYet("Blob Batch"));
+        operations.put(BlobOperation.GET_USER_DELEGATION_KEY, new NotServedYet("Get User Delegation Key"));
+        operations.put(BlobOperation.SET_BLOB_TIER, new NotServedYet("Set Blob Tier"));
+        operations.put(BlobOperation.SEAL_APPEND_BLOB, new NotServedYet("Seal Append Blob"));
+        operations.put(BlobOperation.INCREMENTAL_COPY, new NotServedYet("Incremental Copy Blob"));
+        operations.put(BlobOperation.UNDELETE_BLOB, new NotServedYet("Undelete Blob"));
+        operations.put(BlobOperation.APPEND_BLOCK_FROM_URL, new NotServedYet("Append Block From URL"));
         return operations;
     }
 

@@ -1,5 +1,6 @@
 package io.cerulean.blob.layout;
 
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
@@ -7,6 +8,7 @@ import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
+import io.cerulean.blob.model.Tiering;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.RecordBound;
 import io.cerulean.storage.RecordRange;
@@ -27,13 +29,22 @@ import java.util.Map;
  * <pre>
  * row 'A' + snapshot (8 bytes, 100 ns ticks since the epoch)   a snapshot, in the blob's layout
  * row 'B'              the committed blob
- *     payload: [format: 1 = 1][type: 1][ETag: 8][created, epoch ms: 8][last modified, epoch ms: 8]
+ *     payload: [format: 1, 1 or 2][type: 1][ETag: 8][created, epoch ms: 8][last modified, epoch ms: 8]
  *              [length: 8][content type][encoding][language][disposition][cache control]  (strings)
  *              [MD5 length: 1, 0 or 16][MD5][metadata][lease]
  *              [copy: 1, 0 for none, then [id][source] (strings)[completed, epoch ms: 8][length: 8]]
  *              [sequence number: 8]
  *              [segments: 4] then per segment [id length: 1, 255 for none][id: ASCII][content: 16]
  *                                             [offset in the content: 8][size: 8]
+ *              then, in format 2, fields a blob has only when set, each [field: 1][length: 4][value],
+ *              in any order:
+ *                1 tags       [count: 4] then per tag [key][value] (strings)
+ *                2 tier       [tier: 1][inferred: 1][changed, epoch ms: 8, -1 for never]
+ *                             [rehydrating to: 1, 255 for none][priority (string)]
+ *                             [rehydrated at, epoch ms: 8, -1 for none]   (absent: Hot, inferred)
+ *                3 sealed     (no value)
+ *                4 version id (string)
+ *                5 deleted    [epoch ms: 8]
  * row 'U' + block id   a staged (uncommitted) block
  *     payload: [content: 16][size: 8][staged, epoch ms: 8]
  * </pre>
@@ -52,8 +63,15 @@ public final class BlobRecords {
      * The format of the layout above: recorded in the server state and checked when the service
      * opens, and written in every blob row besides, as a second line of defence.
      */
-    public static final int FORMAT_VERSION = 1;
+    public static final int FORMAT_VERSION = 2;
+    /** The earliest format this release reads: format 1 rows are format 2 rows with no optional fields. */
+    public static final int READS_FROM = 1;
     private static final int FORMAT = FORMAT_VERSION;
+    private static final int TAGS = 1;
+    private static final int TIER = 2;
+    private static final int SEALED = 3;
+    private static final int VERSION_ID = 4;
+    private static final int DELETED = 5;
     private static final int NO_ID = 255;
     private static final byte[] NO_CONTENT = new byte[16];
 
@@ -170,6 +188,7 @@ public final class BlobRecords {
             writer.putBytes(segment.content() == null ? NO_CONTENT : contentBytes(segment.content()));
             writer.putLong(segment.contentOffset()).putLong(segment.size());
         }
+        writeOptionalFields(writer, blob);
         return writer.value(version);
     }
 
@@ -177,7 +196,7 @@ public final class BlobRecords {
     public static BlobProperties readBlob(String name, long snapshot, byte[] bytes, int offset, int length) {
         Fields.Reader reader = new Fields.Reader(bytes, offset, length);
         int format = reader.getByte();
-        if (format != FORMAT) {
+        if (format < READS_FROM || format > FORMAT) {
             throw new IllegalStateException("a blob record of format " + format + ", not " + FORMAT);
         }
         BlobType type = BlobType.values()[reader.getByte()];
@@ -210,9 +229,62 @@ public final class BlobRecords {
             segments.add(new Segment(id, java.util.Arrays.equals(content, NO_CONTENT) ? null : contentId(content),
                     contentOffset, size));
         }
+        Map<String, String> tags = Map.of();
+        Tiering tiering = Tiering.INFERRED_HOT;
+        boolean sealed = false;
+        String versionId = null;
+        Instant deleted = null;
+        while (reader.remaining() > 0) {
+            int field = reader.getByte();
+            int fieldLength = reader.getInt();
+            switch (field) {
+                case TAGS -> tags = reader.getMetadata();
+                case TIER -> tiering = readTiering(reader);
+                case SEALED -> sealed = true;
+                case VERSION_ID -> versionId = reader.getString();
+                case DELETED -> deleted = Instant.ofEpochMilli(reader.getLong());
+                default -> throw new IllegalStateException("a blob record with field " + field + " of "
+                        + fieldLength + " bytes, which format " + FORMAT + " does not have");
+            }
+        }
         return new BlobProperties(name, snapshot, type, etag, created, modified, contentLength,
                 new ContentHeaders(contentType, encoding, language, disposition, cacheControl, md5), metadata,
-                segments, lease, copy, sequenceNumber);
+                segments, lease, copy, sequenceNumber, tags, tiering, sealed, versionId, deleted);
+    }
+
+    private static void writeOptionalFields(Fields.Writer writer, BlobProperties blob) {
+        if (!blob.tags().isEmpty()) {
+            writer.field(TAGS, field -> field.putMetadata(blob.tags()));
+        }
+        if (!blob.tiering().equals(Tiering.INFERRED_HOT)) {
+            Tiering tiering = blob.tiering();
+            writer.field(TIER, field -> field.putByte(tiering.tier().ordinal()).putByte(tiering.inferred() ? 1 : 0)
+                    .putLong(tiering.changed() == null ? -1 : tiering.changed().toEpochMilli())
+                    .putByte(tiering.rehydratingTo() == null ? NO_ID : tiering.rehydratingTo().ordinal())
+                    .putString(tiering.priority())
+                    .putLong(tiering.rehydratedAt() == null ? -1 : tiering.rehydratedAt().toEpochMilli()));
+        }
+        if (blob.sealed()) {
+            writer.field(SEALED, field -> { });
+        }
+        if (blob.versionId() != null) {
+            writer.field(VERSION_ID, field -> field.putString(blob.versionId()));
+        }
+        if (blob.deleted() != null) {
+            writer.field(DELETED, field -> field.putLong(blob.deleted().toEpochMilli()));
+        }
+    }
+
+    private static Tiering readTiering(Fields.Reader reader) {
+        AccessTier tier = AccessTier.values()[reader.getByte()];
+        boolean inferred = reader.getByte() != 0;
+        long changed = reader.getLong();
+        int rehydratingTo = reader.getByte();
+        String priority = reader.getString();
+        long rehydratedAt = reader.getLong();
+        return new Tiering(tier, inferred, changed < 0 ? null : Instant.ofEpochMilli(changed),
+                rehydratingTo == NO_ID ? null : AccessTier.values()[rehydratingTo], priority,
+                rehydratedAt < 0 ? null : Instant.ofEpochMilli(rehydratedAt));
     }
 
     public static BlobProperties readBlob(String name, long snapshot, StoredValue value) {

@@ -70,6 +70,16 @@ final class Fields {
                     .putLong(lease.breakAt() == null ? -1 : lease.breakAt().toEpochMilli());
         }
 
+        /** A field of a record's optional section: [field: 1][length: 4][value as {@code value} writes it]. */
+        Writer field(int field, java.util.function.Consumer<Writer> value) {
+            putByte(field);
+            int lengthAt = position;
+            putInt(0);
+            value.accept(this);
+            ByteBuffer.wrap(bytes, lengthAt, 4).putInt(position - lengthAt - 4);
+            return this;
+        }
+
         StoredValue value(long version) {
             return new StoredValue(version, Arrays.copyOf(bytes, position));
         }
@@ -86,6 +96,10 @@ final class Fields {
 
         Reader(byte[] bytes, int offset, int length) {
             this.buffer = ByteBuffer.wrap(bytes, offset, length);
+        }
+
+        int remaining() {
+            return buffer.remaining();
         }
 
         int getByte() {

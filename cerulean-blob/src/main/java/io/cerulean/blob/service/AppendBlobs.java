@@ -49,9 +49,8 @@ final class AppendBlobs {
             }
             List<Segment> segments = new ArrayList<>(old.segments());
             segments.add(new Segment(null, content, size));
-            return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, old.type(),
-                    ETags.next(Writes.ticks(now), old.etag()), old.created(), now, old.contentLength() + size, old.headers(),
-                    old.metadata(), segments, old.lease(), old.copy(), old.sequenceNumber()));
+            return partition.setBlob(old.changed(ETags.next(Writes.ticks(now), old.etag()), now,
+                    old.contentLength() + size, old.headers(), old.metadata(), segments, old.sequenceNumber()));
         }));
     }
 }

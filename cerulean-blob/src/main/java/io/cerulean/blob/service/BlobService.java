@@ -71,7 +71,7 @@ public final class BlobService {
      */
     public static BlobService open(Database database, Clock clock) {
         database.checkFormat(KeySpaces.BLOB_CONTAINERS, ContainerCatalog.FORMAT_VERSION);
-        database.checkFormat(KeySpaces.BLOBS, BlobRecords.FORMAT_VERSION);
+        database.checkFormat(KeySpaces.BLOBS, BlobRecords.FORMAT_VERSION, BlobRecords.READS_FROM);
         return new BlobService(database.records(), database.contents(), database.state(), clock);
     }
 

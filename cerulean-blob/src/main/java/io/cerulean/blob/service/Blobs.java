@@ -112,17 +112,16 @@ final class Blobs {
                     case INCREMENT -> number + 1;
                 };
             }
-            return new BlobProperties(name, BlobProperties.BASE, old.type(), etag, old.created(), now, length,
-                    headers == null ? old.headers() : headers, old.metadata(), segments, old.lease(), old.copy(), number);
+            return old.changed(etag, now, length, headers == null ? old.headers() : headers, old.metadata(), segments,
+                    number);
         });
     }
 
     /** Set Blob Metadata: replaces the whole set; a new ETag. */
     BlobProperties setMetadata(String account, String container, String name, Map<String, String> metadata,
                                Conditions conditions) {
-        return change(account, container, name, conditions, (old, etag, now) -> new BlobProperties(name,
-                BlobProperties.BASE, old.type(), etag, old.created(), now, old.contentLength(), old.headers(), metadata,
-                old.segments(), old.lease(), old.copy(), old.sequenceNumber()));
+        return change(account, container, name, conditions, (old, etag, now) -> old.changed(etag, now,
+                old.contentLength(), old.headers(), metadata, old.segments(), old.sequenceNumber()));
     }
 
     /**
@@ -140,10 +139,7 @@ final class Blobs {
             if (!partition.snapshots.isEmpty()) {
                 snapshot = Math.max(snapshot, partition.snapshots.lastKey() + 1);
             }
-            BlobProperties copy = new BlobProperties(name, snapshot, base.type(), base.etag(), base.created(),
-                    base.lastModified(), base.contentLength(), base.headers(),
-                    metadata.isEmpty() ? base.metadata() : metadata, base.segments(), Lease.NONE, base.copy(),
-                    base.sequenceNumber());
+            BlobProperties copy = base.snapshotAt(snapshot, metadata);
             partition.snapshots.put(snapshot, BlobPartition.written(copy));
             partition.setBlob(base); // rewritten on the version read: not replaced meanwhile
             return copy;

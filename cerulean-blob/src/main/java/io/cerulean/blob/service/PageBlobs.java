@@ -45,9 +45,8 @@ final class PageBlobs {
                         + " The blob is " + old.contentLength() + " bytes long.");
             }
             List<Segment> segments = Pages.replace(old.segments(), offset, new Segment(null, content, length));
-            return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, old.type(),
-                    ETags.next(Writes.ticks(now), old.etag()), old.created(), now, old.contentLength(), old.headers(),
-                    old.metadata(), segments, old.lease(), old.copy(), old.sequenceNumber()));
+            return partition.setBlob(old.changed(ETags.next(Writes.ticks(now), old.etag()), now,
+                    old.contentLength(), old.headers(), old.metadata(), segments, old.sequenceNumber()));
         }));
     }
 }

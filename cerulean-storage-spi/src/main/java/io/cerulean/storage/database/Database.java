@@ -91,6 +91,11 @@ public final class Database implements AutoCloseable {
         state.checkFormat(space, version);
     }
 
+    /** As {@link ServerState#checkFormat(KeySpace, int, int)}: earlier formats from {@code readsFrom} on are raised. */
+    public void checkFormat(KeySpace space, int version, int readsFrom) {
+        state.checkFormat(space, version, readsFrom);
+    }
+
     /** Completes once every commit that returned before this call is durable; see {@link KeyValueStore#whenDurable}. */
     public CompletableFuture<Void> whenDurable() {
         return records.whenDurable();

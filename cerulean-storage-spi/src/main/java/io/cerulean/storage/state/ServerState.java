@@ -61,6 +61,22 @@ public final class ServerState {
         }
     }
 
+    /**
+     * As {@link #checkFormat(KeySpace, int)}, for a space whose owner also reads the formats from
+     * {@code readsFrom} on: a store holding one of them is raised to {@code version} (its records are
+     * read as they are, never rewritten), so that a release before this one refuses it from then on.
+     */
+    public void checkFormat(KeySpace space, int version, int readsFrom) {
+        byte[] item = formatItem(space);
+        Optional<Long> found = number(item);
+        if (found.isPresent() && found.get() >= readsFrom && found.get() < version) {
+            if (set(item, version, new Precondition.VersionEquals(found.get()))) {
+                store.whenDurable().join();
+            }
+        }
+        checkFormat(space, version);
+    }
+
     /** The Table service's spaces keep the one item it recorded before formats were kept per key space. */
     private static byte[] formatItem(KeySpace space) {
         if (space.equals(KeySpaces.TABLE_CATALOG) || space.equals(KeySpaces.TABLE_ENTITIES)) {

@@ -50,6 +50,18 @@ class ServerStateTest {
 
     /** The Table service's format, recorded once before formats were kept per key space, still guards both its spaces. */
     @Test
+    void aFormatTheOwnerStillReadsIsRaisedSoThatEarlierReleasesRefuseIt() {
+        new ServerState(store).checkFormat(KeySpaces.BLOBS, 1);
+        new ServerState(store).checkFormat(KeySpaces.BLOBS, 2, 1); // reads 1, raises it
+        assertThatThrownBy(() -> new ServerState(store).checkFormat(KeySpaces.BLOBS, 1))
+                .isInstanceOf(StoreFormatException.class).hasMessageContaining("key format 2");
+        new ServerState(store).checkFormat(KeySpaces.BLOBS, 2, 1); // raised once: opens as it is
+        assertThatThrownBy(() -> new ServerState(store).checkFormat(KeySpaces.BLOBS, 3, 3))
+                .isInstanceOf(StoreFormatException.class); // a format it does not read is refused, not raised
+        new ServerState(store).checkFormat(KeySpaces.BLOBS, 2);
+    }
+
+    @Test
     void theTableFormatRecordedBeforeFormatsWerePerKeySpaceGuardsBothTableSpaces() {
         setItem("table-format", 2);
         assertThatThrownBy(() -> new ServerState(store).checkFormat(KeySpaces.TABLE_ENTITIES, 1))

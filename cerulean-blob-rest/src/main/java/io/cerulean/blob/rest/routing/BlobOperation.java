@@ -52,7 +52,20 @@ public enum BlobOperation implements RoutedOperation {
     PUT_BLOCK_FROM_URL(false, "o", "w", "w"),
     ABORT_COPY(false, "o", "w", "w"),
     PUT_PAGE(false, "o", "w", "w"),
-    GET_PAGE_RANGES(true, "o", "r", "r");
+    GET_PAGE_RANGES(true, "o", "r", "r"),
+    SET_BLOB_TAGS(false, "o", "t", "t"),
+    GET_BLOB_TAGS(true, "o", "t", "t"),
+    FIND_BLOBS_BY_TAGS(true, "s", "f", ""),
+    FIND_BLOBS_BY_TAGS_IN_CONTAINER(true, "c", "f", "f"),
+    /** Each sub-request is authorised on its own, with its own credentials. */
+    SUBMIT_BATCH(false, Constants.ANY, Constants.ANY, Constants.ANY),
+    /** Bearer tokens only: no shared access signature may ask for a key to sign others. */
+    GET_USER_DELEGATION_KEY(true, "", "", ""),
+    SET_BLOB_TIER(false, "o", "w", "w"),
+    SEAL_APPEND_BLOB(false, "o", "w", "w"),
+    INCREMENTAL_COPY(false, "o", "cw", "cw"),
+    UNDELETE_BLOB(false, "o", "w", "w"),
+    APPEND_BLOCK_FROM_URL(false, "o", "aw", "aw");
 
     /** What {@link #resourceTypes()} and the permissions are for an operation any valid SAS may run. */
     public static final String ANY = Constants.ANY;

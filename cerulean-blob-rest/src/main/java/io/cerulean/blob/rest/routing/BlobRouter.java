@@ -35,10 +35,24 @@ public final class BlobRouter {
             };
         }
         return switch (resource.kind()) {
-            case SERVICE -> SERVICE_ROUTES.route(method, comp, restype);
+            case SERVICE -> service(method, comp, restype);
             case CONTAINER -> container(method, comp, restype);
             case BLOB -> blob(method, comp, request);
         };
+    }
+
+    /** The service's own operations, and those only the Blob service has: Find Blobs by Tags, batch, delegation keys. */
+    private static BlobOperation service(String method, String comp, String restype) {
+        if ("blobs".equals(comp) && restype == null) {
+            return get(method, BlobOperation.FIND_BLOBS_BY_TAGS);
+        }
+        if ("batch".equals(comp) && restype == null) {
+            return post(method, BlobOperation.SUBMIT_BATCH);
+        }
+        if ("userdelegationkey".equals(comp) && "service".equals(restype)) {
+            return post(method, BlobOperation.GET_USER_DELEGATION_KEY);
+        }
+        return SERVICE_ROUTES.route(method, comp, restype);
     }
 
     private static BlobOperation container(String method, String comp, String restype) {
@@ -76,7 +90,9 @@ public final class BlobRouter {
                 }
                 throw Refusals.unsupportedVerb(method);
             }
-            case "undelete", "rename", "batch", "blobs" -> throw notYet("container " + comp);
+            case "blobs" -> get(method, BlobOperation.FIND_BLOBS_BY_TAGS_IN_CONTAINER);
+            case "batch" -> post(method, BlobOperation.SUBMIT_BATCH);
+            case "undelete", "rename" -> throw notYet("container " + comp);
             default -> throw Refusals.invalidQueryParameter("comp", comp);
         };
     }
@@ -123,12 +139,8 @@ public final class BlobRouter {
             };
             case "lease" -> put(method, BlobOperation.LEASE_BLOB);
             case "snapshot" -> put(method, BlobOperation.SNAPSHOT_BLOB);
-            case "appendblock" -> {
-                if (request.header("x-ms-copy-source") != null) {
-                    throw notYet("Append Block From URL");
-                }
-                yield put(method, BlobOperation.APPEND_BLOCK);
-            }
+            case "appendblock" -> put(method, request.header("x-ms-copy-source") != null
+                    ? BlobOperation.APPEND_BLOCK_FROM_URL : BlobOperation.APPEND_BLOCK);
             case "copy" -> put(method, BlobOperation.ABORT_COPY);
             case "page" -> put(method, BlobOperation.PUT_PAGE);
             case "pagelist" -> {
@@ -137,10 +149,32 @@ public final class BlobRouter {
                 }
                 throw Refusals.unsupportedVerb(method);
             }
-            case "seal", "incrementalcopy", "tier",
-                 "tags", "query", "undelete", "expiry", "immutabilitypolicies", "legalhold" -> throw notYet("blob " + comp);
+            case "tags" -> switch (method) {
+                case "GET" -> BlobOperation.GET_BLOB_TAGS;
+                case "PUT" -> BlobOperation.SET_BLOB_TAGS;
+                default -> throw Refusals.unsupportedVerb(method);
+            };
+            case "tier" -> put(method, BlobOperation.SET_BLOB_TIER);
+            case "seal" -> put(method, BlobOperation.SEAL_APPEND_BLOB);
+            case "incrementalcopy" -> put(method, BlobOperation.INCREMENTAL_COPY);
+            case "undelete" -> put(method, BlobOperation.UNDELETE_BLOB);
+            case "query", "expiry", "immutabilitypolicies", "legalhold" -> throw notYet("blob " + comp);
             default -> throw Refusals.invalidQueryParameter("comp", comp);
         };
+    }
+
+    private static BlobOperation get(String method, BlobOperation operation) {
+        if (method.equals("GET")) {
+            return operation;
+        }
+        throw Refusals.unsupportedVerb(method);
+    }
+
+    private static BlobOperation post(String method, BlobOperation operation) {
+        if (method.equals("POST")) {
+            return operation;
+        }
+        throw Refusals.unsupportedVerb(method);
     }
 
     private static BlobOperation put(String method, BlobOperation operation) {

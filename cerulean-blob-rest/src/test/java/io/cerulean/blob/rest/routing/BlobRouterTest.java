@@ -49,7 +49,19 @@ class BlobRouterTest {
             "PUT,    /a/c/b,        comp=appendblock,                   ,                  APPEND_BLOCK",
             "PUT,    /a/c/b,        comp=copy&copyid=x,                 ,                  ABORT_COPY",
             "PUT,    /a/c/b,        comp=page,                          ,                  PUT_PAGE",
-            "GET,    /a/c/b,        comp=pagelist,                      ,                  GET_PAGE_RANGES"})
+            "GET,    /a/c/b,        comp=pagelist,                      ,                  GET_PAGE_RANGES",
+            "PUT,    /a/c/b,        comp=tags,                          ,                  SET_BLOB_TAGS",
+            "GET,    /a/c/b,        comp=tags&versionid=v,              ,                  GET_BLOB_TAGS",
+            "GET,    /a/,           comp=blobs&where=x,                 ,                  FIND_BLOBS_BY_TAGS",
+            "GET,    /a/c,          restype=container&comp=blobs,       ,                  FIND_BLOBS_BY_TAGS_IN_CONTAINER",
+            "POST,   /a/,           comp=batch,                         ,                  SUBMIT_BATCH",
+            "POST,   /a/c,          restype=container&comp=batch,       ,                  SUBMIT_BATCH",
+            "POST,   /a/,           restype=service&comp=userdelegationkey, ,              GET_USER_DELEGATION_KEY",
+            "PUT,    /a/c/b,        comp=tier,                          ,                  SET_BLOB_TIER",
+            "PUT,    /a/c/b,        comp=seal,                          ,                  SEAL_APPEND_BLOB",
+            "PUT,    /a/c/b,        comp=incrementalcopy,               x-ms-copy-source,  INCREMENTAL_COPY",
+            "PUT,    /a/c/b,        comp=undelete,                      ,                  UNDELETE_BLOB",
+            "PUT,    /a/c/b,        comp=appendblock,                   x-ms-copy-source,  APPEND_BLOCK_FROM_URL"})
     void mapsEachOperation(String method, String path, String query, String header, BlobOperation expected) {
         assertThat(BlobRouter.route(BlobPathParser.parse(path, restype(query)), request(method, path, query, header)))
                 .isEqualTo(expected);
@@ -57,7 +69,8 @@ class BlobRouterTest {
 
     @ParameterizedTest
     @CsvSource({"POST, /a/c/b, ", "DELETE, /a/c, restype=container&comp=metadata", "GET, /a/c/b, comp=block",
-            "DELETE, /a/, comp=list", "GET, /a/c/b, comp=lease"})
+            "DELETE, /a/, comp=list", "GET, /a/c/b, comp=lease", "GET, /a/, comp=batch", "GET, /a/c/b, comp=tier",
+            "DELETE, /a/c/b, comp=tags", "GET, /a/, restype=service&comp=userdelegationkey"})
     void aMethodTheResourceDoesNotServeIsUnsupportedHttpVerb(String method, String path, String query) {
         ServiceException refused = catchThrowableOfType(ServiceException.class,
                 () -> BlobRouter.route(BlobPathParser.parse(path, restype(query)), request(method, path, query, null)));
@@ -73,7 +86,7 @@ class BlobRouterTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"PUT, /a/c/b, comp=tier", "PUT, /a/c/b, comp=tags", "PUT, /a/c, restype=container&comp=rename"})
+    @CsvSource({"PUT, /a/c/b, comp=expiry", "PUT, /a/c/b, comp=legalhold", "PUT, /a/c, restype=container&comp=rename"})
     void whatIsNotServedYetIsNotImplementedNamingIt(String method, String path, String query) {
         ServiceException refused = catchThrowableOfType(ServiceException.class,
                 () -> BlobRouter.route(BlobPathParser.parse(path, restype(query)), request(method, path, query, null)));
