@@ -8,8 +8,10 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.HttpDates;
 import io.cerulean.http.message.MetadataHeaders;
 import io.cerulean.blob.model.Lease;
+import io.cerulean.blob.model.Tiering;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.Locale;
 import java.util.Map;
 
 /** The headers blob operations answer with. */
@@ -46,6 +48,15 @@ final class BlobResponses {
         response.header("x-ms-blob-type", blob.type().wireName());
         if (blob.type() == BlobType.APPEND_BLOB) {
             response.header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()));
+            if (blob.sealed()) {
+                response.header("x-ms-blob-sealed", "true");
+            }
+        }
+        if (blob.type() == BlobType.BLOCK_BLOB) {
+            tiering(response, blob.tiering());
+        }
+        if (!blob.tags().isEmpty()) {
+            response.header("x-ms-tag-count", Integer.toString(blob.tags().size()));
         }
         if (blob.type() == BlobType.PAGE_BLOB) {
             response.header("x-ms-blob-sequence-number", Long.toString(blob.sequenceNumber()));
@@ -58,6 +69,24 @@ final class BlobResponses {
         }
         lease(response, blob.lease(), now);
         return response.header("Accept-Ranges", "bytes").header("x-ms-server-encrypted", "true");
+    }
+
+    /** A block blob's tier, whether it was inferred, when it last changed, and a rehydration under way. */
+    private static void tiering(AzureResponse response, Tiering tiering) {
+        response.header("x-ms-access-tier", tiering.tier().wireName());
+        if (tiering.inferred()) {
+            response.header("x-ms-access-tier-inferred", "true");
+        }
+        if (tiering.changed() != null) {
+            response.header("x-ms-access-tier-change-time", HttpDates.format(tiering.changed()));
+        }
+        if (tiering.rehydratingTo() != null) {
+            response.header("x-ms-archive-status", "rehydrate-pending-to-"
+                    + tiering.rehydratingTo().wireName().toLowerCase(Locale.ROOT));
+        }
+        if (tiering.priority() != null) {
+            response.header("x-ms-rehydrate-priority", tiering.priority());
+        }
     }
 
     /** {@code x-ms-lease-state}, {@code -status}, and {@code -duration} while leased. */

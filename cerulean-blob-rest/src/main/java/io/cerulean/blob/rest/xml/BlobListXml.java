@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.xml;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.service.BlobService.ListedBlob;
 import io.cerulean.blob.service.BlobService.ListedItem;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import io.cerulean.http.xml.XmlWriter;
 import java.util.Base64;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -105,7 +107,21 @@ public final class BlobListXml {
         }
         xml.element("BlobType", blob.type().wireName());
         if (blob.type() == BlobType.BLOCK_BLOB) {
-            xml.element("AccessTier", "Hot").element("AccessTierInferred", true);
+            Tiering tiering = blob.tiering();
+            xml.element("AccessTier", tiering.tier().wireName());
+            if (tiering.inferred()) {
+                xml.element("AccessTierInferred", true);
+            }
+            if (tiering.rehydratingTo() != null) {
+                xml.element("ArchiveStatus", "rehydrate-pending-to-" + tiering.rehydratingTo().wireName().toLowerCase(
+                        Locale.ROOT));
+            }
+            if (tiering.priority() != null) {
+                xml.element("RehydratePriority", tiering.priority());
+            }
+            if (tiering.changed() != null) {
+                xml.element("AccessTierChangeTime", HttpDates.format(tiering.changed()));
+            }
         }
         Lease.State state = blob.lease().state(now);
         xml.element("LeaseStatus", state.status()).element("LeaseState", state.wireName());
@@ -113,8 +129,11 @@ public final class BlobListXml {
             xml.element("LeaseDuration", blob.lease().durationName());
         }
         xml.element("ServerEncrypted", true);
+        if (!blob.tags().isEmpty()) {
+            xml.element("TagCount", blob.tags().size());
+        }
         if (blob.type() == BlobType.APPEND_BLOB) {
-            xml.element("Sealed", false);
+            xml.element("Sealed", blob.sealed());
         }
         xml.end("Properties");
     }
