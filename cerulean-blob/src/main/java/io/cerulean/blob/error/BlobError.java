@@ -54,7 +54,13 @@ public enum BlobError implements ErrorCode {
     LEASE_ID_MISMATCH_WITH_CONTAINER_OPERATION("LeaseIdMismatchWithContainerOperation", 412,
             "The lease ID specified did not match the lease ID for the container."),
     LEASE_NOT_PRESENT_WITH_CONTAINER_OPERATION("LeaseNotPresentWithContainerOperation", 412,
-            "There is currently no lease on the container.");
+            "There is currently no lease on the container."),
+    INVALID_BLOB_TIER("InvalidBlobTier", 400, "The specified blob tier is invalid."),
+    BLOB_ARCHIVED("BlobArchived", 409, "This operation is not permitted on an archived blob."),
+    BLOB_BEING_REHYDRATED("BlobBeingRehydrated", 409,
+            "This operation is not permitted because the blob is being rehydrated."),
+    BLOB_IS_SEALED("BlobIsSealed", 409, "The specified blob is sealed, and its contents can't be modified unless"
+            + " the blob is re-created after a delete.");
 
     private final Definition definition;
 

@@ -15,6 +15,7 @@ import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.content.ContentId;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -80,6 +81,19 @@ final class BlobPartition {
     /** The committed blob as read, or null. */
     BlobProperties blobOrNull() {
         return blob == null ? null : blob.value();
+    }
+
+    /**
+     * The blob as it is at {@code now}: a rehydration whose moment has come is over. Its row keeps the
+     * version read, so this alone commits nothing; a write that changes the blob stores it settled.
+     */
+    void settle(Instant now) {
+        if (blob != null) {
+            BlobProperties settled = Tiers.settled(blob.value(), now);
+            if (settled != blob.value()) {
+                blob = new Row<>(blob.version(), settled);
+            }
+        }
     }
 
     /** Makes {@code written} the blob, to be committed; returns it. */

@@ -2,12 +2,15 @@ package io.cerulean.blob.service;
 
 import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.layout.ContainerCatalog;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.Lease;
+import io.cerulean.blob.model.RehydratePriority;
+import io.cerulean.blob.model.Tiering;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.content.ContentId;
@@ -61,6 +64,7 @@ public final class BlobService {
     private final AppendBlobs appends;
     private final Copies copies;
     private final BlobLeases leases;
+    private final Tiers tiers;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -70,9 +74,14 @@ public final class BlobService {
      * @throws io.cerulean.storage.StoreFormatException when the store holds blobs in another format
      */
     public static BlobService open(Database database, Clock clock) {
+        return open(database, clock, BlobOptions.DEFAULTS);
+    }
+
+    /** The Blob service on {@code database}, run as {@code options} say. */
+    public static BlobService open(Database database, Clock clock, BlobOptions options) {
         database.checkFormat(KeySpaces.BLOB_CONTAINERS, ContainerCatalog.FORMAT_VERSION);
         database.checkFormat(KeySpaces.BLOBS, BlobRecords.FORMAT_VERSION, BlobRecords.READS_FROM);
-        return new BlobService(database.records(), database.contents(), database.state(), clock);
+        return new BlobService(database.records(), database.contents(), database.state(), clock, options);
     }
 
     /**
@@ -80,10 +89,16 @@ public final class BlobService {
      * has checked; ids come from the store's server state.
      */
     public BlobService(KeyValueStore store, ContentStore contents, Clock clock) {
-        this(store, contents, new ServerState(store), clock);
+        this(store, contents, clock, BlobOptions.DEFAULTS);
     }
 
-    private BlobService(KeyValueStore store, ContentStore contents, ServerState state, Clock clock) {
+    /** The same, run as {@code options} say. */
+    public BlobService(KeyValueStore store, ContentStore contents, Clock clock, BlobOptions options) {
+        this(store, contents, new ServerState(store), clock, options);
+    }
+
+    private BlobService(KeyValueStore store, ContentStore contents, ServerState state, Clock clock,
+                        BlobOptions options) {
         SecureRandom random = new SecureRandom(); // row versions, drawn at every write (BlobRecords, ContainerCatalog)
         this.store = store;
         this.clock = clock;
@@ -97,6 +112,7 @@ public final class BlobService {
         this.appends = new AppendBlobs(writes, lifecycle);
         this.copies = new Copies(blobs, containers, writes, lifecycle);
         this.leases = new BlobLeases(writes);
+        this.tiers = new Tiers(writes, options.rehydrationDelay());
     }
 
     /** The container operations. */
@@ -239,7 +255,17 @@ public final class BlobService {
     public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions) {
-        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0);
+        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, null);
+    }
+
+    /**
+     * Put Blob of a block or append blob, a block blob in {@code tier} (null: inferred Hot; 400
+     * InvalidBlobTier for a tier on an append blob).
+     */
+    public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
+                                  long size, ContentHeaders headers, Map<String, String> metadata,
+                                  Conditions conditions, AccessTier tier) {
+        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, tier);
     }
 
     /**
@@ -250,7 +276,7 @@ public final class BlobService {
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions, long sequenceNumber) {
         return blobs.put(account, container, name, type, content, size, headers, metadata, conditions,
-                sequenceNumber);
+                sequenceNumber, null);
     }
 
     /** The committed blob, or one of its snapshots: 404 BlobNotFound (also for a blob with only staged blocks). */
@@ -331,7 +357,12 @@ public final class BlobService {
      */
     public BlobList listBlobs(String account, String container, String prefix, String delimiter,
                               Optional<ListPosition> from, int max, Include include) {
-        return listing.list(account, container, prefix, delimiter, from, max, include);
+        BlobList list = listing.list(account, container, prefix, delimiter, from, max, include);
+        Instant now = clock.instant();
+        List<ListedBlob> items = list.items().stream().map(item -> item instanceof ListedItem listed
+                ? new ListedItem(listed.name(), listed.committed().map(blob -> Tiers.settled(blob, now)))
+                : item).toList();
+        return new BlobList(items, list.next());
     }
 
     // ---------------------------------------------------------------- blocks, pages, append blocks
@@ -354,7 +385,14 @@ public final class BlobService {
     public BlobProperties commitBlockList(String account, String container, String name, List<BlockReference> blocks,
                                           ContentHeaders headers, Map<String, String> metadata,
                                           Conditions conditions) {
-        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions);
+        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, null);
+    }
+
+    /** Put Block List, the blob in {@code tier} (null: inferred Hot). */
+    public BlobProperties commitBlockList(String account, String container, String name, List<BlockReference> blocks,
+                                          ContentHeaders headers, Map<String, String> metadata,
+                                          Conditions conditions, AccessTier tier) {
+        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, tier);
     }
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
@@ -391,6 +429,29 @@ public final class BlobService {
     public BlobProperties appendBlock(String account, String container, String name, ContentId content, long size,
                                       Conditions conditions, AppendConditions append) {
         return appends.append(account, container, name, content, size, conditions, append);
+    }
+
+    /**
+     * Seal Append Blob: no block is appended to the blob again (409 BlobIsSealed); a new ETag, unless
+     * it was sealed already. 412 AppendPositionConditionNotMet unless {@code appendPosition} (null: none)
+     * is its length; 409 InvalidBlobType for another type.
+     */
+    public BlobProperties sealAppendBlob(String account, String container, String name, Conditions conditions,
+                                         Long appendPosition) {
+        return appends.seal(account, container, name, conditions, appendPosition);
+    }
+
+    /**
+     * Set Blob Tier on a block blob or, with {@code snapshot}, a snapshot of one: an online blob takes
+     * {@code tier} at once; an archived one starts a rehydration to it at {@code priority} (null:
+     * Standard), done when {@link BlobOptions#rehydrationDelay()} has passed. ETag and Last-Modified
+     * stay. 400 InvalidBlobTier for a page or append blob; 409 BlobBeingRehydrated for another tier
+     * while a rehydration is under way. Returns the blob, {@link Tiering#rehydrating()} when the change
+     * was accepted rather than made.
+     */
+    public BlobProperties setBlobTier(String account, String container, String name, long snapshot,
+                                      AccessTier tier, RehydratePriority priority, String leaseId) {
+        return tiers.set(account, container, name, snapshot, tier, priority, leaseId);
     }
 
     // ---------------------------------------------------------------- copies, leases

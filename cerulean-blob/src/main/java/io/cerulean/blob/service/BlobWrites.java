@@ -41,14 +41,20 @@ final class BlobWrites {
         T apply(BlobPartition partition, Instant now);
     }
 
-    /** Runs {@code write} on the blob's partition until its commit lands: 404 ContainerNotFound first. */
+    /**
+     * Runs {@code write} on the blob's partition until its commit lands: 404 ContainerNotFound first.
+     * The write sees the blob as it is at its moment ({@link BlobPartition#settle}); if it changes the
+     * blob, that is what is stored.
+     */
     <T> T write(String account, String container, String name, PartitionWrite<T> write) {
         Space space = containers.blobs(account, container);
         byte[] key = BlobRecords.partition(name);
         for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
+            Instant now = clock.instant();
             BlobPartition before = BlobPartition.read(store, space, name);
+            before.settle(now);
             BlobPartition after = before.copy();
-            T answer = write.apply(after, clock.instant());
+            T answer = write.apply(after, now);
             List<RecordMutation> mutations = before.mutationsTo(after, random);
             if (mutations.isEmpty() || store.commit(space, key, mutations) instanceof CommitOutcome.Applied) {
                 lifecycle.releaseLetGo(before, after);

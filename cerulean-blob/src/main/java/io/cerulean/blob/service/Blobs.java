@@ -2,6 +2,7 @@ package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.layout.BlobRecords;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobNames;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
@@ -10,6 +11,7 @@ import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
+import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.service.BlobService.DeleteSnapshots;
 import io.cerulean.blob.service.BlobService.SequenceChange;
 import io.cerulean.common.error.ServiceException;
@@ -41,16 +43,26 @@ final class Blobs {
         this.clock = clock;
     }
 
-    /**
-     * Put Blob: the blob is {@code content} ({@code size} bytes; null content for an empty blob, or a
-     * page blob of zeros), in place of any blob of the name, whatever its type, and of its staged
-     * blocks; its lease stays. 409 BlobAlreadyExists under {@code If-None-Match: *}.
-     */
+    /** Put Blob of a blob written with no tier. */
     BlobProperties put(String account, String container, String name, BlobType type, ContentId content, long size,
                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
                        long sequenceNumber) {
+        return put(account, container, name, type, content, size, headers, metadata, conditions, sequenceNumber, null);
+    }
+
+    /**
+     * Put Blob: the blob is {@code content} ({@code size} bytes; null content for an empty blob, or a
+     * page blob of zeros), in place of any blob of the name, whatever its type, archived or not, and
+     * of its staged blocks; its lease stays. A block blob is in {@code tier}, or inferred Hot when it is
+     * null; 400 InvalidBlobTier for a tier on another type. 409 BlobAlreadyExists under
+     * {@code If-None-Match: *}.
+     */
+    BlobProperties put(String account, String container, String name, BlobType type, ContentId content, long size,
+                       ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
+                       long sequenceNumber, AccessTier tier) {
         return lifecycle.adopt(content, () -> {
             BlobNames.check(name);
+            Tiers.checkWritable(type, tier);
             List<Segment> segments = size == 0 ? List.of() : List.of(new Segment(null, content, size));
             return writes.write(account, container, name, (partition, now) -> {
                 BlobProperties old = partition.blobOrNull();
@@ -58,31 +70,41 @@ final class Blobs {
                 partition.staged.clear();
                 return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, type,
                         ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
-                        segments, old == null ? Lease.NONE : old.lease(), null, sequenceNumber));
+                        segments, old == null ? Lease.NONE : old.lease(), null, sequenceNumber)
+                        .withTiering(Tiering.written(tier)));
             });
         });
     }
 
-    /** The committed blob, or one of its snapshots: 404 BlobNotFound (also for a blob with only staged blocks). */
+    /**
+     * The committed blob, or one of its snapshots, as it is now: 404 BlobNotFound (also for a blob with
+     * only staged blocks).
+     */
     BlobProperties get(String account, String container, String name, long snapshot, String leaseId) {
         Space space = containers.blobs(account, container);
         byte[] row = snapshot == BlobProperties.BASE ? BlobRecords.blobRow() : BlobRecords.snapshotRow(snapshot);
         BlobProperties blob = store.get(space, BlobRecords.partition(name), row)
                 .map(v -> BlobRecords.readBlob(name, snapshot, v))
                 .orElseThrow(() -> new ServiceException(BlobError.BLOB_NOT_FOUND));
-        Leases.checkBlobRead(blob.lease(), leaseId, clock.instant());
-        return blob;
+        Instant now = clock.instant();
+        Leases.checkBlobRead(blob.lease(), leaseId, now);
+        return Tiers.settled(blob, now);
     }
 
     /**
      * Get Blob: the committed blob or one of its snapshots ({@link #get}), with its bytes held until
-     * it is closed when {@code bytes} are to be read: a read that begins finishes on this version.
+     * it is closed when {@code bytes} are to be read: a read that begins finishes on this version. The
+     * bytes of an archived blob are offline: 409 BlobArchived (BlobBeingRehydrated while it is).
      */
     ReadableBlob open(String account, String container, String name, long snapshot, String leaseId, boolean bytes) {
         if (!bytes) {
             return new ReadableBlob(lifecycle.contents(), get(account, container, name, snapshot, leaseId), null);
         }
-        return lifecycle.hold(() -> get(account, container, name, snapshot, leaseId));
+        return lifecycle.hold(() -> {
+            BlobProperties blob = get(account, container, name, snapshot, leaseId);
+            Tiers.checkOnline(blob);
+            return blob;
+        });
     }
 
     /** Reads {@code length} bytes of {@code blob} from {@code offset}, one call at a time. */
@@ -135,6 +157,7 @@ final class Blobs {
             BlobProperties base = partition.existing();
             Leases.checkBlobRead(base.lease(), conditions.leaseId(), now);
             Writes.check(conditions, base.etag(), base.lastModified());
+            Tiers.checkOnline(base);
             long snapshot = Writes.ticks(now) - Writes.EPOCH_TICKS;
             if (!partition.snapshots.isEmpty()) {
                 snapshot = Math.max(snapshot, partition.snapshots.lastKey() + 1);
@@ -173,7 +196,7 @@ final class Blobs {
         });
     }
 
-    /** A change to an existing blob that keeps its bytes; the change gets a new ETag. */
+    /** A change to an existing, online blob that keeps its bytes; the change gets a new ETag. */
     private interface BlobChange {
         BlobProperties apply(BlobProperties old, long etag, Instant now);
     }
@@ -182,6 +205,7 @@ final class Blobs {
                                   BlobChange change) {
         return writes.write(account, container, name, (partition, now) -> {
             BlobProperties old = Writes.checkExisting(partition, conditions, now);
+            Tiers.checkOnline(old);
             return partition.setBlob(change.apply(old, ETags.next(Writes.ticks(now), old.etag()), now));
         });
     }

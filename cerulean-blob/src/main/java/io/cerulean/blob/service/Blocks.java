@@ -3,6 +3,7 @@ package io.cerulean.blob.service;
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.layout.BlobRecords.StagedBlock;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobNames;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
@@ -12,6 +13,7 @@ import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
+import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.service.BlobService.Block;
 import io.cerulean.blob.service.BlobService.BlockLists;
 import io.cerulean.blob.service.BlobService.BlockReference;
@@ -103,13 +105,21 @@ final class Blocks {
         });
     }
 
-    /**
-     * Put Block List: the blob becomes the named blocks in order, with these headers and metadata;
-     * every staged block, and every committed block not named, is discarded. 400 InvalidBlockList
-     * for a block not in the list named; 400 BlockListTooLong past 50,000 blocks.
-     */
+    /** Put Block List of a blob written with no tier. */
     BlobProperties commit(String account, String container, String name, List<BlockReference> blocks,
                           ContentHeaders headers, Map<String, String> metadata, Conditions conditions) {
+        return commit(account, container, name, blocks, headers, metadata, conditions, null);
+    }
+
+    /**
+     * Put Block List: the blob becomes the named blocks in order, with these headers and metadata;
+     * every staged block, and every committed block not named, is discarded; the blob is in
+     * {@code tier}, inferred Hot when it is null. 400 InvalidBlockList for a block not in the list
+     * named; 400 BlockListTooLong past 50,000 blocks.
+     */
+    BlobProperties commit(String account, String container, String name, List<BlockReference> blocks,
+                          ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
+                          AccessTier tier) {
         BlobNames.check(name);
         if (blocks.size() > MAX_COMMITTED_BLOCKS) {
             throw new ServiceException(BlobError.BLOCK_LIST_TOO_LONG, BlobError.BLOCK_LIST_TOO_LONG.message()
@@ -136,7 +146,7 @@ final class Blocks {
             partition.staged.clear();
             return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata,
-                    segments, old == null ? Lease.NONE : old.lease(), null, 0));
+                    segments, old == null ? Lease.NONE : old.lease(), null, 0).withTiering(Tiering.written(tier)));
         });
     }
 

@@ -45,7 +45,8 @@ final class Copies {
 
     /**
      * The source of a copy as it is now: 404 CannotVerifyCopySource when it is not there, 412
-     * SourceConditionNotMet when {@code conditions} (its {@code x-ms-source-if-*}) fail.
+     * SourceConditionNotMet when {@code conditions} (its {@code x-ms-source-if-*}) fail, 409
+     * BlobArchived when it is archived (BlobBeingRehydrated while it is rehydrated).
      */
     BlobProperties source(CopySource source, Conditions conditions) {
         BlobProperties blob;
@@ -62,6 +63,7 @@ final class Copies {
         if (conditions.check(blob.etag(), blob.lastModified()) != Conditions.Verdict.MET) {
             throw new ServiceException(BlobError.SOURCE_CONDITION_NOT_MET);
         }
+        Tiers.checkOnline(blob); // an archived source's bytes are offline
         return blob;
     }
 

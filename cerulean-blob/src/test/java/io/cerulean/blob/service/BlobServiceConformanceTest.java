@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.PublicAccess;
+import io.cerulean.blob.model.RehydratePriority;
 import io.cerulean.blob.service.BlobService.BlockReference;
 import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.blob.service.BlobService.ListedBlob;
@@ -554,6 +556,36 @@ public abstract class BlobServiceConformanceTest {
         assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "kept", BlobProperties.BASE, null).uncommitted()).isEmpty();
         assertThat(readText("kept")).as("the committed blob stays").isEqualTo("k");
         assertThat(gone(stale)).isTrue();
+    }
+
+    /**
+     * A rehydration is stored as the moment it completes, so every service on the store sees it done
+     * from then on, with nothing written; the first write after it stores the blob rehydrated, which a
+     * service whose clock is behind then reads too.
+     */
+    @Test
+    void aRehydrationIsSeenDoneByEveryServiceOnTheStoreOnceItsMomentHasCome() {
+        put("doc", bytes("archived"), Conditions.NONE);
+        blobs.setBlobTier(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, AccessTier.ARCHIVE, null, null);
+        BlobProperties pending = blobs.setBlobTier(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, AccessTier.COOL,
+                RehydratePriority.HIGH, null);
+        BlobService hourOn = new BlobService(store, contents, Clock.offset(Clock.systemUTC(), Duration.ofHours(1)));
+
+        assertThat(pending.tiering().rehydratingTo()).isEqualTo(AccessTier.COOL);
+        assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc").tiering().rehydrating()).isTrue();
+        assertThat(hourOn.blob(ACCOUNT, CONTAINER, "doc").tiering().tier()).isEqualTo(AccessTier.COOL);
+        assertThat(names(hourOn.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10,
+                BlobService.Include.NONE).items())).containsExactly("doc");
+        assertThat(((ListedItem) hourOn.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10,
+                BlobService.Include.NONE).items().get(0)).committed().orElseThrow().tiering().tier())
+                .isEqualTo(AccessTier.COOL);
+
+        hourOn.setBlobMetadata(ACCOUNT, CONTAINER, "doc", Map.of("read", "again"), Conditions.NONE);
+
+        BlobProperties stored = blobs.blob(ACCOUNT, CONTAINER, "doc");
+        assertThat(stored.tiering().tier()).isEqualTo(AccessTier.COOL);
+        assertThat(stored.tiering().rehydrating()).isFalse();
+        assertThat(readText("doc")).isEqualTo("archived");
     }
 
     private static List<String> names(List<ListedBlob> items) {
