@@ -1,5 +1,6 @@
 package io.cerulean.app;
 
+import io.cerulean.blob.service.BlobOptions;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
@@ -303,6 +304,7 @@ public final class Cerulean implements AutoCloseable {
         private Duration queueSweepEvery = Sweeper.QUEUE_EVERY;
         private Duration blobSweepEvery = Sweeper.BLOB_EVERY;
         private Clock blobClock = Clock.systemUTC();
+        private BlobOptions blobOptions = BlobOptions.DEFAULTS;
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
         private KeyValueStore sharedStore;
@@ -361,6 +363,15 @@ public final class Cerulean implements AutoCloseable {
                 throw new IllegalArgumentException("a sweep interval is positive: " + every);
             }
             this.blobSweepEvery = every;
+            return this;
+        }
+
+        /**
+         * How long an archived blob takes to be rehydrated to an online tier, at either priority
+         * ({@link BlobOptions#DEFAULT_REHYDRATION_DELAY} by default; Azure takes hours).
+         */
+        public Builder blobRehydrationDelay(Duration delay) {
+            this.blobOptions = new BlobOptions(delay);
             return this;
         }
 
@@ -611,7 +622,8 @@ public final class Cerulean implements AutoCloseable {
                 }
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
-                        timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery);
+                        timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery,
+                        blobOptions);
                 for (Service service : ports.keySet()) {
                     ServiceAssembly.Assembled built = assembly.assemble(service, database);
                     assembled.add(built);

@@ -62,6 +62,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "(env CERULEAN_PAGE_BUDGET_MS; default ${DEFAULT-VALUE}, as Azure).")
     long pageBudgetMs;
 
+    @Option(names = "--blob-rehydration-delay-ms", paramLabel = "MS",
+            defaultValue = "${env:CERULEAN_BLOB_REHYDRATION_DELAY_MS:-5000}",
+            description = "How long an archived blob takes to be rehydrated to an online tier (env "
+                    + "CERULEAN_BLOB_REHYDRATION_DELAY_MS; default ${DEFAULT-VALUE}; Azure takes hours).")
+    long blobRehydrationDelayMs;
+
     @Option(names = "--cache-mb", paramLabel = "MB", defaultValue = "${env:CERULEAN_CACHE_MB:-96}",
             description = "RocksDB's memory, block cache and memtables together (env CERULEAN_CACHE_MB; "
                     + "default ${DEFAULT-VALUE}, at least 16; used with --store rocksdb only).")
@@ -108,8 +114,13 @@ final class ServeCommand implements Callable<Integer> {
             System.err.println("cerulean: --page-budget-ms must be at least 1");
             return EXIT_BAD_CONFIG;
         }
+        if (blobRehydrationDelayMs < 0) {
+            System.err.println("cerulean: --blob-rehydration-delay-ms must not be negative");
+            return EXIT_BAD_CONFIG;
+        }
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
-                .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits());
+                .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits())
+                .blobRehydrationDelay(java.time.Duration.ofMillis(blobRehydrationDelayMs));
         if (blobPort != null) {
             builder.blobPort(blobPort);
         }

@@ -53,6 +53,9 @@ class ErrorCatalogueTest {
             AuthorizationServiceMismatch 403 blob queue table
             AuthorizationSourceIPMismatch 403 blob queue table
             BlobAlreadyExists 409 blob
+            BlobArchived 409 blob
+            BlobBeingRehydrated 409 blob
+            BlobIsSealed 409 blob
             BlobNotFound 404 blob
             BlockCountExceedsLimit 409 blob
             BlockListTooLong 400 blob
@@ -69,6 +72,7 @@ class ErrorCatalogueTest {
             InvalidAuthenticationInfo 400 blob queue table
             InvalidAuthenticationInfo 401 blob queue table
             InvalidBlobOrBlock 400 blob
+            InvalidBlobTier 400 blob
             InvalidBlobType 409 blob
             InvalidBlockId 400 blob
             InvalidBlockList 400 blob

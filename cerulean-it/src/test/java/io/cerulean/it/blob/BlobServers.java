@@ -14,6 +14,7 @@ import io.cerulean.it.ServerFixture;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The Blob endpoints of one test class and Blob SDK clients on them that make one try only, so an
@@ -33,6 +34,17 @@ final class BlobServers implements AutoCloseable {
 
     private final Map<ServerFixture, ServerFixture.RunningServer> servers = new EnumMap<>(ServerFixture.class);
     private final Map<ServerFixture, BlobServiceClient> clients = new EnumMap<>(ServerFixture.class);
+    private final Consumer<Cerulean.Builder> settings;
+
+    /** Servers as they start by default. */
+    BlobServers() {
+        this(builder -> { });
+    }
+
+    /** Servers started with these settings of their own. */
+    BlobServers(Consumer<Cerulean.Builder> settings) {
+        this.settings = settings;
+    }
 
     /** Whether this run goes to an endpoint named by {@link #CONNECTION_STRING_PROPERTY} rather than to Cerulean. */
     static boolean otherEndpoint() {
@@ -49,7 +61,7 @@ final class BlobServers implements AutoCloseable {
         if (otherEndpoint()) {
             throw new IllegalStateException("this run goes to the endpoint of -D" + CONNECTION_STRING_PROPERTY);
         }
-        return servers.computeIfAbsent(fixture, ServerFixture::start).cerulean();
+        return servers.computeIfAbsent(fixture, f -> f.start(settings)).cerulean();
     }
 
     /** A client holding the account key. */

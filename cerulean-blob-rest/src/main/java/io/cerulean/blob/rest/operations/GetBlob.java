@@ -2,7 +2,6 @@ package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
-import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
@@ -66,9 +65,6 @@ public final class GetBlob implements BlobRestOperation {
                     service.now());
             if (storedType != null) { // cleared by Set Blob Properties: the service then answers none
                 response.header("Content-Type", storedType);
-            }
-            if (blob.type() == BlobType.BLOCK_BLOB) {
-                response.header("x-ms-access-tier", "Hot").header("x-ms-access-tier-inferred", "true");
             }
             return response.declaredLength(blob.contentLength());
         }

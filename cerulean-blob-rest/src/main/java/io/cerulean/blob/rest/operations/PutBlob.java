@@ -1,5 +1,7 @@
 package io.cerulean.blob.rest.operations;
 
+import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
@@ -22,7 +24,9 @@ import java.util.Map;
  * sent, else the body's. An append blob starts empty, and a page blob as zeros of its
  * {@code x-ms-blob-content-length} (a multiple of 512, at most 8 TiB), at
  * {@code x-ms-blob-sequence-number}; either with a body is 400. Neither gets an MD5 computed or
- * answers one: their {@code x-ms-blob-content-md5} is a property like the others, kept as sent.
+ * answers one: their {@code x-ms-blob-content-md5} is a property like the others, kept as sent. A
+ * block blob is in the tier {@code x-ms-access-tier} names, inferred Hot when none; another type
+ * with a tier is 400 InvalidBlobTier.
  */
 public final class PutBlob implements BlobUpload {
     private final BlobService service;
@@ -53,7 +57,9 @@ public final class PutBlob implements BlobUpload {
 
     @Override
     public BodySink receive(BlobResource resource, AzureRequest head) {
-        contentHeaders(head, type(head)); // a malformed header is refused before any of the body is kept
+        BlobType type = type(head);
+        contentHeaders(head, type); // a malformed header is refused before any of the body is kept
+        tier(head, type);
         MetadataHeaders.read(head);
         return Uploads.receive(service.contents(), head);
     }
@@ -62,6 +68,17 @@ public final class PutBlob implements BlobUpload {
     private static ContentHeaders contentHeaders(AzureRequest request, BlobType type) {
         return (type == BlobType.BLOCK_BLOB ? RequestHeaders.contentHeaders(request, true)
                 : RequestHeaders.contentHeadersAsSent(request, true)).withDefaultContentType();
+    }
+
+    /** {@code x-ms-access-tier}, null when not sent: a block blob's alone (400 InvalidBlobTier for another type). */
+    private static AccessTier tier(AzureRequest request, BlobType type) {
+        AccessTier tier = AccessTiers.tier(request);
+        if (tier != null && type != BlobType.BLOCK_BLOB) {
+            throw new ServiceException(BlobError.INVALID_BLOB_TIER, BlobError.INVALID_BLOB_TIER.message()
+                    + " Only a block blob has an access tier; this is a " + type.wireName() + ".",
+                    RequestHeaders.pairs("HeaderName", "x-ms-access-tier", "HeaderValue", tier.wireName()));
+        }
+        return tier;
     }
 
     /** The type of blob to create; an append or page blob is created without a body. */
@@ -88,6 +105,7 @@ public final class PutBlob implements BlobUpload {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         BlobType type = type(request);
+        AccessTier tier = tier(request, type);
         if (type == BlobType.PAGE_BLOB) {
             return createPageBlob(resource, request, grant);
         }
@@ -100,7 +118,7 @@ public final class PutBlob implements BlobUpload {
         }
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(), type,
                 upload.content(), upload.size(), headers, metadata,
-                grant.ofWrite(RequestHeaders.conditions(request)));
+                grant.ofWrite(RequestHeaders.conditions(request)), tier);
         AzureResponse response = BlobResponses.written(AzureResponse.status(201), blob);
         if (block) {
             // Only a block blob's Put Blob answers Content-MD5: an append blob starts with no MD5.

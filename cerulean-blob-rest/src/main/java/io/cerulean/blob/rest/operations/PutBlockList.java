@@ -1,6 +1,7 @@
 package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
@@ -20,6 +21,7 @@ import java.util.Base64;
  * properties and metadata sent (the standard content headers describe the XML body); 201 with its
  * ETag and, as {@code Content-MD5}, the MD5 of the XML body. A {@code Content-MD5} sent is checked
  * against the body before anything else (400 Md5Mismatch). No MD5 of the whole blob is computed.
+ * The blob is in the tier {@code x-ms-access-tier} names, inferred Hot when none.
  */
 public final class PutBlockList implements BlobRestOperation {
     private final BlobService service;
@@ -30,6 +32,7 @@ public final class PutBlockList implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        AccessTier tier = AccessTiers.tier(request);
         byte[] body = request.body();
         byte[] md5 = md5(body);
         byte[] declared = RequestHeaders.md5(request, "Content-MD5");
@@ -40,7 +43,7 @@ public final class PutBlockList implements BlobRestOperation {
         }
         BlobProperties blob = service.commitBlockList(resource.account(), resource.container(), resource.blob(),
                 BlockListXml.read(body), RequestHeaders.contentHeaders(request, false).withDefaultContentType(),
-                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)));
+                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)), tier);
         return BlobResponses.written(AzureResponse.status(201), blob)
                 .header("Content-MD5", Base64.getEncoder().encodeToString(md5))
                 .header("x-ms-request-server-encrypted", "true");
