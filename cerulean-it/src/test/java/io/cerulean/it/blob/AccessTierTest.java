@@ -3,6 +3,7 @@ package io.cerulean.it.blob;
 import static io.cerulean.it.blob.BlobErrors.assertBlobError;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.azure.core.http.HttpMethod;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
@@ -207,5 +208,32 @@ class AccessTierTest {
         assertThat(leased.setAccessTierWithResponse(AccessTier.COOL, null, leaseId, null, Context.NONE)
                 .getStatusCode()).isEqualTo(200);
         assertThat(leased.getProperties().getAccessTier()).isEqualTo(AccessTier.COOL);
+    }
+
+    /** What the SDKs do not send: a tier on an append blob, tiers and priorities that are no such thing. */
+    @ParameterizedTest
+    @EachStore
+    void malformedTierHeadersAreRefusedAndChangeNothing(ServerFixture store) {
+        BlobContainerClient container = SERVERS.newContainer(store, "tierbad");
+        BlobClient existing = upload(container, "doc.txt", "kept");
+        String appendUrl = container.getBlobClient("log").getBlobUrl();
+        String blockUrl = container.getBlobClient("warm.txt").getBlobUrl();
+        var client = SERVERS.service(store);
+
+        assertThat(SignedRequests.errorOf(SignedRequests.send(client, HttpMethod.PUT, appendUrl,
+                "x-ms-blob-type", "AppendBlob", "x-ms-access-tier", "Cool"))).isEqualTo("400 InvalidBlobTier");
+        assertThat(SignedRequests.errorOf(SignedRequests.send(client, HttpMethod.PUT, blockUrl,
+                "hello".getBytes(StandardCharsets.UTF_8), "x-ms-blob-type", "BlockBlob", "x-ms-access-tier", "Warm")))
+                .isEqualTo("400 InvalidHeaderValue");
+        assertThat(SignedRequests.errorOf(SignedRequests.send(client, HttpMethod.PUT,
+                existing.getBlobUrl() + "?comp=tier"))).isEqualTo("400 MissingRequiredHeader");
+        assertThat(SignedRequests.errorOf(SignedRequests.send(client, HttpMethod.PUT,
+                existing.getBlobUrl() + "?comp=tier", "x-ms-access-tier", "Hot", "x-ms-rehydrate-priority", "Soon")))
+                .isEqualTo("400 InvalidHeaderValue");
+
+        assertThat(container.getBlobClient("log").exists()).isFalse();
+        assertThat(container.getBlobClient("warm.txt").exists()).isFalse();
+        assertThat(existing.getProperties().getAccessTier()).isEqualTo(AccessTier.HOT);
+        assertThat(existing.getProperties().isAccessTierInferred()).isTrue();
     }
 }
