@@ -54,7 +54,11 @@ public enum BlobError implements ErrorCode {
     LEASE_ID_MISMATCH_WITH_CONTAINER_OPERATION("LeaseIdMismatchWithContainerOperation", 412,
             "The lease ID specified did not match the lease ID for the container."),
     LEASE_NOT_PRESENT_WITH_CONTAINER_OPERATION("LeaseNotPresentWithContainerOperation", 412,
-            "There is currently no lease on the container.");
+            "There is currently no lease on the container."),
+    EXCEEDS_MAX_BATCH_REQUEST_COUNT("ExceedsMaxBatchRequestCount", 400,
+            "The batch operation exceeds maximum number of allowed subrequests."),
+    ALL_BATCH_SUB_REQUESTS_SHOULD_BE_SAME_API("AllBatchSubRequestsShouldBeSameApi", 400,
+            "All batch subrequests should be the same api.");
 
     private final Definition definition;
 
