@@ -18,6 +18,8 @@ import com.azure.storage.blob.batch.BlobBatchStorageException;
 import com.azure.storage.blob.models.AccessTier;
 import com.azure.storage.blob.models.BlobItem;
 import com.azure.storage.blob.models.BlobStorageException;
+import com.azure.storage.blob.sas.BlobContainerSasPermission;
+import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
 import com.azure.storage.blob.specialized.BlobLeaseClientBuilder;
 import com.azure.storage.common.sas.AccountSasPermission;
 import com.azure.storage.common.sas.AccountSasResourceType;
@@ -185,6 +187,20 @@ class BlobBatchTest {
         BlobContainerClient container = SERVERS.newContainer(ONE_STORE, "batchsasd");
         List<BlobClient> blobs = blobs(container, 2);
         BlobBatchClient batch = new BlobBatchClientBuilder(withAccountSas(ONE_STORE, "d")).buildClient();
+
+        assertThat(statuses(batch.deleteBlobs(urls(blobs), null))).containsExactly(202, 202);
+        assertThat(names(container)).isEmpty();
+    }
+
+    @Test
+    void aContainerSasRunsItsContainersBatch() {
+        BlobContainerClient container = SERVERS.newContainer(ONE_STORE, "batchcsas");
+        List<BlobClient> blobs = blobs(container, 2);
+        String sas = container.generateSas(new BlobServiceSasSignatureValues(OffsetDateTime.now().plusHours(1),
+                BlobContainerSasPermission.parse("rd")));
+        BlobContainerClient withSas = SERVERS.containerWithSas(ONE_STORE, container.getBlobContainerName(), sas);
+
+        BlobBatchClient batch = new BlobBatchClientBuilder(withSas).buildClient();
 
         assertThat(statuses(batch.deleteBlobs(urls(blobs), null))).containsExactly(202, 202);
         assertThat(names(container)).isEmpty();
