@@ -38,7 +38,7 @@ public final class SubmitBatch implements BlobRestOperation {
         this.defaultVersion = defaultVersion;
     }
 
-    /** Never called: a batch is run with its sub-requests' stages ({@link #handle(BlobResource, AzureRequest, String, SubRequests)}). */
+    /** Never called: a batch runs with the stages that answer its sub-requests (the method below). */
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         throw new IllegalStateException("a batch runs with the stages that answer its sub-requests");
