@@ -43,6 +43,7 @@ class ErrorCatalogueTest {
 
     /** Every code a service can answer, its status, and the services that answer it: "code status services". */
     private static final String PINNED = """
+            AllBatchSubRequestsShouldBeSameApi 400 blob
             AppendPositionConditionNotMet 412 blob
             AtomFormatNotSupported 415 table
             AuthenticationFailed 403 blob queue table
@@ -67,6 +68,7 @@ class ErrorCatalogueTest {
             DuplicatePropertiesSpecified 400 table
             EntityAlreadyExists 409 table
             EntityTooLarge 400 table
+            ExceedsMaxBatchRequestCount 400 blob
             InsufficientAccountPermissions 403 blob queue table
             InternalError 500 blob queue table
             InvalidAuthenticationInfo 400 blob queue table

@@ -1,6 +1,7 @@
 package io.cerulean.blob.rest;
 
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.batch.SubmitBatch;
 import io.cerulean.blob.rest.operations.AbortCopy;
 import io.cerulean.blob.rest.operations.AppendBlock;
 import io.cerulean.blob.rest.operations.CopyBlob;
@@ -46,7 +47,9 @@ import io.cerulean.http.error.XmlErrorBody;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
+import io.cerulean.http.pipeline.ResponseRenderer;
 import io.cerulean.http.pipeline.ResponseStyle;
+import io.cerulean.http.pipeline.SubRequests;
 import io.cerulean.rest.RestServiceBase;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import java.time.Clock;
@@ -116,7 +119,7 @@ public final class BlobRestService
         operations.put(BlobOperation.GET_BLOB_TAGS, new NotServedYet("Get Blob Tags"));
         operations.put(BlobOperation.FIND_BLOBS_BY_TAGS, new NotServedYet("Find Blobs by Tags"));
         operations.put(BlobOperation.FIND_BLOBS_BY_TAGS_IN_CONTAINER, new NotServedYet("Find Blobs by Tags"));
-        operations.put(BlobOperation.SUBMIT_BATCH, new NotServedYet("Blob Batch"));
+        operations.put(BlobOperation.SUBMIT_BATCH, new SubmitBatch(new ResponseRenderer(STYLE), DEFAULT_VERSION));
         operations.put(BlobOperation.GET_USER_DELEGATION_KEY, new NotServedYet("Get User Delegation Key"));
         operations.put(BlobOperation.SET_BLOB_TIER, new SetBlobTier(service));
         operations.put(BlobOperation.SEAL_APPEND_BLOB, new SealAppendBlob(service));
@@ -145,6 +148,16 @@ public final class BlobRestService
     public AzureResponse execute(BlobOperation operation, BlobResource resource, BlobGrant grant,
                                  AzureRequest request, String requestId) {
         return handler(operation).handle(resource, request, grant);
+    }
+
+    /** A batch answers each of its sub-requests through {@code subRequests}; every other operation runs alone. */
+    @Override
+    public AzureResponse execute(BlobOperation operation, BlobResource resource, BlobGrant grant,
+                                 AzureRequest request, String requestId, SubRequests subRequests) {
+        if (handler(operation) instanceof SubmitBatch batch) {
+            return batch.handle(resource, request, requestId, subRequests);
+        }
+        return execute(operation, resource, grant, request, requestId);
     }
 
     @Override

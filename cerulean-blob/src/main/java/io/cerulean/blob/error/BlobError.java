@@ -60,7 +60,11 @@ public enum BlobError implements ErrorCode {
     BLOB_BEING_REHYDRATED("BlobBeingRehydrated", 409,
             "This operation is not permitted because the blob is being rehydrated."),
     BLOB_IS_SEALED("BlobIsSealed", 409, "The specified blob is sealed, and its contents can't be modified unless"
-            + " the blob is re-created after a delete.");
+            + " the blob is re-created after a delete."),
+    EXCEEDS_MAX_BATCH_REQUEST_COUNT("ExceedsMaxBatchRequestCount", 400,
+            "The batch operation exceeds maximum number of allowed subrequests."),
+    ALL_BATCH_SUB_REQUESTS_SHOULD_BE_SAME_API("AllBatchSubRequestsShouldBeSameApi", 400,
+            "All batch subrequests should be the same api.");
 
     private final Definition definition;
 

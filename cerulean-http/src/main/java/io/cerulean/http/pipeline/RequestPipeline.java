@@ -44,7 +44,9 @@ import org.slf4j.LoggerFactory;
  *   <li>receive ({@link RestService#receive}): a streamed body is poured, as it arrives, into the
  *       sink the service chose for the operation, and the operation runs once the body is whole.
  *       No thread waits for the client meanwhile;</li>
- *   <li>execute ({@link RestService#execute}): the operation runs once, all or nothing;</li>
+ *   <li>execute ({@link RestService#execute}): the operation runs once, all or nothing; one whose
+ *       body carries requests of its own (the Blob batch) has each answered through these same
+ *       stages, from parse to render, as if it had come alone ({@link SubRequests});</li>
  *   <li>durability: a write that succeeded is answered once what it wrote is durable;</li>
  *   <li>render: common headers on success, the Azure error (code, status, body) on failure, and the
  *       {@code Access-Control-*} headers the account's CORS rules call for on every response.</li>
@@ -278,6 +280,11 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
             return AzureResponse.status(200).body("text/plain; version=0.0.4; charset=utf-8",
                     metrics.scrape().get().getBytes(StandardCharsets.UTF_8));
         }
+        return stages(request, routing, requestId);
+    }
+
+    /** Parse, authenticate, route, validate, authorize, execute, render: the answer, a refusal included. */
+    private AzureResponse stages(AzureRequest request, Routing<T, R> routing, String requestId) {
         try {
             T target = routing.target(service, request);
             G grant = admit(target, routing, request);
@@ -285,6 +292,23 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         } catch (RuntimeException | OutOfMemoryError e) {
             return failure(e, request, requestId, routing.targetOrNull());
         }
+    }
+
+    /**
+     * A request carried in another's body, through the same stages as a request alone, with a request
+     * id of its own; the carrier's answer waits for durability, once for all of them.
+     */
+    private AzureResponse subResponse(AzureRequest subRequest) {
+        String requestId = RequestIds.next();
+        Routing<T, R> routing = Routing.of(service, subRequest);
+        R route = routing.routeOrNull();
+        if (route != null && route.streamedBodyLimit(subRequest).isPresent()) {
+            // Its operation streams a body to its sink; carried in another request, it has none to stream.
+            return failure(new ServiceException(CommonError.INVALID_INPUT,
+                    "This operation cannot be carried in another request."), subRequest, requestId,
+                    routing.targetOrNull());
+        }
+        return stages(subRequest, routing, requestId);
     }
 
     /**
@@ -343,7 +367,8 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     }
 
     private AzureResponse execute(T target, R route, G grant, AzureRequest request, String requestId) {
-        return renderer.success(service.execute(route, target, grant, request, requestId), request, requestId);
+        return renderer.success(service.execute(route, target, grant, request, requestId, this::subResponse),
+                request, requestId);
     }
 
     /** The answer to a request that failed at any stage, {@code target} null if its URL was not understood. */

@@ -45,6 +45,15 @@ public interface RestService<T extends Target, R extends RoutedOperation, G> {
     /** Execute: runs the operation once, all or nothing, and builds its response. */
     AzureResponse execute(R route, T target, G grant, AzureRequest request, String requestId);
 
+    /**
+     * Execute, for an operation whose body carries requests of its own (the Blob service's batch):
+     * {@code subRequests} answers each as if it had come alone. By default the operation carries none.
+     */
+    default AzureResponse execute(R route, T target, G grant, AzureRequest request, String requestId,
+                                  SubRequests subRequests) {
+        return execute(route, target, grant, request, requestId);
+    }
+
     /** Completes once every write acknowledged so far would survive a crash. */
     CompletableFuture<Void> whenDurable();
 

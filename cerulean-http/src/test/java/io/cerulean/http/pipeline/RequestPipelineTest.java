@@ -134,6 +134,21 @@ class RequestPipelineTest {
             return AzureResponse.status(route.name().equals("GET") ? 200 : 204);
         }
 
+        /** Requests the next request carries, each answered through the stages the kernel lends. */
+        List<AzureRequest> carried = List.of();
+        final List<AzureResponse> carriedAnswers = new ArrayList<>();
+
+        @Override
+        public AzureResponse execute(Method route, Target target, String grant, AzureRequest request,
+                                     String requestId, SubRequests subRequests) {
+            if (route.name().equals("POST")) {
+                for (AzureRequest subRequest : carried) {
+                    carriedAnswers.add(subRequests.answer(subRequest));
+                }
+            }
+            return execute(route, target, grant, request, requestId);
+        }
+
         @Override
         public CompletableFuture<Void> whenDurable() {
             stages.add("durable");
@@ -251,6 +266,29 @@ class RequestPipelineTest {
         assertThat(header(response, "x-ms-version")).isEqualTo("2099-01-01");
         assertThat(header(response, "X-Test-Service")).isEqualTo("1");
         assertThat(header(response, "x-ms-request-id")).isNotBlank();
+    }
+
+    @Test
+    void aCarriedRequestGoesThroughTheSameStagesWithItsOwnCredentialAndRequestId() {
+        service.carried = List.of(request("GET", "/devstoreaccount1/a", true),
+                request("DELETE", "/devstoreaccount1/b", false), request("PUT", "/devstoreaccount1/stream", true));
+
+        AzureResponse outer = answer(request("POST", "/devstoreaccount1/batch", true));
+
+        assertThat(outer.status()).isEqualTo(204);
+        assertThat(service.carriedAnswers).extracting(AzureResponse::status).containsExactly(200, 403, 400);
+        assertThat(header(service.carriedAnswers.get(1), "x-ms-error-code")).isEqualTo("AuthenticationFailed");
+        assertThat(header(service.carriedAnswers.get(2), "x-ms-error-code"))
+                .as("a carried request has no body to stream").isEqualTo("InvalidInput");
+        List<String> ids = new ArrayList<>(List.of(header(outer, "x-ms-request-id")));
+        service.carriedAnswers.forEach(answer -> ids.add(header(answer, "x-ms-request-id")));
+        assertThat(ids).doesNotHaveDuplicates().doesNotContainNull();
+        assertThat(service.stages).as("durability is waited for once, by the carrier").containsExactly(
+                "parse", "route", "authorize key POST",
+                "parse", "route", "authorize key GET", "execute",
+                "parse", "route",
+                "parse", "route",
+                "execute", "durable");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.cerulean.table.layout;
 
-import io.cerulean.table.text.ByteScan;
+import io.cerulean.common.text.ByteScan;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 

@@ -81,7 +81,10 @@ public sealed interface BlobGrant {
         }
     }
 
-    /** A bearer token's Blob data roles: a Reader reads and lists, and manages nothing. */
+    /**
+     * A bearer token's Blob data roles: a Reader reads and lists, and manages nothing. A batch is let
+     * through whatever the roles: each of its sub-requests is authorised on its own.
+     */
     record DataRoles(Set<DataRole> roles) implements BlobGrant {
         public DataRoles {
             roles = roles.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(roles));
@@ -89,8 +92,9 @@ public sealed interface BlobGrant {
 
         @Override
         public void authorize(BlobOperation operation, BlobResource resource) {
-            boolean allowed = operation.isRead() && roles.contains(DataRole.STORAGE_BLOB_DATA_READER)
-                    && operation != BlobOperation.GET_SERVICE_PROPERTIES;
+            boolean allowed = operation == BlobOperation.SUBMIT_BATCH
+                    || (operation.isRead() && roles.contains(DataRole.STORAGE_BLOB_DATA_READER)
+                    && operation != BlobOperation.GET_SERVICE_PROPERTIES);
             if (!allowed) {
                 throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
                         CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The token's Blob data roles "

@@ -46,7 +46,8 @@ public final class BlobRouter {
         if ("blobs".equals(comp) && restype == null) {
             return get(method, BlobOperation.FIND_BLOBS_BY_TAGS);
         }
-        if ("batch".equals(comp) && restype == null) {
+        if ("batch".equals(comp) && (restype == null || "container".equals(restype))) {
+            // The JavaScript SDK takes a path-style account URL for a container's, and sends restype=container.
             return post(method, BlobOperation.SUBMIT_BATCH);
         }
         if ("userdelegationkey".equals(comp) && "service".equals(restype)) {

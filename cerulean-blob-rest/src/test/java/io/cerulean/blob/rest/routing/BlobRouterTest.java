@@ -55,6 +55,7 @@ class BlobRouterTest {
             "GET,    /a/,           comp=blobs&where=x,                 ,                  FIND_BLOBS_BY_TAGS",
             "GET,    /a/c,          restype=container&comp=blobs,       ,                  FIND_BLOBS_BY_TAGS_IN_CONTAINER",
             "POST,   /a/,           comp=batch,                         ,                  SUBMIT_BATCH",
+            "POST,   /a,            restype=container&comp=batch,       ,                  SUBMIT_BATCH",
             "POST,   /a/c,          restype=container&comp=batch,       ,                  SUBMIT_BATCH",
             "POST,   /a/,           restype=service&comp=userdelegationkey, ,              GET_USER_DELEGATION_KEY",
             "PUT,    /a/c/b,        comp=tier,                          ,                  SET_BLOB_TIER",

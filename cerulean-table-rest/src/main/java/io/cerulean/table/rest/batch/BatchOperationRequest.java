@@ -1,5 +1,6 @@
 package io.cerulean.table.rest.batch;
 
+import io.cerulean.http.multipart.PartHeaders;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.table.error.TableServiceException;

@@ -1,5 +1,10 @@
 package io.cerulean.table.rest.batch;
 
+import io.cerulean.http.multipart.CommonText;
+import io.cerulean.http.multipart.LineCursor;
+import io.cerulean.http.multipart.MimePart;
+import io.cerulean.http.multipart.MultipartReader;
+import io.cerulean.http.multipart.PartHeaders;
 import io.cerulean.table.model.Limits;
 import io.cerulean.table.rest.resource.PathParser;
 import io.cerulean.table.rest.resource.ResourceKind;

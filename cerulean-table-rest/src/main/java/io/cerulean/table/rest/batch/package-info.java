@@ -1,7 +1,7 @@
 /**
  * Entity group transactions, {@code POST /$batch} (contract section 6): reading the multipart
- * envelope every SDK dialect sends, turning its change set into one
- * {@link io.cerulean.table.txn.EntityGroupTransaction} committed once, and writing the multipart
+ * envelope every SDK dialect sends (split by the kernel's {@link io.cerulean.http.multipart}),
+ * turning its change set into one {@link io.cerulean.table.txn.EntityGroupTransaction} committed once, and writing the multipart
  * response the SDKs parse.
  *
  * <p>Invariants: sub-requests never re-enter the HTTP layer (no routing, no authentication: only

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.table.error.TableServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -29,11 +30,12 @@ class BatchRequestParserTest {
                 StandardCharsets.UTF_8);
     }
 
-    private static TableServiceException refused(String contentType, String body) {
-        TableServiceException e = catchThrowableOfType(TableServiceException.class, () -> parse(contentType, body));
+    private static ServiceException refused(String contentType, String body) {
+        ServiceException e = catchThrowableOfType(ServiceException.class, () -> parse(contentType, body));
         assertThat(e).as("should be refused:\n%s", body).isNotNull();
         assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
-        assertThat(e.operationIndex()).as("a malformed batch is a top-level error").isEqualTo(-1);
+        assertThat(TableServiceException.from(e).operationIndex()).as("a malformed batch is a top-level error")
+                .isEqualTo(-1);
         return e;
     }
 

@@ -2,6 +2,7 @@ package io.cerulean.table.rest.batch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.http.multipart.PartHeaders;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ErrorCode;
 import io.cerulean.http.message.AzureResponse;

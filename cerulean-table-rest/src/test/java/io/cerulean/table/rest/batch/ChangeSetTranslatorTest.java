@@ -3,6 +3,7 @@ package io.cerulean.table.rest.batch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import io.cerulean.http.multipart.PartHeaders;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.error.TableServiceException;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.storage.database.Database;
@@ -208,9 +209,9 @@ class ExecuteBatchTest {
 
     @Test
     void aMalformedBodyIsATopLevelInvalidInput() {
-        TableServiceException e = catchThrowableOfType(TableServiceException.class,
+        ServiceException e = catchThrowableOfType(ServiceException.class,
                 () -> post("multipart/mixed; boundary=batch_x", "{\"PartitionKey\":\"p\",\"RowKey\":\"r\"}"));
         assertThat(e.errorCode()).isEqualTo(CommonError.INVALID_INPUT);
-        assertThat(e.operationIndex()).isEqualTo(-1);
+        assertThat(TableServiceException.from(e).operationIndex()).isEqualTo(-1);
     }
 }

@@ -1,4 +1,4 @@
-package io.cerulean.table.rest.batch;
+package io.cerulean.http.multipart;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

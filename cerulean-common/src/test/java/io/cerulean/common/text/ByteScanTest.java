@@ -1,4 +1,4 @@
-package io.cerulean.table.text;
+package io.cerulean.common.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

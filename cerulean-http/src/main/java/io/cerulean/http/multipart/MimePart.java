@@ -1,4 +1,4 @@
-package io.cerulean.table.rest.batch;
+package io.cerulean.http.multipart;
 
 import java.util.Locale;
 
@@ -7,10 +7,10 @@ import java.util.Locale;
  * ends before the next delimiter's line break. The content is a view of the body, not a copy: a
  * change set's hundred operations are read where they lie.
  */
-record MimePart(PartHeaders headers, byte[] data, int start, int end) {
+public record MimePart(PartHeaders headers, byte[] data, int start, int end) {
 
     /** The media type of the part's Content-Type, lower-case and without parameters; "" when absent. */
-    String mediaType() {
+    public String mediaType() {
         String contentType = headers.first("Content-Type");
         if (contentType == null) {
             return "";
@@ -19,7 +19,7 @@ record MimePart(PartHeaders headers, byte[] data, int start, int end) {
         return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
     }
 
-    boolean isMultipart() {
+    public boolean isMultipart() {
         return mediaType().startsWith("multipart/");
     }
 }

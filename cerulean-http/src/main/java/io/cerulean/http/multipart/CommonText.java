@@ -1,4 +1,4 @@
-package io.cerulean.table.rest.batch;
+package io.cerulean.http.multipart;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -8,7 +8,7 @@ import java.util.Arrays;
  * version. A change set of a hundred operations carries each of them a hundred times or more, so
  * they are taken from here instead of being decoded into a new String each time.
  */
-final class CommonText {
+public final class CommonText {
     private static final String[] TEXTS = {
         "Content-Type", "Content-Transfer-Encoding", "Content-ID", "Content-Length", "Accept", "Prefer",
         "DataServiceVersion", "MaxDataServiceVersion", "If-Match", "Host", "x-ms-version",
@@ -29,7 +29,7 @@ final class CommonText {
     }
 
     /** {@code data[from, to)} as UTF-8 text: one of the common texts if it is one, else a new String. */
-    static String of(byte[] data, int from, int to) {
+    public static String of(byte[] data, int from, int to) {
         int length = to - from;
         for (int i = 0; i < BYTES.length; i++) {
             byte[] known = BYTES[i];
@@ -41,7 +41,7 @@ final class CommonText {
     }
 
     /** Like {@link #of} for {@code data[from, to)} without the blanks and control chars around it, as String.trim. */
-    static String trimmed(byte[] data, int from, int to) {
+    public static String trimmed(byte[] data, int from, int to) {
         while (from < to && blank(data[from])) {
             from++;
         }
@@ -52,7 +52,7 @@ final class CommonText {
     }
 
     /** What String.trim drops: spaces and the control chars below them. */
-    static boolean blank(byte b) {
+    public static boolean blank(byte b) {
         return b >= 0 && b <= ' ';
     }
 }

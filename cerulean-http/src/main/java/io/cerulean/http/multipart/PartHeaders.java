@@ -1,4 +1,4 @@
-package io.cerulean.table.rest.batch;
+package io.cerulean.http.multipart;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -12,10 +12,10 @@ import java.util.function.BiConsumer;
  * <p>A block holds a handful of headers and is read once per operation of a batch, so it is kept
  * as a flat list of names and values and searched in order, rather than built into a map.
  */
-final class PartHeaders {
-    static final PartHeaders NONE = new PartHeaders(List.of());
+public final class PartHeaders {
+    public static final PartHeaders NONE = new PartHeaders(List.of());
     /** Far more than any client sends (about ten); a bound so that hostile input cannot make a huge map. */
-    static final int MAX_LINES = 200;
+    public static final int MAX_LINES = 200;
 
     /** Name, value, name, value... */
     private final List<String> namesAndValues;
@@ -25,7 +25,7 @@ final class PartHeaders {
     }
 
     /** A block with these headers, the names in the map's order. */
-    static PartHeaders of(Map<String, List<String>> values) {
+    public static PartHeaders of(Map<String, List<String>> values) {
         List<String> namesAndValues = new ArrayList<>();
         values.forEach((name, list) -> list.forEach(value -> {
             namesAndValues.add(name);
@@ -40,7 +40,7 @@ final class PartHeaders {
      * previous value (RFC 5322 folding); a line without a colon, or more than {@link #MAX_LINES}
      * lines, make the body malformed.
      */
-    static PartHeaders read(LineCursor lines) {
+    public static PartHeaders read(LineCursor lines) {
         List<String> namesAndValues = new ArrayList<>(16);
         byte[] data = lines.data();
         int count = 0;
@@ -66,7 +66,7 @@ final class PartHeaders {
     }
 
     /** The first value of a header, or null. */
-    String first(String name) {
+    public String first(String name) {
         for (int i = 0; i < namesAndValues.size(); i += 2) {
             if (namesAndValues.get(i).equalsIgnoreCase(name)) {
                 return namesAndValues.get(i + 1);
@@ -76,7 +76,7 @@ final class PartHeaders {
     }
 
     /** Every value of a header, in order; empty when absent. */
-    List<String> all(String name) {
+    public List<String> all(String name) {
         List<String> values = new ArrayList<>(1);
         for (int i = 0; i < namesAndValues.size(); i += 2) {
             if (namesAndValues.get(i).equalsIgnoreCase(name)) {
@@ -86,18 +86,18 @@ final class PartHeaders {
         return values;
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return namesAndValues.isEmpty();
     }
 
     /** Each header line's name and value, in the order sent. */
-    void forEach(BiConsumer<String, String> action) {
+    public void forEach(BiConsumer<String, String> action) {
         for (int i = 0; i < namesAndValues.size(); i += 2) {
             action.accept(namesAndValues.get(i), namesAndValues.get(i + 1));
         }
     }
 
-    static String abbreviate(String text) {
+    public static String abbreviate(String text) {
         return text.length() <= 80 ? text : text.substring(0, 80) + "...";
     }
 }

@@ -1,6 +1,6 @@
-package io.cerulean.table.rest.batch;
+package io.cerulean.http.multipart;
 
-import io.cerulean.table.text.ByteScan;
+import io.cerulean.common.text.ByteScan;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -8,21 +8,21 @@ import java.nio.charset.StandardCharsets;
  * line, so CRLF and LF-only bodies read alike (contract 6.1: legacy clients send LF only).
  * Each byte is looked at a bounded number of times, whatever the input.
  */
-final class LineCursor {
+public final class LineCursor {
     private final byte[] data;
     private final int limit;
     private int next;
     private int start;
     private int end;
 
-    LineCursor(byte[] data, int from, int limit) {
+    public LineCursor(byte[] data, int from, int limit) {
         this.data = data;
         this.next = from;
         this.limit = limit;
     }
 
     /** Moves to the next line; false when the range is exhausted. */
-    boolean advance() {
+    public boolean advance() {
         if (next >= limit) {
             return false;
         }
@@ -34,13 +34,13 @@ final class LineCursor {
     }
 
     /** The index of the first LF in {@code data[from, to)}, or {@code to} if there is none. */
-    static int indexOfNewline(byte[] data, int from, int to) {
+    public static int indexOfNewline(byte[] data, int from, int to) {
         int i = ByteScan.indexOf(data, from, to, (byte) '\n');
         return i < 0 ? to : i;
     }
 
     /** Skips blank lines; false when only blank lines were left. The cursor then stands on the first non-blank one. */
-    boolean advanceToNonBlank() {
+    public boolean advanceToNonBlank() {
         while (advance()) {
             if (!blank()) {
                 return true;
@@ -50,22 +50,22 @@ final class LineCursor {
     }
 
     /** Where the current line starts. */
-    int start() {
+    public int start() {
         return start;
     }
 
     /** Where the current line's content ends (its terminator excluded). */
-    int end() {
+    public int end() {
         return end;
     }
 
     /** Where the line after the current one starts. */
-    int next() {
+    public int next() {
         return next;
     }
 
     /** Whether the current line holds nothing but spaces and tabs. */
-    boolean blank() {
+    public boolean blank() {
         for (int i = start; i < end; i++) {
             if (data[i] != ' ' && data[i] != '\t') {
                 return false;
@@ -75,7 +75,7 @@ final class LineCursor {
     }
 
     /** Whether the current line begins with {@code prefix}. */
-    boolean startsWith(byte[] prefix) {
+    public boolean startsWith(byte[] prefix) {
         if (end - start < prefix.length) {
             return false;
         }
@@ -88,17 +88,17 @@ final class LineCursor {
     }
 
     /** The current line as text (UTF-8; header lines are ASCII in practice). */
-    String text() {
+    public String text() {
         return new String(data, start, end - start, StandardCharsets.UTF_8);
     }
 
     /** The bytes the cursor walks; the current line is {@code data()[start(), end())}. */
-    byte[] data() {
+    public byte[] data() {
         return data;
     }
 
     /** The index in {@link #data()} where {@code b} first occurs in the current line, or -1. */
-    int indexOf(byte b) {
+    public int indexOf(byte b) {
         for (int i = start; i < end; i++) {
             if (data[i] == b) {
                 return i;

@@ -1,4 +1,4 @@
-package io.cerulean.table.text;
+package io.cerulean.common.text;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;

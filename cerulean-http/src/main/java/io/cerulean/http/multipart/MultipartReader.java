@@ -1,7 +1,7 @@
-package io.cerulean.table.rest.batch;
+package io.cerulean.http.multipart;
 
 import io.cerulean.common.error.CommonError;
-import io.cerulean.table.error.TableServiceException;
+import io.cerulean.common.error.ServiceException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -9,15 +9,15 @@ import java.util.Locale;
 
 /**
  * Splits a {@code multipart/mixed} body (RFC 2046) into its parts, as leniently as real clients
- * need (contract 6.1): the boundary comes from the Content-Type parameter (quoted or not, any
- * prefix); CRLF or LF line ends; anything before the first delimiter is ignored; a missing close
- * delimiter ({@code --boundary--}, which old JS clients left out) ends the body at its end.
+ * need (the Table service's {@code $batch}, contract 6.1, and the Blob service's batch): the
+ * boundary comes from the Content-Type parameter (quoted or not, any prefix); CRLF or LF line
+ * ends; anything before the first delimiter is ignored; a missing close delimiter ({@code --boundary--}, which old JS clients left out) ends the body at its end.
  *
  * <p>A delimiter is a line that starts with {@code --boundary}, optionally followed by {@code --}
  * and trailing blanks; the line break before it belongs to it, not to the part. One pass over the
  * lines, so the work is linear in the body whatever it holds.
  */
-final class MultipartReader {
+public final class MultipartReader {
     /** RFC 2046: a boundary has 1 to 70 characters. */
     private static final int MAX_BOUNDARY_LENGTH = 70;
     private static final int DELIMITER = 1;
@@ -27,7 +27,7 @@ final class MultipartReader {
     }
 
     /** The boundary parameter of a {@code multipart/*} Content-Type; InvalidInput if there is none. */
-    static String boundary(String contentType) {
+    public static String boundary(String contentType) {
         if (contentType == null) {
             throw malformed("the Content-Type must be multipart/mixed with a boundary; it is missing");
         }
@@ -59,7 +59,7 @@ final class MultipartReader {
      * of them: reading stops when one more begins, so that a caller can tell "too many" without
      * hostile input making it hold a million parts. InvalidInput when there is no delimiter at all.
      */
-    static List<MimePart> read(byte[] data, int from, int to, String boundary, int maxParts) {
+    public static List<MimePart> read(byte[] data, int from, int to, String boundary, int maxParts) {
         byte[] delimiter = ("--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
         List<MimePart> parts = new ArrayList<>();
         LineCursor lines = new LineCursor(data, from, to);
@@ -132,7 +132,7 @@ final class MultipartReader {
     }
 
     /** A top-level 400 InvalidInput: the body is not a batch the service can read. */
-    static TableServiceException malformed(String why) {
-        return new TableServiceException(CommonError.INVALID_INPUT, "The batch request body is malformed: " + why + ".");
+    public static ServiceException malformed(String why) {
+        return new ServiceException(CommonError.INVALID_INPUT, "The batch request body is malformed: " + why + ".");
     }
 }

@@ -1,0 +1,69 @@
+package io.cerulean.blob.rest.batch;
+
+import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.operations.BlobRestOperation;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.pipeline.ApiVersion;
+import io.cerulean.http.pipeline.ResponseRenderer;
+import io.cerulean.http.pipeline.SubRequests;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Blob Batch: {@code POST ?comp=batch} on the account, or {@code ?restype=container&comp=batch} on a
+ * container, whose sub-requests are all in that container. The batch itself needs only a valid
+ * credential; each sub-request is answered by the kernel's stages as if it had come alone
+ * ({@link SubRequests}), one after the other on this worker thread, in order, and the batch is
+ * answered once all are: 202 with a part per sub-request ({@link BatchAnswer}). A batch refused as a
+ * whole ({@link BatchBody}) runs none and is 202 with one part holding the error, as the service
+ * answers it. A body over {@value #MAX_BODY_BYTES} bytes is 413 RequestBodyTooLarge: the service's
+ * limit for a batch, below what the Blob service buffers for other bodies.
+ */
+public final class SubmitBatch implements BlobRestOperation {
+    static final int MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+    private final ResponseRenderer renderer;
+    private final String defaultVersion;
+
+    /**
+     * @param renderer       renders a batch refused as a whole as the service renders any error
+     * @param defaultVersion the version answered to a batch that names none
+     */
+    public SubmitBatch(ResponseRenderer renderer, String defaultVersion) {
+        this.renderer = renderer;
+        this.defaultVersion = defaultVersion;
+    }
+
+    /** Never called: a batch runs with the stages that answer its sub-requests (the method below). */
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        throw new IllegalStateException("a batch runs with the stages that answer its sub-requests");
+    }
+
+    /** The batch's answer: each sub-request's, or the error that refuses them all. */
+    public AzureResponse handle(BlobResource resource, AzureRequest request, String requestId,
+                                SubRequests subRequests) {
+        if (request.body().length > MAX_BODY_BYTES) {
+            throw new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE, CommonError.REQUEST_BODY_TOO_LARGE.message()
+                    + " A batch's body may hold " + MAX_BODY_BYTES + " bytes at most.");
+        }
+        String version = request.header("x-ms-version");
+        BatchAnswer answer = BatchAnswer.withRandomBoundary(
+                version != null && ApiVersion.isWellFormed(version) ? version : defaultVersion);
+        List<BatchPart> parts;
+        try {
+            parts = BatchBody.read(resource, request);
+        } catch (ServiceException refused) {
+            return answer.refused(renderer.error(refused, request, requestId, true));
+        }
+        List<AzureResponse> responses = new ArrayList<>(parts.size());
+        for (BatchPart part : parts) {
+            responses.add(subRequests.answer(part.request()));
+        }
+        return answer.answers(parts, responses);
+    }
+}
