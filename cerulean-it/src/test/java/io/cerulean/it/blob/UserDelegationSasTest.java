@@ -277,7 +277,7 @@ class UserDelegationSasTest {
                 .contains("user delegation key is not valid");
 
         UserDelegationKey brief = asPrincipal(server, CONTRIBUTOR).getUserDelegationKey(now.minusMinutes(1),
-                now.plusSeconds(2));
+                now.plusSeconds(3));
         BlobClient late = blobWithSas(server, blob, userDelegationSas(server, CONTRIBUTOR, blob, brief, values("r")));
         Instant expired = brief.getSignedExpiry().toInstant().plusMillis(1100);
         while (Instant.now().isBefore(expired)) {
