@@ -17,6 +17,10 @@ import com.azure.storage.blob.models.UserDelegationKey;
 import com.azure.storage.blob.sas.BlobContainerSasPermission;
 import com.azure.storage.blob.sas.BlobSasPermission;
 import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
+import com.azure.storage.common.sas.AccountSasPermission;
+import com.azure.storage.common.sas.AccountSasResourceType;
+import com.azure.storage.common.sas.AccountSasService;
+import com.azure.storage.common.sas.AccountSasSignatureValues;
 import io.cerulean.app.Cerulean;
 import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.it.EachStore;
@@ -49,7 +53,7 @@ import reactor.core.publisher.Mono;
  * User delegation keys and the SAS signed with them, through the official Java SDK: a principal with
  * a Blob data role gets a key with its Entra ID token over HTTPS, signs a blob SAS and a container SAS
  * with it, and whoever holds them reads, writes and lists as they allow (over plain HTTP, as a SAS
- * may). What must be refused is, and changes nothing: a key asked for with the account key, beyond
+ * may). What must be refused is, and changes nothing: a key asked for with the account key or a SAS, beyond
  * seven days or by a principal with no Blob role; a SAS whose key has expired or has not started, was
  * issued by a server with another secret, or was changed; a letter the SAS does not hold; and more than
  * the key's principal may do itself (a Reader's key signs no writes).
@@ -223,6 +227,14 @@ class UserDelegationSasTest {
         assertBlobError(() -> keyHolder.getUserDelegationKey(now, now.plusHours(1)), 403, "AuthenticationFailed");
         assertBlobError(() -> withKey(server).getUserDelegationKey(now, now.plusHours(1)), 403,
                 "AuthenticationFailed");
+        String accountSas = withKey(server).generateAccountSas(new AccountSasSignatureValues(now.plusHours(1),
+                AccountSasPermission.parse("rwdlacup"), new AccountSasService().setBlobAccess(true),
+                AccountSasResourceType.parse("sco")));
+        BlobServiceClient sasHolder = new BlobServiceClientBuilder()
+                .endpoint(server.secureEndpoint(Cerulean.Service.BLOB, ACCOUNT)).sasToken(accountSas)
+                .httpClient(TlsClients.sdkHttpClient(server.certificateFile().orElseThrow()))
+                .retryOptions(BlobServers.oneTry()).buildClient();
+        assertBlobError(() -> sasHolder.getUserDelegationKey(now, now.plusHours(1)), 403, "AuthenticationFailed");
         assertBlobError(() -> asPrincipal(server, NO_BLOB_ROLE).getUserDelegationKey(now, now.plusHours(1)), 403,
                 "AuthorizationPermissionMismatch");
     }
