@@ -15,7 +15,7 @@ public final class KeySpaces {
     /**
      * The server's own state, one partition per item, rows empty: each key space's format version,
      * named leases (the clock's), named id counters (the next table id, the next queue messages
-     * instance). Encoded by
+     * instance), named secrets (the one user delegation keys are derived from). Encoded by
      * {@link io.cerulean.storage.state.ServerState}.
      */
     public static final KeySpace SERVER_STATE = new KeySpace(1, "server-state", false);

@@ -2,6 +2,7 @@ package io.cerulean.blob.rest;
 
 import io.cerulean.blob.rest.auth.BlobAuthentication;
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.auth.UserDelegationKeys;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.BlobOperation;
@@ -26,16 +27,18 @@ public final class BlobRest {
     /**
      * The pipeline that serves the Blob service on {@code service} for {@code accounts}, its accounts'
      * service properties kept in {@code database}, the one the service was opened on (read at every
-     * request unless this server is the database's only user).
+     * request unless this server is the database's only user), and user delegation keys derived from
+     * the secret its server state keeps.
      */
     public static RequestPipeline<BlobResource, BlobOperation, BlobGrant> pipeline(
             BlobService service, Database database, Accounts accounts, OAuthTrust oauth,
             Metrics metrics, Clock clock) {
+        UserDelegationKeys keys = UserDelegationKeys.of(database.state());
         return ServicePipelines.pipeline(new StoredServiceProperties(database.records(), SERVICE_DOCUMENT,
                         database.exclusive()),
-                properties -> new BlobRestService(service, properties, clock),
+                properties -> new BlobRestService(service, properties, keys, clock),
                 BlobAuthentication.of(accounts, service.containers()::findAcl, service.containers()::findPublicAccess,
-                        oauth, clock),
+                        oauth, keys, clock),
                 BlobPathParser.URLS, metrics);
     }
 }

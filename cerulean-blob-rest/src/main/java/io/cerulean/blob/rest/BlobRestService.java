@@ -1,11 +1,13 @@
 package io.cerulean.blob.rest;
 
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.auth.UserDelegationKeys;
 import io.cerulean.blob.rest.batch.SubmitBatch;
 import io.cerulean.blob.rest.operations.AbortCopy;
 import io.cerulean.blob.rest.operations.AppendBlock;
 import io.cerulean.blob.rest.operations.CopyBlob;
 import io.cerulean.blob.rest.operations.GetPageRanges;
+import io.cerulean.blob.rest.operations.GetUserDelegationKey;
 import io.cerulean.blob.rest.operations.PutBlobFromUrl;
 import io.cerulean.blob.rest.operations.PutPage;
 import io.cerulean.blob.rest.operations.PutBlockFromUrl;
@@ -74,13 +76,15 @@ public final class BlobRestService
      */
     static final int MAX_REQUEST_BODY_BYTES = 8 * 1024 * 1024;
 
-    public BlobRestService(BlobService service, ServicePropertiesStore properties, Clock clock) {
+    public BlobRestService(BlobService service, ServicePropertiesStore properties, UserDelegationKeys keys,
+                           Clock clock) {
         super(STYLE, MAX_REQUEST_BODY_BYTES, service::whenDurable, BlobOperation.class,
-                operations(service, properties, clock));
+                operations(service, properties, keys, clock));
     }
 
     private static Map<BlobOperation, BlobRestOperation> operations(BlobService service,
-                                                                   ServicePropertiesStore properties, Clock clock) {
+                                                                   ServicePropertiesStore properties,
+                                                                   UserDelegationKeys keys, Clock clock) {
         Map<BlobOperation, BlobRestOperation> operations = new EnumMap<>(BlobOperation.class);
         operations.put(BlobOperation.LIST_CONTAINERS, new ListContainers(service.containers()));
         operations.put(BlobOperation.GET_SERVICE_PROPERTIES, new GetBlobServiceProperties(properties));
@@ -120,7 +124,7 @@ public final class BlobRestService
         operations.put(BlobOperation.FIND_BLOBS_BY_TAGS, new NotServedYet("Find Blobs by Tags"));
         operations.put(BlobOperation.FIND_BLOBS_BY_TAGS_IN_CONTAINER, new NotServedYet("Find Blobs by Tags"));
         operations.put(BlobOperation.SUBMIT_BATCH, new SubmitBatch(new ResponseRenderer(STYLE), DEFAULT_VERSION));
-        operations.put(BlobOperation.GET_USER_DELEGATION_KEY, new NotServedYet("Get User Delegation Key"));
+        operations.put(BlobOperation.GET_USER_DELEGATION_KEY, new GetUserDelegationKey(keys, DEFAULT_VERSION, clock));
         operations.put(BlobOperation.SET_BLOB_TIER, new SetBlobTier(service));
         operations.put(BlobOperation.SEAL_APPEND_BLOB, new SealAppendBlob(service));
         operations.put(BlobOperation.INCREMENTAL_COPY, new NotServedYet("Incremental Copy Blob"));

@@ -40,6 +40,16 @@ public final class AccountKeySignatures {
         return false;
     }
 
+    /** HMAC-SHA256 of {@code message}, UTF-8, under {@code key}: how a key other than an account's signs. */
+    public static byte[] sign(byte[] key, String message) {
+        return hmac(key, message.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Whether {@code signature} is {@link #sign}'s of {@code message} under {@code key}, compared in constant time. */
+    public static boolean matches(byte[] key, String message, byte[] signature) {
+        return MessageDigest.isEqual(sign(key, message), signature);
+    }
+
     private static byte[] hmac(byte[] key, byte[] message) {
         try {
             Mac mac = MAC.get();

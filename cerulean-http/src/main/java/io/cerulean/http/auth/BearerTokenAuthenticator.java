@@ -75,6 +75,14 @@ public final class BearerTokenAuthenticator {
      * @throws ServiceException 403 AuthenticationFailed, or a {@link BearerChallengeException}
      */
     public Set<DataRole> authenticate(AzureRequest request, String pathAccount) {
+        return principal(request, pathAccount).roles();
+    }
+
+    /**
+     * As {@link #authenticate}, with whom the token names: its object id and tenant, which a user
+     * delegation key is issued to.
+     */
+    public BearerPrincipal principal(AzureRequest request, String pathAccount) {
         if (!request.secure()) {
             throw authenticationFailed("Authentication scheme Bearer is not allowed with HTTP.");
         }
@@ -105,7 +113,7 @@ public final class BearerTokenAuthenticator {
                     roles.add(role);
                 }
             }
-            return roles;
+            return new BearerPrincipal(roles, claims.objectId(), claims.tenantId());
         } catch (InvalidTokenException e) {
             throw trust.insecureAcceptAny() ? authenticationFailed(e.getMessage())
                     : new BearerChallengeException(BearerError.INVALID_AUTHENTICATION_INFO, e.getMessage(),

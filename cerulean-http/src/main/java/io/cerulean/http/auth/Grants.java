@@ -18,6 +18,14 @@ public interface Grants<G> {
      */
     G bearerToken(Set<DataRole> roles);
 
+    /**
+     * The same, for a service that also needs to know whom the token names (the Blob service issues
+     * user delegation keys to it); by default what {@link #bearerToken(Set)} grants its roles.
+     */
+    default G bearerToken(BearerPrincipal principal) {
+        return bearerToken(principal.roles());
+    }
+
     /** A genuine account SAS for this service: {@code sp} and {@code srt} as signed. */
     G accountSas(String permissions, String resourceTypes);
 

@@ -46,7 +46,7 @@ public final class RequestAuthenticator<G> {
         String authorization = request.header("Authorization");
         if (authorization != null) {
             if (isBearer(authorization)) {
-                return grants.bearerToken(bearer.authenticate(request, pathAccount));
+                return grants.bearerToken(bearer.principal(request, pathAccount));
             }
             sharedKey.authenticate(request, pathAccount);
             return grants.accountKey();

@@ -18,7 +18,9 @@ public enum DataRole {
     STORAGE_QUEUE_DATA_MESSAGE_PROCESSOR("Storage Queue Data Message Processor", "Queue"),
     STORAGE_BLOB_DATA_READER("Storage Blob Data Reader", "Blob"),
     STORAGE_BLOB_DATA_CONTRIBUTOR("Storage Blob Data Contributor", "Blob"),
-    STORAGE_BLOB_DATA_OWNER("Storage Blob Data Owner", "Blob");
+    STORAGE_BLOB_DATA_OWNER("Storage Blob Data Owner", "Blob"),
+    /** May get a user delegation key and nothing else; a SAS signed with it grants nothing either. */
+    STORAGE_BLOB_DELEGATOR("Storage Blob Delegator", "Blob");
 
     private final String azureName;
     private final String service;

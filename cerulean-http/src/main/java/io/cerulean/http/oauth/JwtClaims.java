@@ -11,10 +11,11 @@ import java.util.List;
  * The claims of a JSON Web Token (RFC 7519) that a bearer token is judged by, read from its
  * payload: times in seconds since the epoch (null when absent), the issuer, the audiences
  * ({@code aud} may be one string or an array), and who it names: {@code oid}, the principal's
- * object id, and for an application {@code appid} (v1 tokens) or {@code azp} (v2).
+ * object id, and for an application {@code appid} (v1 tokens) or {@code azp} (v2); {@code tid}, the
+ * tenant it belongs to.
  */
 public record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issuer, List<String> audiences,
-                        String objectId, String appId, String authorizedParty) {
+                        String objectId, String appId, String authorizedParty, String tenantId) {
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
     public JwtClaims {
@@ -53,6 +54,7 @@ public record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issu
         String objectId = null;
         String appId = null;
         String authorizedParty = null;
+        String tenantId = null;
         List<String> audiences = new ArrayList<>();
         try (JsonParser parser = JSON.createParser(payload)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
@@ -69,6 +71,7 @@ public record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issu
                     case "oid" -> objectId = string(parser, value);
                     case "appid" -> appId = string(parser, value);
                     case "azp" -> authorizedParty = string(parser, value);
+                    case "tid" -> tenantId = string(parser, value);
                     case "aud" -> audiences(parser, value, audiences);
                     default -> parser.skipChildren();
                 }
@@ -76,7 +79,8 @@ public record JwtClaims(Long notBefore, Long expires, Long issuedAt, String issu
         } catch (IOException e) {
             throw new IllegalArgumentException("its payload is not valid JSON");
         }
-        return new JwtClaims(notBefore, expires, issuedAt, issuer, audiences, objectId, appId, authorizedParty);
+        return new JwtClaims(notBefore, expires, issuedAt, issuer, audiences, objectId, appId, authorizedParty,
+                tenantId);
     }
 
     private static String string(JsonParser parser, JsonToken value) throws IOException {

@@ -8,6 +8,8 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.EnumSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -147,6 +149,14 @@ public final class OAuthTrust {
     /** The roles the principals of a verified token hold. */
     public Set<DataRole> rolesOf(JwtClaims claims) {
         return roles.rolesOf(claims.principals());
+    }
+
+    /**
+     * The roles the principal with object id {@code objectId} holds now, for a credential it handed
+     * on (a user delegation SAS): every role in the insecure accept-any mode, as its tokens have.
+     */
+    public Set<DataRole> rolesOf(String objectId) {
+        return insecureAcceptAny ? EnumSet.allOf(DataRole.class) : roles.rolesOf(List.of(objectId));
     }
 
     /**

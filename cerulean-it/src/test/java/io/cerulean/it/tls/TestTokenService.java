@@ -24,9 +24,9 @@ import java.util.Base64;
  * Set, tokens signed with them, and, once {@link #serve()}d, an OpenID configuration and the key set
  * over HTTP on a loopback port, as an identity provider publishes them.
  */
-final class TestTokenService implements AutoCloseable {
-    static final String RSA_KID = "test-rsa";
-    static final String EC_KID = "test-ec";
+public final class TestTokenService implements AutoCloseable {
+    public static final String RSA_KID = "test-rsa";
+    public static final String EC_KID = "test-ec";
 
     private final KeyPair rsa = generate("RSA", null);
     private final KeyPair ec = generate("EC", new ECGenParameterSpec("secp256r1"));
@@ -46,7 +46,7 @@ final class TestTokenService implements AutoCloseable {
         }
     }
 
-    String jwks() {
+    public String jwks() {
         RSAPublicKey r = (RSAPublicKey) rsa.getPublic();
         ECPublicKey e = (ECPublicKey) ec.getPublic();
         return "{\"keys\":[{\"kty\":\"RSA\",\"use\":\"sig\",\"kid\":\"" + RSA_KID + "\",\"n\":\"" + b64(r.getModulus(), 0)
@@ -55,7 +55,7 @@ final class TestTokenService implements AutoCloseable {
                 + b64(e.getW().getAffineY(), 32) + "\"}]}";
     }
 
-    String rs256(String kid, String claims) {
+    public String rs256(String kid, String claims) {
         return sign("RS256", kid, "SHA256withRSA", rsa, claims);
     }
 

@@ -10,12 +10,14 @@ import io.cerulean.storage.Space;
 import io.cerulean.storage.StoreFormatException;
 import io.cerulean.storage.StoredValue;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The server's own state in the key space {@code SERVER_STATE}: one partition per item (its name,
- * ASCII), the row empty, the number in the record's version and no payload.
+ * ASCII), the row empty, the number in the record's version and no payload; a secret's bytes are its
+ * payload (version 1).
  *
  * <pre>
  * "format:{key space}"  the format the key space's records are written in (see {@link #checkFormat})
@@ -24,14 +26,17 @@ import java.util.Optional;
  * a lease's name        its high-water mark ({@link #lease}), e.g. "clock-lease"
  * a counter's name      the next id it hands out ({@link #nextId}), e.g. "next-table-id",
  *                       "next-queue-instance", "next-container-instance"
+ * a secret's name       its random bytes ({@link #secret}), e.g. "user-delegation-key-secret"
  * </pre>
  * Numbers change only by conditional commits on the version read, so that servers sharing a store
- * never hand out the same id and never lower a mark that another raised.
+ * never hand out the same id and never lower a mark that another raised; a secret is written once,
+ * by the first server that asks for it, and never changed.
  */
 public final class ServerState {
     private static final byte[] ROW = new byte[0];
     private static final Space SPACE = KeySpaces.SERVER_STATE.single();
     private static final String TABLE_FORMAT = "table-format";
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final KeyValueStore store;
 
@@ -132,6 +137,29 @@ public final class ServerState {
             if (set(item, id + 1, unchanged)) {
                 return id;
             }
+        }
+    }
+
+    /**
+     * The secret named {@code name}: {@code length} random bytes drawn by the first caller on this
+     * store and kept, so that every server sharing the store, and this one after a restart, gets the
+     * same bytes. Durable before it is returned, so nothing made with it outlives it.
+     */
+    public byte[] secret(String name, int length) {
+        byte[] item = ascii(name);
+        while (true) {
+            Optional<StoredValue> found = store.get(SPACE, item, ROW);
+            if (found.isPresent()) {
+                return found.get().payload();
+            }
+            byte[] secret = new byte[length];
+            RANDOM.nextBytes(secret);
+            CommitOutcome outcome = store.commit(SPACE, item, List.of(
+                    RecordMutation.put(ROW, StoredValue.of(1, secret), Precondition.MUST_NOT_EXIST)));
+            store.whenDurable().join();
+            if (outcome instanceof CommitOutcome.Applied) {
+                return secret;
+            } // another server wrote it first: read theirs
         }
     }
 

@@ -125,4 +125,15 @@ class ServerStateTest {
         new ServerState(store).lease("clock-lease").raise(7_000L);
         assertThat(new ServerState(store).lease("clock-lease").load()).isEqualTo(7_000L);
     }
+
+    /** Servers sharing a store get one secret: the first to ask draws it, the rest and restarts read it. */
+    @Test
+    void aSecretIsDrawnOnceAndKept() {
+        byte[] first = new ServerState(store).secret("a-secret", 32);
+        assertThat(first).hasSize(32);
+        assertThat(new ServerState(store).secret("a-secret", 32)).isEqualTo(first);
+        assertThat(new ServerState(store).secret("another", 32)).isNotEqualTo(first);
+        assertThat(new ServerState(new MemoryKeyValueStore()).secret("a-secret", 32))
+                .as("another store, another secret").isNotEqualTo(first);
+    }
 }

@@ -6,6 +6,7 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.BlobOperation;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.auth.BearerPrincipal;
 import io.cerulean.http.oauth.DataRole;
 import java.util.EnumSet;
 import java.util.Map;
@@ -37,13 +38,25 @@ public sealed interface BlobGrant {
         return permissions.indexOf('w') < 0 ? requested.creatingOnly() : requested;
     }
 
-    /** The account key (Shared Key), or a bearer token of a Blob Data Contributor or Owner: everything. */
+    /**
+     * The account key (Shared Key): everything but getting a user delegation key, which is for bearer
+     * tokens only.
+     */
     record FullAccess() implements BlobGrant {
         public static final FullAccess INSTANCE = new FullAccess();
 
         @Override
         public void authorize(BlobOperation operation, BlobResource resource) {
+            if (operation == BlobOperation.GET_USER_DELEGATION_KEY) {
+                throw BlobGrant.bearerOnly();
+            }
         }
+    }
+
+    /** 403 AuthenticationFailed for a credential other than a bearer token asking for a user delegation key. */
+    private static ServiceException bearerOnly() {
+        return new ServiceException(CommonError.AUTHENTICATION_FAILED, CommonError.AUTHENTICATION_FAILED.message()
+                + " Only authentication scheme Bearer is supported for getting a user delegation key.");
     }
 
     /** Where an anonymous request finds a container's public access level; empty when there is no such container. */
@@ -82,19 +95,21 @@ public sealed interface BlobGrant {
     }
 
     /**
-     * A bearer token's Blob data roles: a Reader reads and lists, and manages nothing. A batch is let
-     * through whatever the roles: each of its sub-requests is authorised on its own.
+     * A bearer token, with its principal's Blob data roles: an Owner or Contributor may do what the
+     * account key may, a Reader reads and lists and manages nothing; any of them, and a Delegator,
+     * may get a user delegation key, which only a bearer token may. A batch is let through whatever
+     * the roles: each of its sub-requests is authorised on its own.
      */
-    record DataRoles(Set<DataRole> roles) implements BlobGrant {
-        public DataRoles {
-            roles = roles.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(roles));
-        }
+    record Bearer(BearerPrincipal principal) implements BlobGrant {
+        private static final Set<DataRole> DELEGATORS = EnumSet.of(DataRole.STORAGE_BLOB_DATA_OWNER,
+                DataRole.STORAGE_BLOB_DATA_CONTRIBUTOR, DataRole.STORAGE_BLOB_DATA_READER, DataRole.STORAGE_BLOB_DELEGATOR);
 
         @Override
         public void authorize(BlobOperation operation, BlobResource resource) {
-            boolean allowed = operation == BlobOperation.SUBMIT_BATCH
-                    || (operation.isRead() && roles.contains(DataRole.STORAGE_BLOB_DATA_READER)
-                    && operation != BlobOperation.GET_SERVICE_PROPERTIES);
+            Set<DataRole> roles = principal.roles();
+            boolean allowed = operation == BlobOperation.GET_USER_DELEGATION_KEY
+                    ? roles.stream().anyMatch(DELEGATORS::contains)
+                    : dataRolesAllow(roles, operation);
             if (!allowed) {
                 throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
                         CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The token's Blob data roles "
@@ -103,10 +118,62 @@ public sealed interface BlobGrant {
         }
     }
 
+    /**
+     * A user delegation SAS: what its signature grants ({@code sas}), and no more than the principal
+     * that got the key it was signed with may do now ({@code delegatorRoles}, its Blob data roles).
+     */
+    record DelegatedSas(BlobSas sas, Set<DataRole> delegatorRoles) implements BlobGrant {
+        public DelegatedSas {
+            delegatorRoles = delegatorRoles.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(delegatorRoles));
+        }
+
+        @Override
+        public void authorize(BlobOperation operation, BlobResource resource) {
+            sas.authorize(operation, resource);
+            if (!dataRolesAllow(delegatorRoles, operation)) {
+                throw new ServiceException(CommonError.AUTHORIZATION_PERMISSION_MISMATCH,
+                        CommonError.AUTHORIZATION_PERMISSION_MISMATCH.message() + " The principal the user delegation"
+                                + " key was issued to holds the Blob data roles " + delegatorRoles + ", which do not allow "
+                                + operation + ".");
+            }
+        }
+
+        @Override
+        public Map<String, String> responseOverrides() {
+            return sas.responseOverrides();
+        }
+
+        @Override
+        public Conditions ofWrite(Conditions requested) {
+            return sas.ofWrite(requested);
+        }
+    }
+
+    /**
+     * What Blob data roles allow on the data: an Owner or Contributor all, a Reader reads (not the
+     * settings); a batch any of them, its sub-requests being checked one by one.
+     */
+    private static boolean dataRolesAllow(Set<DataRole> roles, BlobOperation operation) {
+        if (operation == BlobOperation.GET_USER_DELEGATION_KEY) {
+            return false;
+        }
+        if (operation == BlobOperation.SUBMIT_BATCH) {
+            return true;
+        }
+        if (roles.contains(DataRole.STORAGE_BLOB_DATA_OWNER) || roles.contains(DataRole.STORAGE_BLOB_DATA_CONTRIBUTOR)) {
+            return true;
+        }
+        return operation.isRead() && roles.contains(DataRole.STORAGE_BLOB_DATA_READER)
+                && operation != BlobOperation.GET_SERVICE_PROPERTIES;
+    }
+
     /** An account SAS: its resource types ({@code srt}) and permissions ({@code sp}) as signed. */
     record AccountSas(String permissions, String resourceTypes) implements BlobGrant {
         @Override
         public void authorize(BlobOperation operation, BlobResource resource) {
+            if (operation == BlobOperation.GET_USER_DELEGATION_KEY) {
+                throw bearerOnly();
+            }
             if (!anyOf(operation.resourceTypes(), resourceTypes)) {
                 throw new ServiceException(CommonError.AUTHORIZATION_RESOURCE_TYPE_MISMATCH,
                         CommonError.AUTHORIZATION_RESOURCE_TYPE_MISMATCH.message() + " The signed resource types (srt) '"

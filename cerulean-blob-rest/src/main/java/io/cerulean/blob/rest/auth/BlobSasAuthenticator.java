@@ -11,15 +11,22 @@ import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.SasChecks;
 import io.cerulean.http.auth.ServiceSas;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.oauth.DataRole;
+import io.cerulean.http.oauth.OAuthTrust;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The blob and container (service) SAS: {@code sr=b} for one blob, {@code sr=c} for a container's
- * blobs; a stored access policy of the container may be named by {@code si}. Its string-to-sign
+ * blobs; a stored access policy of the container may be named by {@code si}; signed with the account
+ * key, or with a user delegation key ({@link UserDelegationSas}, whose lines stand where {@code si}
+ * is). Its string-to-sign
  * (contract 2.2), in the layout of {@code sv}, one field a line:
  * <pre>
  * sv ≥ 2020-12-06:        sp st se resource si sip spr sv sr snapshot ses rscc rscd rsce rscl rsct
@@ -37,10 +44,12 @@ public final class BlobSasAuthenticator implements ServiceSas<BlobGrant> {
     private static final Map<String, String> OVERRIDES = overrides();
 
     private final StoredPolicies storedPolicies;
+    private final UserDelegationSas userDelegation;
     private final Clock clock;
 
-    public BlobSasAuthenticator(StoredPolicies storedPolicies, Clock clock) {
+    public BlobSasAuthenticator(StoredPolicies storedPolicies, UserDelegationKeys keys, OAuthTrust trust, Clock clock) {
         this.storedPolicies = storedPolicies;
+        this.userDelegation = new UserDelegationSas(keys, trust);
         this.clock = clock;
     }
 
@@ -83,10 +92,16 @@ public final class BlobSasAuthenticator implements ServiceSas<BlobGrant> {
         String container = resource.container();
         String blob = forBlob ? resource.blob() : null;
         String identifier = field(request, "si");
+        boolean delegated = UserDelegationSas.isCarriedBy(request);
         String canonical = (version.compareTo("2015-02-21") >= 0 ? "/blob/" : "/") + account.name() + "/" + container
                 + (blob == null ? "" : "/" + blob);
-        List<String> fields = new java.util.ArrayList<>(List.of(field(request, "sp"), field(request, "st"),
-                field(request, "se"), canonical, identifier));
+        List<String> fields = new ArrayList<>(List.of(field(request, "sp"), field(request, "st"),
+                field(request, "se"), canonical));
+        if (delegated) {
+            fields.addAll(UserDelegationSas.keyLines(request, version));
+        } else {
+            fields.add(identifier);
+        }
         if (version.compareTo("2015-04-05") >= 0) {
             fields.add(field(request, "sip"));
             fields.add(field(request, "spr"));
@@ -99,6 +114,9 @@ public final class BlobSasAuthenticator implements ServiceSas<BlobGrant> {
         if (version.compareTo("2020-12-06") >= 0) {
             fields.add(field(request, "ses"));
         }
+        if (delegated) {
+            fields.addAll(UserDelegationSas.boundLines(version));
+        }
         Map<String, String> overrides = new LinkedHashMap<>();
         OVERRIDES.forEach((parameter, header) -> {
             String value = field(request, parameter);
@@ -107,6 +125,15 @@ public final class BlobSasAuthenticator implements ServiceSas<BlobGrant> {
                 overrides.put(header, value);
             }
         });
+        Instant now = clock.instant();
+        if (delegated) {
+            Set<DataRole> delegatorRoles = userDelegation.verify(request, account.name(), String.join("\n", fields),
+                    signature, now);
+            String permissions = SasChecks.signedPermissions(request, now, Optional.empty(), PERMISSIONS,
+                    "a user delegation");
+            return new BlobGrant.DelegatedSas(new BlobGrant.BlobSas(container, blob, permissions, overrides),
+                    delegatorRoles);
+        }
         SasChecks.verify(account, List.of(String.join("\n", fields)), signature);
         Optional<StoredAccessPolicy> policy = Optional.empty();
         if (!identifier.isEmpty()) {
@@ -115,8 +142,7 @@ public final class BlobSasAuthenticator implements ServiceSas<BlobGrant> {
                     .orElseThrow(() -> authenticationFailed("The stored access policy '" + identifier
                             + "' named by si does not exist on container '" + container + "'.")));
         }
-        String permissions = SasChecks.signedPermissions(request, clock.instant(), policy, PERMISSIONS,
-                "a blob or container");
+        String permissions = SasChecks.signedPermissions(request, now, policy, PERMISSIONS, "a blob or container");
         return new BlobGrant.BlobSas(container, blob, permissions, overrides);
     }
 }
