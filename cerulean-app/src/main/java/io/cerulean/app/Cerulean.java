@@ -303,6 +303,7 @@ public final class Cerulean implements AutoCloseable {
         private Duration queueSweepEvery = Sweeper.QUEUE_EVERY;
         private Duration blobSweepEvery = Sweeper.BLOB_EVERY;
         private Clock blobClock = Clock.systemUTC();
+        private java.util.function.Predicate<String> blobVersioning = account -> false;
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
         private KeyValueStore sharedStore;
@@ -361,6 +362,22 @@ public final class Cerulean implements AutoCloseable {
                 throw new IllegalArgumentException("a sweep interval is positive: " + every);
             }
             this.blobSweepEvery = every;
+            return this;
+        }
+
+        /**
+         * Keep blob versions in every account ({@code --blob-versioning}): Azure turns versioning on
+         * for an account outside the data plane, so here it is the server's setting.
+         */
+        public Builder blobVersioning() {
+            this.blobVersioning = account -> true;
+            return this;
+        }
+
+        /** Keep blob versions in these accounts only. */
+        public Builder blobVersioning(String... accounts) {
+            java.util.Set<String> names = java.util.Set.of(accounts);
+            this.blobVersioning = names::contains;
             return this;
         }
 
@@ -611,7 +628,8 @@ public final class Cerulean implements AutoCloseable {
                 }
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
-                        timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery);
+                        timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery,
+                        blobVersioning);
                 for (Service service : ports.keySet()) {
                     ServiceAssembly.Assembled built = assembly.assemble(service, database);
                     assembled.add(built);

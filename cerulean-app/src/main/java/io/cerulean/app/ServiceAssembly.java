@@ -15,6 +15,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * How each service is built on the database, the one place that names them all: its semantics
@@ -23,10 +25,11 @@ import java.util.concurrent.Executor;
  *
  * @param timestampClock the wall clock entity Timestamps start from
  * @param scanHelper     where the Table service may read the second half of a long scan
+ * @param blobVersioning the accounts whose blobs keep their versions
  */
 record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clock timestampClock,
                        Duration pageBudget, Executor scanHelper, Clock queueClock, Duration queueSweepEvery,
-                       Clock blobClock, Duration blobSweepEvery) {
+                       Clock blobClock, Duration blobSweepEvery, Predicate<String> blobVersioning) {
 
     /**
      * A service built on the database.
@@ -58,10 +61,12 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                         queues::sweepExpired, queueSweepEvery)), () -> { });
             }
             case BLOB -> {
-                BlobService blobs = BlobService.open(database, blobClock);
+                BlobService blobs = BlobService.open(database, blobClock, blobVersioning);
+                Function<String, Duration> retention = BlobRest.deleteRetention(database);
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
-                        requestClock), Optional.of(Sweeper.start("blob", "staged blocks never committed",
-                        blobs::sweepStagedBlocks, blobSweepEvery)), () -> { });
+                        requestClock), Optional.of(Sweeper.start("blob",
+                        "staged blocks never committed and deleted blobs past their retention",
+                        () -> blobs.sweepStagedBlocks() + blobs.sweepDeleted(retention), blobSweepEvery)), () -> { });
             }
         };
     }

@@ -54,7 +54,9 @@ public enum BlobError implements ErrorCode {
     LEASE_ID_MISMATCH_WITH_CONTAINER_OPERATION("LeaseIdMismatchWithContainerOperation", 412,
             "The lease ID specified did not match the lease ID for the container."),
     LEASE_NOT_PRESENT_WITH_CONTAINER_OPERATION("LeaseNotPresentWithContainerOperation", 412,
-            "There is currently no lease on the container.");
+            "There is currently no lease on the container."),
+    OPERATION_NOT_ALLOWED_ON_ROOT_BLOB("OperationNotAllowedOnRootBlob", 403,
+            "The specified operation is not allowed on root blob.");
 
     private final Definition definition;
 

@@ -106,7 +106,7 @@ final class Copies {
         BlobNames.check(name);
         containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = content(source, 0, source.contentLength());
-        return lifecycle.adopt(copied.content(), () -> writes.write(account, container, name, (partition, now) -> {
+        return lifecycle.adopt(copied.content(), () -> writes.versioned(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blobOrNull();
             Writes.checkCreateOrReplace(conditions, old, now);
             boolean copy = kind == CopyKind.COPY;
