@@ -73,11 +73,11 @@ final class BlobWrites {
         }
         return write(account, container, name, (partition, now) -> {
             BlobPartition.Row<BlobProperties> before = partition.blob;
+            long id = nextVersion(partition, now); // before the write: after every id, the current one's too
             BlobProperties written = write.apply(partition, now);
             if (partition.blob == null || partition.blob == before) {
                 return written;
             }
-            long id = nextVersion(partition, now);
             if (before != null) {
                 keepVersion(partition, before.value(), id);
             }

@@ -207,6 +207,7 @@ final class Blobs {
                 return null;
             }
             BlobProperties old = Writes.checkExisting(partition, conditions, now);
+            long next = BlobWrites.nextVersion(partition, now);
             if (snapshots == DeleteSnapshots.NONE && partition.hasLiveSnapshots()) {
                 throw new ServiceException(BlobError.SNAPSHOTS_PRESENT);
             }
@@ -221,7 +222,7 @@ final class Blobs {
             partition.staged.clear();
             partition.blob = null;
             if (versioning) {
-                BlobWrites.keepVersion(partition, old, BlobWrites.nextVersion(partition, now));
+                BlobWrites.keepVersion(partition, old, next);
             } else if (retention != null) {
                 partition.deletedBlob = BlobPartition.written(old.withDeleted(now));
             }
