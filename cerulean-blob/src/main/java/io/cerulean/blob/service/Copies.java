@@ -51,7 +51,7 @@ final class Copies {
         BlobProperties blob;
         try {
             blob = blobs.get(source.account(), source.container(), source.blob(), source.snapshot(),
-                    conditions.leaseId());
+                    source.version(), conditions.leaseId());
         } catch (ServiceException e) {
             if (e.errorCode() == BlobError.BLOB_NOT_FOUND || e.errorCode() == BlobError.CONTAINER_NOT_FOUND) {
                 throw new ServiceException(BlobError.CANNOT_VERIFY_COPY_SOURCE, BlobError.CANNOT_VERIFY_COPY_SOURCE

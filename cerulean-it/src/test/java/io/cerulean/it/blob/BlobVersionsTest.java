@@ -155,4 +155,20 @@ class BlobVersionsTest {
         blob.deleteWithResponse(DeleteSnapshotsOptionType.INCLUDE, null, null, Context.NONE);
         assertThat(versions(container)).extracting(BlobItem::getVersionId).containsExactly(first, second);
     }
+
+    @ParameterizedTest
+    @EachStore
+    void aVersionIsCopiedAsTheBlobWasThen(ServerFixture store) {
+        BlobContainerClient container = container(store, "vcopy");
+        BlobClient blob = container.getBlobClient("doc");
+        String first = upload(blob, "first");
+        upload(blob, "second");
+        BlobClient copy = container.getBlobClient("copy");
+
+        copy.copyFromUrl(blob.getVersionClient(first).getBlobUrl());
+
+        assertThat(copy.downloadContent().toString()).isEqualTo("first");
+        assertBlobError(() -> copy.copyFromUrl(blob.getBlobUrl() + "?versionid=2020-01-01T00:00:00.0000000Z"), 404,
+                "CannotVerifyCopySource");
+    }
 }
