@@ -29,10 +29,11 @@ import java.util.random.RandomGenerator;
  * One blob's partition as read at one moment: the blob, its snapshots, its previous versions and its
  * staged blocks, each with the version it was read at. A soft-deleted blob is kept apart
  * ({@link #deletedBlob}), so that every write sees no blob; soft-deleted snapshots and versions stay
- * in their maps, marked. The row version of a row is not a blob version. A write reads it, changes a copy ({@link #copy}), and commits
- * the difference ({@link #mutationsTo}) on the versions read, so that a writer who lost a race
- * reads again; the bytes it lets go of are those the partition named before and no longer names
- * after ({@link #contents}), whichever rows named them. Not thread-safe.
+ * in their maps, marked. (A row's version, which commits compare, is not a blob version.) A write
+ * reads it, changes a copy ({@link #copy}), and commits the difference ({@link #mutationsTo}) on the
+ * versions read, so that a writer who lost a race reads again; the bytes it lets go of are those
+ * the partition named before and no longer names after ({@link #contents}), whichever rows named
+ * them. Not thread-safe.
  */
 final class BlobPartition {
     /** A row's value and the version it was read at; a row changed by a write has version 0 and is new. */

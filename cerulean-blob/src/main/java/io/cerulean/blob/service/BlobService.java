@@ -94,7 +94,10 @@ public final class BlobService {
         this(store, contents, new ServerState(store), clock, account -> false);
     }
 
-    /** As {@link #BlobService(KeyValueStore, ContentStore, Clock)}, keeping versions in the accounts {@code versioning} accepts. */
+    /**
+     * As {@link #BlobService(KeyValueStore, ContentStore, Clock)}, keeping versions in the accounts
+     * {@code versioning} accepts.
+     */
     public BlobService(KeyValueStore store, ContentStore contents, Clock clock, Predicate<String> versioning) {
         this(store, contents, new ServerState(store), clock, versioning);
     }

@@ -16,9 +16,9 @@ import java.time.format.DateTimeParseException;
 
 /**
  * The source a copy names ({@code x-ms-copy-source}): an absolute path-style URL of a blob, or of a
- * snapshot or a version of one ({@code snapshot=}, {@code versionid=}), in the same account, on this server (its host is not compared: a client may reach
- * the server by another name); anything else is 400 InvalidHeaderValue. Its conditions are the
- * {@code x-ms-source-if-*} headers.
+ * snapshot or a version of one ({@code snapshot=}, {@code versionid=}), in the same account, on this
+ * server (its host is not compared: a client may reach the server by another name); anything else is
+ * 400 InvalidHeaderValue. Its conditions are the {@code x-ms-source-if-*} headers.
  *
  * <p>The source is read with the rights the caller has on the account; a SAS on its URL is not
  * checked, which for a copy within one account gives nothing the caller did not have.
