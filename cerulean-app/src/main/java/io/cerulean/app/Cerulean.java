@@ -371,7 +371,23 @@ public final class Cerulean implements AutoCloseable {
          * ({@link BlobOptions#DEFAULT_REHYDRATION_DELAY} by default; Azure takes hours).
          */
         public Builder blobRehydrationDelay(Duration delay) {
-            this.blobOptions = new BlobOptions(delay);
+            this.blobOptions = new BlobOptions(delay, blobOptions.versioning());
+            return this;
+        }
+
+        /**
+         * Keep blob versions in every account ({@code --blob-versioning}): Azure turns versioning on
+         * for an account outside the data plane, so here it is the server's setting.
+         */
+        public Builder blobVersioning() {
+            this.blobOptions = blobOptions.withVersioning(account -> true);
+            return this;
+        }
+
+        /** Keep blob versions in these accounts only. */
+        public Builder blobVersioning(String... accounts) {
+            java.util.Set<String> names = java.util.Set.of(accounts);
+            this.blobOptions = blobOptions.withVersioning(names::contains);
             return this;
         }
 

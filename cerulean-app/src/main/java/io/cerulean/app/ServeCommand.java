@@ -85,6 +85,11 @@ final class ServeCommand implements Callable<Integer> {
 
     @picocli.CommandLine.Mixin ConnectionOptions connections;
 
+    @Option(names = "--blob-versioning", defaultValue = "${env:CERULEAN_BLOB_VERSIONING:-false}",
+            description = "Keep blob versions in every account: each write of a blob keeps the state it replaces "
+                    + "as a previous version (env CERULEAN_BLOB_VERSIONING).")
+    boolean blobVersioning;
+
     @Option(names = "--tls", defaultValue = "${env:CERULEAN_TLS:-false}",
             description = "Serve HTTPS too, on the same port, with a self-signed certificate for localhost that is "
                     + "generated on the first start and kept in <data-dir>/tls (env CERULEAN_TLS).")
@@ -123,6 +128,9 @@ final class ServeCommand implements Callable<Integer> {
                 .blobRehydrationDelay(java.time.Duration.ofMillis(blobRehydrationDelayMs));
         if (blobPort != null) {
             builder.blobPort(blobPort);
+        }
+        if (blobVersioning) {
+            builder.blobVersioning();
         }
         if (queuePort != null) {
             builder.queuePort(queuePort);

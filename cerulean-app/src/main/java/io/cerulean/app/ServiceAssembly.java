@@ -16,6 +16,8 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * How each service is built on the database, the one place that names them all: its semantics
@@ -60,9 +62,11 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
             }
             case BLOB -> {
                 BlobService blobs = BlobService.open(database, blobClock, blobOptions);
+                Function<String, Duration> retention = BlobRest.deleteRetention(database);
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
-                        requestClock), Optional.of(Sweeper.start("blob", "staged blocks never committed",
-                        blobs::sweepStagedBlocks, blobSweepEvery)), () -> { });
+                        requestClock), Optional.of(Sweeper.start("blob",
+                        "staged blocks never committed and deleted blobs past their retention",
+                        () -> blobs.sweepStagedBlocks() + blobs.sweepDeleted(retention), blobSweepEvery)), () -> { });
             }
         };
     }

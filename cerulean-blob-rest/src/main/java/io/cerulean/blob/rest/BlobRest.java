@@ -14,7 +14,11 @@ import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.rest.ServicePipelines;
 import io.cerulean.rest.StoredServiceProperties;
 import io.cerulean.storage.database.Database;
+import io.cerulean.http.properties.RetentionPolicy;
+import io.cerulean.http.properties.ServicePropertiesStore;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.function.Function;
 
 /** Wires the Blob service's REST layer into the kernel's request pipeline. */
 public final class BlobRest {
@@ -30,6 +34,17 @@ public final class BlobRest {
      * request unless this server is the database's only user), and user delegation keys derived from
      * the secret its server state keeps.
      */
+    /**
+     * Each account's soft delete retention as its stored Blob service properties say now (null while
+     * its policy is off), for the sweep that removes deleted blobs once it has passed.
+     */
+    public static Function<String, Duration> deleteRetention(Database database) {
+        ServicePropertiesStore properties = new ServicePropertiesStore(new StoredServiceProperties(database.records(),
+                SERVICE_DOCUMENT, database.exclusive()));
+        return account -> properties.get(account).deleteRetention().filter(RetentionPolicy::enabled)
+                .map(policy -> Duration.ofDays(policy.days())).orElse(null);
+    }
+
     public static RequestPipeline<BlobResource, BlobOperation, BlobGrant> pipeline(
             BlobService service, Database database, Accounts accounts, OAuthTrust oauth,
             Metrics metrics, Clock clock) {

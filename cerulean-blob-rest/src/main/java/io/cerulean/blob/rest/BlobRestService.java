@@ -40,6 +40,7 @@ import io.cerulean.blob.rest.operations.SetBlobTier;
 import io.cerulean.blob.rest.operations.SealAppendBlob;
 import io.cerulean.blob.rest.operations.SetContainerAcl;
 import io.cerulean.blob.rest.operations.SetContainerMetadata;
+import io.cerulean.blob.rest.operations.UndeleteBlob;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.BlobOperation;
@@ -98,7 +99,7 @@ public final class BlobRestService
         operations.put(BlobOperation.SET_CONTAINER_METADATA, new SetContainerMetadata(service.containers()));
         operations.put(BlobOperation.GET_CONTAINER_ACL, new GetContainerAcl(service.containers()));
         operations.put(BlobOperation.SET_CONTAINER_ACL, new SetContainerAcl(service.containers()));
-        operations.put(BlobOperation.LIST_BLOBS, new ListBlobs(service));
+        operations.put(BlobOperation.LIST_BLOBS, new ListBlobs(service, properties));
         operations.put(BlobOperation.PUT_BLOB, new PutBlob(service));
         operations.put(BlobOperation.PUT_BLOCK, new PutBlock(service));
         operations.put(BlobOperation.PUT_BLOCK_LIST, new PutBlockList(service));
@@ -108,7 +109,7 @@ public final class BlobRestService
         operations.put(BlobOperation.GET_BLOB_METADATA, new GetBlobMetadata(service));
         operations.put(BlobOperation.SET_BLOB_PROPERTIES, new SetBlobProperties(service));
         operations.put(BlobOperation.SET_BLOB_METADATA, new SetBlobMetadata(service));
-        operations.put(BlobOperation.DELETE_BLOB, new DeleteBlob(service));
+        operations.put(BlobOperation.DELETE_BLOB, new DeleteBlob(service, properties));
         operations.put(BlobOperation.LEASE_BLOB, new LeaseBlob(service));
         operations.put(BlobOperation.LEASE_CONTAINER, new LeaseContainer(service.containers()));
         operations.put(BlobOperation.SNAPSHOT_BLOB, new SnapshotBlob(service));
@@ -128,7 +129,7 @@ public final class BlobRestService
         operations.put(BlobOperation.SET_BLOB_TIER, new SetBlobTier(service));
         operations.put(BlobOperation.SEAL_APPEND_BLOB, new SealAppendBlob(service));
         operations.put(BlobOperation.INCREMENTAL_COPY, new NotServedYet("Incremental Copy Blob"));
-        operations.put(BlobOperation.UNDELETE_BLOB, new NotServedYet("Undelete Blob"));
+        operations.put(BlobOperation.UNDELETE_BLOB, new UndeleteBlob(service));
         operations.put(BlobOperation.APPEND_BLOCK_FROM_URL, new NotServedYet("Append Block From URL"));
         return operations;
     }

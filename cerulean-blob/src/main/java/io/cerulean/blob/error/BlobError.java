@@ -64,7 +64,9 @@ public enum BlobError implements ErrorCode {
     EXCEEDS_MAX_BATCH_REQUEST_COUNT("ExceedsMaxBatchRequestCount", 400,
             "The batch operation exceeds maximum number of allowed subrequests."),
     ALL_BATCH_SUB_REQUESTS_SHOULD_BE_SAME_API("AllBatchSubRequestsShouldBeSameApi", 400,
-            "All batch subrequests should be the same api.");
+            "All batch subrequests should be the same api."),
+    OPERATION_NOT_ALLOWED_ON_ROOT_BLOB("OperationNotAllowedOnRootBlob", 403,
+            "The specified operation is not allowed on root blob.");
 
     private final Definition definition;
 

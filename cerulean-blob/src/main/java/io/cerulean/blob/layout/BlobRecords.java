@@ -28,6 +28,7 @@ import java.util.Map;
  *
  * <pre>
  * row 'A' + snapshot (8 bytes, 100 ns ticks since the epoch)   a snapshot, in the blob's layout
+ * row 'A' + version (8 bytes, ticks) + 'V'   a previous version, in the blob's layout
  * row 'B'              the committed blob
  *     payload: [format: 1, 1 or 2][type: 1][ETag: 8][created, epoch ms: 8][last modified, epoch ms: 8]
  *              [length: 8][content type][encoding][language][disposition][cache control]  (strings)
@@ -53,12 +54,15 @@ import java.util.Map;
  * and it is not the ETag, which a lease action leaves as it is. A blob, its snapshots and its
  * staged blocks share a partition, so that Put Block List commits the blob and discards the staged
  * blocks in one atomic commit, and bytes a snapshot still names are seen before they are let go.
- * Snapshots sort before the blob, oldest first, as List Blobs lists them.
+ * Snapshots and previous versions sort before the blob, by moment, oldest first (a snapshot before
+ * a version of the same moment), as List Blobs lists them; a version and the write that made it
+ * commit together. A soft-deleted blob keeps its row 'B', marked deleted.
  */
 public final class BlobRecords {
     private static final byte SNAPSHOT = 'A';
     private static final byte[] BLOB_ROW = {'B'};
     private static final byte STAGED = 'U';
+    private static final byte VERSION = 'V';
     /**
      * The format of the layout above: recorded in the server state and checked when the service
      * opens, and written in every blob row besides, as a second line of defence.
@@ -116,6 +120,21 @@ public final class BlobRecords {
     /** The snapshot a snapshot row names. */
     public static long snapshot(byte[] row, int offset) {
         return java.nio.ByteBuffer.wrap(row, offset + 1, 8).getLong();
+    }
+
+    public static boolean isVersionRow(byte[] row, int offset, int length) {
+        return length == 10 && row[offset] == SNAPSHOT && row[offset + 9] == VERSION;
+    }
+
+    public static byte[] versionRow(long version) {
+        byte[] row = java.util.Arrays.copyOf(snapshotRow(version), 10);
+        row[9] = VERSION;
+        return row;
+    }
+
+    /** The version a version row names ({@link #snapshot} reads both). */
+    public static long version(byte[] row, int offset) {
+        return snapshot(row, offset);
     }
 
     public static boolean isStagedRow(byte[] row, int offset, int length) {

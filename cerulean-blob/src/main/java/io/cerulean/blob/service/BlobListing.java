@@ -19,7 +19,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * List Blobs: one scan of a container's blobs in name order, a blob's snapshots before it, names
+ * List Blobs: one scan of a container's blobs in name order, a blob's snapshots and previous versions
+ * before it (those soft-deleted only when asked for), names
  * under a delimiter folded into their common prefix (the scan then skips past the prefix rather than
  * reading what it holds), and a position to resume at. Thread-safe.
  */
@@ -44,7 +45,8 @@ final class BlobListing {
         RecordRange range = BlobRecords.blobs(prefix, from.map(ListPosition::name).orElse(null));
         if (from.isPresent() && from.get().name().compareTo(prefix) >= 0) {
             byte[] partition = BlobRecords.partition(from.get().name());
-            byte[] row = from.get().snapshot() == BlobProperties.BASE ? BlobRecords.blobRow()
+            byte[] row = from.get().version() != BlobProperties.BASE ? BlobRecords.versionRow(from.get().version())
+                    : from.get().snapshot() == BlobProperties.BASE ? BlobRecords.blobRow()
                     : BlobRecords.snapshotRow(from.get().snapshot());
             range = new RecordRange(RecordBound.inclusive(partition, row), range.upper());
         }
@@ -74,18 +76,20 @@ final class BlobListing {
                 ByteView row = cursor.row();
                 ListedItem item = null;
                 long position = BlobProperties.BASE;
+                long version = BlobProperties.BASE;
                 if (BlobRecords.isSnapshotRow(row.array(), row.offset(), row.length())) {
                     if (include.snapshots()) {
                         position = BlobRecords.snapshot(row.array(), row.offset());
-                        ByteView payload = cursor.payload();
-                        item = new ListedItem(name, Optional.of(BlobRecords.readBlob(name, position, payload.array(),
-                                payload.offset(), payload.length())));
+                        item = listed(name, position, cursor.payload(), false, include);
+                    }
+                } else if (BlobRecords.isVersionRow(row.array(), row.offset(), row.length())) {
+                    if (include.versions()) {
+                        version = BlobRecords.version(row.array(), row.offset());
+                        item = listed(name, BlobProperties.BASE, cursor.payload(), true, include);
                     }
                 } else if (BlobRecords.isBlobRow(row.array(), row.offset(), row.length())) {
                     committedSeen = true;
-                    ByteView payload = cursor.payload();
-                    item = new ListedItem(name, Optional.of(BlobRecords.readBlob(name, BlobProperties.BASE,
-                            payload.array(), payload.offset(), payload.length())));
+                    item = listed(name, BlobProperties.BASE, cursor.payload(), false, include);
                 } else if (include.uncommitted() && !committedSeen && !uncommittedListed) {
                     uncommittedListed = true;
                     item = new ListedItem(name, Optional.empty());
@@ -94,8 +98,8 @@ final class BlobListing {
                     continue;
                 }
                 if (items.size() == max) {
-                    return new BlobList(items, Optional.of(new ListPosition(name, common != null
-                            ? BlobProperties.BASE : position)));
+                    return new BlobList(items, Optional.of(common != null
+                            ? new ListPosition(name, BlobProperties.BASE) : new ListPosition(name, position, version)));
                 }
                 if (common == null) {
                     items.add(item);
@@ -115,5 +119,16 @@ final class BlobListing {
         } finally {
             cursor.close();
         }
+    }
+
+    /** A blob, snapshot or previous version row as listed; null when it is soft-deleted and deleted ones are not. */
+    private static ListedItem listed(String name, long snapshot, ByteView payload, boolean previousVersion,
+                                     Include include) {
+        BlobProperties blob = BlobRecords.readBlob(name, snapshot, payload.array(), payload.offset(),
+                payload.length());
+        if (blob.deleted() != null && !include.deleted()) {
+            return null;
+        }
+        return new ListedItem(name, Optional.of(blob), previousVersion);
     }
 }

@@ -2,22 +2,37 @@ package io.cerulean.blob.service;
 
 import java.time.Duration;
 import java.util.Objects;
+import java.util.function.Predicate;
 
 /**
- * How a server runs its Blob service, beside what the store holds.
+ * How a server runs its Blob service, beside what the store holds: the settings Azure keeps outside
+ * the data plane.
  *
  * @param rehydrationDelay how long an archived blob takes to be rehydrated to an online tier, at either
  *                         priority: Azure takes hours, which no test or local setup waits for
+ * @param versioning       the accounts whose blobs keep their versions (an account setting in Azure)
  */
-public record BlobOptions(Duration rehydrationDelay) {
+public record BlobOptions(Duration rehydrationDelay, Predicate<String> versioning) {
     /** A rehydration takes five seconds: long enough to be seen pending, short enough to wait for. */
     public static final Duration DEFAULT_REHYDRATION_DELAY = Duration.ofSeconds(5);
-    public static final BlobOptions DEFAULTS = new BlobOptions(DEFAULT_REHYDRATION_DELAY);
+    /** No account keeps versions. */
+    public static final Predicate<String> NO_VERSIONING = account -> false;
+    public static final BlobOptions DEFAULTS = new BlobOptions(DEFAULT_REHYDRATION_DELAY, NO_VERSIONING);
 
     public BlobOptions {
         Objects.requireNonNull(rehydrationDelay, "rehydrationDelay");
+        Objects.requireNonNull(versioning, "versioning");
         if (rehydrationDelay.isNegative()) {
             throw new IllegalArgumentException("a rehydration delay is not negative: " + rehydrationDelay);
         }
+    }
+
+    public BlobOptions(Duration rehydrationDelay) {
+        this(rehydrationDelay, NO_VERSIONING);
+    }
+
+    /** The same with versions kept in the accounts {@code versioning} accepts. */
+    public BlobOptions withVersioning(Predicate<String> versioning) {
+        return new BlobOptions(rehydrationDelay, versioning);
     }
 }

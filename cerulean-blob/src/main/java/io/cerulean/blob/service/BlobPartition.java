@@ -27,11 +27,14 @@ import java.util.TreeMap;
 import java.util.random.RandomGenerator;
 
 /**
- * One blob's partition as read at one moment: the blob, its snapshots and its staged blocks, each
- * with the version it was read at. A write reads it, changes a copy ({@link #copy}), and commits
- * the difference ({@link #mutationsTo}) on the versions read, so that a writer who lost a race
- * reads again; the bytes it lets go of are those the partition named before and no longer names
- * after ({@link #contents}), whichever rows named them. Not thread-safe.
+ * One blob's partition as read at one moment: the blob, its snapshots, its previous versions and its
+ * staged blocks, each with the version it was read at. A soft-deleted blob is kept apart
+ * ({@link #deletedBlob}), so that every write sees no blob; soft-deleted snapshots and versions stay
+ * in their maps, marked. (A row's version, which commits compare, is not a blob version.) A write
+ * reads it, changes a copy ({@link #copy}), and commits the difference ({@link #mutationsTo}) on the
+ * versions read, so that a writer who lost a race reads again; the bytes it lets go of are those
+ * the partition named before and no longer names after ({@link #contents}), whichever rows named
+ * them. Not thread-safe.
  */
 final class BlobPartition {
     /** A row's value and the version it was read at; a row changed by a write has version 0 and is new. */
@@ -39,8 +42,10 @@ final class BlobPartition {
     }
 
     final String name;
-    Row<BlobProperties> blob; // null when there is no committed blob
+    Row<BlobProperties> blob; // null when there is no live committed blob
+    Row<BlobProperties> deletedBlob; // the blob row while it is soft-deleted (then blob is null)
     final TreeMap<Long, Row<BlobProperties>> snapshots = new TreeMap<>();
+    final TreeMap<Long, Row<BlobProperties>> versions = new TreeMap<>(); // previous versions, by ticks
     final Map<BlockId, Row<StagedBlock>> staged = new LinkedHashMap<>();
 
     private BlobPartition(String name) {
@@ -54,8 +59,17 @@ final class BlobPartition {
                 ByteView row = cursor.row();
                 ByteView payload = cursor.payload();
                 if (BlobRecords.isBlobRow(row.array(), row.offset(), row.length())) {
-                    partition.blob = new Row<>(cursor.version(), BlobRecords.readBlob(name, BlobProperties.BASE,
-                            payload.array(), payload.offset(), payload.length()));
+                    Row<BlobProperties> read = new Row<>(cursor.version(), BlobRecords.readBlob(name,
+                            BlobProperties.BASE, payload.array(), payload.offset(), payload.length()));
+                    if (read.value().deleted() == null) {
+                        partition.blob = read;
+                    } else {
+                        partition.deletedBlob = read;
+                    }
+                } else if (BlobRecords.isVersionRow(row.array(), row.offset(), row.length())) {
+                    partition.versions.put(BlobRecords.version(row.array(), row.offset()), new Row<>(cursor.version(),
+                            BlobRecords.readBlob(name, BlobProperties.BASE, payload.array(), payload.offset(),
+                                    payload.length())));
                 } else if (BlobRecords.isSnapshotRow(row.array(), row.offset(), row.length())) {
                     long snapshot = BlobRecords.snapshot(row.array(), row.offset());
                     partition.snapshots.put(snapshot, new Row<>(cursor.version(), BlobRecords.readBlob(name, snapshot,
@@ -96,16 +110,45 @@ final class BlobPartition {
         }
     }
 
-    /** Makes {@code written} the blob, to be committed; returns it. */
+    /**
+     * Makes {@code written} the blob, to be committed; returns it. A soft-deleted blob under the name
+     * becomes a soft-deleted snapshot taken when it was deleted, kept for the rest of its retention.
+     */
     BlobProperties setBlob(BlobProperties written) {
+        if (deletedBlob != null) {
+            BlobProperties gone = deletedBlob.value();
+            long at = io.cerulean.blob.model.VersionIds.ticks(gone.deleted());
+            while (snapshots.containsKey(at)) {
+                at++;
+            }
+            snapshots.put(at, written(gone.snapshotAt(at, Map.of()).withDeleted(gone.deleted())));
+            deletedBlob = null;
+        }
         blob = written(written);
         return written;
+    }
+
+    /** Whether any snapshot is live (not soft-deleted). */
+    boolean hasLiveSnapshots() {
+        return snapshots.values().stream().anyMatch(row -> row.value().deleted() == null);
+    }
+
+    /** The newest version id (ticks) the blob has had: its current one or a previous one; -1 for none. */
+    long lastVersion() {
+        long last = versions.isEmpty() ? -1 : versions.lastKey();
+        Row<BlobProperties> current = blob != null ? blob : deletedBlob;
+        if (current != null && current.value().versionId() != null) {
+            last = Math.max(last, io.cerulean.blob.model.VersionIds.parse(current.value().versionId()).orElse(-1));
+        }
+        return last;
     }
 
     BlobPartition copy() {
         BlobPartition copy = new BlobPartition(name);
         copy.blob = blob;
+        copy.deletedBlob = deletedBlob;
         copy.snapshots.putAll(snapshots);
+        copy.versions.putAll(versions);
         copy.staged.putAll(staged);
         return copy;
     }
@@ -116,7 +159,11 @@ final class BlobPartition {
         if (blob != null) {
             addSegments(ids, blob.value());
         }
+        if (deletedBlob != null) {
+            addSegments(ids, deletedBlob.value());
+        }
         snapshots.values().forEach(row -> addSegments(ids, row.value()));
+        versions.values().forEach(row -> addSegments(ids, row.value()));
         staged.values().forEach(row -> {
             if (row.value().content() != null) {
                 ids.add(row.value().content());
@@ -137,14 +184,21 @@ final class BlobPartition {
      * The commit that turns this partition, as read, into {@code after}: a row gone is deleted, a row
      * new or replaced is put, each on the state read (absent, or the version read).
      */
-    List<RecordMutation> mutationsTo(BlobPartition after, RandomGenerator versions) {
+    List<RecordMutation> mutationsTo(BlobPartition after, RandomGenerator rowVersions) {
         List<RecordMutation> mutations = new ArrayList<>();
-        diff(mutations, blob, after.blob, BlobRecords.blobRow(), versions);
+        diff(mutations, blob != null ? blob : deletedBlob, after.blob != null ? after.blob : after.deletedBlob,
+                BlobRecords.blobRow(), rowVersions);
+        Set<Long> versionKeys = new HashSet<>(versions.keySet());
+        versionKeys.addAll(after.versions.keySet());
+        for (Long version : versionKeys) {
+            diff(mutations, versions.get(version), after.versions.get(version), BlobRecords.versionRow(version),
+                    rowVersions);
+        }
         Set<Long> snapshotKeys = new HashSet<>(snapshots.keySet());
         snapshotKeys.addAll(after.snapshots.keySet());
         for (Long snapshot : snapshotKeys) {
             diff(mutations, snapshots.get(snapshot), after.snapshots.get(snapshot), BlobRecords.snapshotRow(snapshot),
-                    versions);
+                    rowVersions);
         }
         Set<BlockId> blockIds = new HashSet<>(staged.keySet());
         blockIds.addAll(after.staged.keySet());
@@ -161,7 +215,7 @@ final class BlobPartition {
     }
 
     private static void diff(List<RecordMutation> mutations, Row<BlobProperties> before, Row<BlobProperties> after,
-                             byte[] row, RandomGenerator versions) {
+                             byte[] row, RandomGenerator rowVersions) {
         if (Objects.equals(before, after)) {
             return;
         }
@@ -170,7 +224,7 @@ final class BlobPartition {
         if (after == null) {
             mutations.add(RecordMutation.delete(row, precondition));
         } else {
-            mutations.add(RecordMutation.put(row, BlobRecords.blobValue(versions.nextLong(), after.value()),
+            mutations.add(RecordMutation.put(row, BlobRecords.blobValue(rowVersions.nextLong(), after.value()),
                     precondition));
         }
     }

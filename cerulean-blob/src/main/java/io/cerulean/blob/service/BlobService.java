@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Predicate;
 
 /**
  * The Blob service's operations on a {@link KeyValueStore} for records (layout in
@@ -65,6 +66,8 @@ public final class BlobService {
     private final Copies copies;
     private final BlobLeases leases;
     private final Tiers tiers;
+    private final SoftDeletes softDeletes;
+    private final BlobWrites writes;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -104,7 +107,8 @@ public final class BlobService {
         this.clock = clock;
         this.lifecycle = new ContentLifecycle(store, contents);
         this.containers = new Containers(store, state, lifecycle, clock, random);
-        BlobWrites writes = new BlobWrites(store, containers, lifecycle, clock, random);
+        this.writes = new BlobWrites(store, containers, lifecycle, clock, random, options.versioning());
+        this.softDeletes = new SoftDeletes(store, containers, writes, clock);
         this.blobs = new Blobs(store, containers, writes, lifecycle, clock);
         this.listing = new BlobListing(store, containers);
         this.blocks = new Blocks(store, containers, writes, lifecycle, clock, random);
@@ -129,11 +133,21 @@ public final class BlobService {
      * A committed blob or one of its snapshots, or (with {@code include=uncommittedblobs}) a blob with
      * only staged blocks.
      */
-    public record ListedItem(String name, Optional<BlobProperties> committed) implements ListedBlob {
+    public record ListedItem(String name, Optional<BlobProperties> committed, boolean previousVersion)
+            implements ListedBlob {
+        public ListedItem(String name, Optional<BlobProperties> committed) {
+            this(name, committed, false);
+        }
     }
 
-    /** Where a listing resumes: a blob's name, and the snapshot within it (BlobProperties.BASE: the blob). */
-    public record ListPosition(String name, long snapshot) {
+    /**
+     * Where a listing resumes: a blob's name, and the snapshot or previous version within it
+     * (BlobProperties.BASE for neither: the blob).
+     */
+    public record ListPosition(String name, long snapshot, long version) {
+        public ListPosition(String name, long snapshot) {
+            this(name, snapshot, BlobProperties.BASE);
+        }
     }
 
     /** Names sharing a prefix up to and including the delimiter, listed once. */
@@ -145,8 +159,12 @@ public final class BlobService {
     }
 
     /** What List Blobs includes beside committed blobs. */
-    public record Include(boolean snapshots, boolean uncommitted) {
-        public static final Include NONE = new Include(false, false);
+    public record Include(boolean snapshots, boolean uncommitted, boolean versions, boolean deleted) {
+        public static final Include NONE = new Include(false, false, false, false);
+
+        public Include(boolean snapshots, boolean uncommitted) {
+            this(snapshots, uncommitted, false, false);
+        }
     }
 
     /** What Delete Blob does with the blob's snapshots ({@code x-ms-delete-snapshots}). */
@@ -183,8 +201,14 @@ public final class BlobService {
     public record BlockLists(Optional<BlobProperties> blob, List<Block> committed, List<Block> uncommitted) {
     }
 
-    /** Where a copy reads from: a blob, or a snapshot of one, in this server's store, and the URL that named it. */
-    public record CopySource(String account, String container, String blob, long snapshot, String url) {
+    /**
+     * Where a copy reads from: a blob, or a snapshot or a version of one ({@code version}: ticks, or
+     * BlobProperties.BASE), in this server's store, and the URL that named it.
+     */
+    public record CopySource(String account, String container, String blob, long snapshot, long version, String url) {
+        public CopySource(String account, String container, String blob, long snapshot, String url) {
+            this(account, container, blob, snapshot, BlobProperties.BASE, url);
+        }
     }
 
     /** Bytes copied from a source into new content, and their MD5. */
@@ -284,6 +308,20 @@ public final class BlobService {
         return blobs.get(account, container, name, snapshot, leaseId);
     }
 
+    /**
+     * The committed blob, one of its snapshots or one of its versions ({@code version}: ticks, or
+     * {@link BlobProperties#BASE}): 404 BlobNotFound when there is none, or it is soft-deleted.
+     */
+    public BlobProperties blob(String account, String container, String name, long snapshot, long version,
+                               String leaseId) {
+        return blobs.get(account, container, name, snapshot, version, leaseId);
+    }
+
+    /** Whether {@code account} keeps blob versions. */
+    public boolean versioning(String account) {
+        return writes.versioning(account);
+    }
+
     /** The committed blob. */
     public BlobProperties blob(String account, String container, String name) {
         return blobs.get(account, container, name, BlobProperties.BASE, null);
@@ -295,7 +333,13 @@ public final class BlobService {
      */
     public ReadableBlob openBlob(String account, String container, String name, long snapshot, String leaseId,
                                  boolean bytes) {
-        return blobs.open(account, container, name, snapshot, leaseId, bytes);
+        return blobs.open(account, container, name, snapshot, BlobProperties.BASE, leaseId, bytes);
+    }
+
+    /** Get Blob of a snapshot or a version ({@code version}: ticks, or {@link BlobProperties#BASE}). */
+    public ReadableBlob openBlob(String account, String container, String name, long snapshot, long version,
+                                 String leaseId, boolean bytes) {
+        return blobs.open(account, container, name, snapshot, version, leaseId, bytes);
     }
 
     /** Reads {@code length} bytes of {@code blob} from {@code offset}, one call at a time. */
@@ -341,12 +385,42 @@ public final class BlobService {
      */
     public void deleteBlob(String account, String container, String name, long snapshot, DeleteSnapshots snapshots,
                            Conditions conditions) {
-        blobs.delete(account, container, name, snapshot, snapshots, conditions);
+        blobs.delete(account, container, name, snapshot, BlobProperties.BASE, snapshots, conditions, null);
+    }
+
+    /**
+     * Delete Blob as above, or of one previous version ({@code version}: ticks; 403
+     * OperationNotAllowedOnRootBlob for the current one's). Where versioning is on, the blob becomes
+     * a previous version. With a {@code retention} (the account's soft delete policy; null: none),
+     * what goes is kept, marked deleted, until {@link #sweepDeleted} finds its retention ended.
+     */
+    public void deleteBlob(String account, String container, String name, long snapshot, long version,
+                           DeleteSnapshots snapshots, Conditions conditions, Duration retention) {
+        blobs.delete(account, container, name, snapshot, version, snapshots, conditions, retention);
     }
 
     /** Delete Blob without snapshots to think of: the blob and its staged blocks. */
     public void deleteBlob(String account, String container, String name, Conditions conditions) {
-        blobs.delete(account, container, name, BlobProperties.BASE, DeleteSnapshots.NONE, conditions);
+        blobs.delete(account, container, name, BlobProperties.BASE, BlobProperties.BASE, DeleteSnapshots.NONE,
+                conditions, null);
+    }
+
+    /**
+     * Undelete Blob: the soft-deleted blob (unless the name has a live one), snapshots and versions
+     * come back; 404 BlobNotFound when the name has nothing at all.
+     */
+    public void undeleteBlob(String account, String container, String name) {
+        softDeletes.undelete(account, container, name);
+    }
+
+    /**
+     * Removes for good every blob, snapshot and version deleted longer ago than its account's
+     * {@code retention} (null for an account whose deleted data stays). Safe on any number of servers.
+     *
+     * @return how many were removed
+     */
+    public long sweepDeleted(java.util.function.Function<String, Duration> retention) {
+        return softDeletes.sweep(retention);
     }
 
     /**

@@ -7,7 +7,11 @@ import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.Space;
 import java.time.Clock;
 import java.time.Instant;
+import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.Lease;
+import io.cerulean.blob.model.VersionIds;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
 /**
@@ -15,7 +19,12 @@ import java.util.random.RandomGenerator;
  * partition ({@link BlobPartition}), let the write change a copy, commit the difference on the
  * versions read, and start again from the read when another writer got there first (at most
  * {@link Writes#MAX_ATTEMPTS} times, then 503 ServerBusy). Once the commit is in, the contents the
- * partition no longer names are released ({@link ContentLifecycle#releaseLetGo}). Thread-safe.
+ * partition no longer names are released ({@link ContentLifecycle#releaseLetGo}).
+ *
+ * <p>In an account with versioning on, the writes that make versions ({@link #versioned}) give the
+ * blob they write a version id and keep the blob they replace as a previous version, a row of the
+ * same partition written in the same commit: a version is never lost to a crash between the two.
+ * Thread-safe.
  */
 final class BlobWrites {
     private final KeyValueStore store;
@@ -23,9 +32,16 @@ final class BlobWrites {
     private final ContentLifecycle lifecycle;
     private final Clock clock;
     private final RandomGenerator random;
+    private final Predicate<String> versioning;
 
     BlobWrites(KeyValueStore store, Containers containers, ContentLifecycle lifecycle, Clock clock,
                RandomGenerator random) {
+        this(store, containers, lifecycle, clock, random, account -> false);
+    }
+
+    BlobWrites(KeyValueStore store, Containers containers, ContentLifecycle lifecycle, Clock clock,
+               RandomGenerator random, Predicate<String> versioning) {
+        this.versioning = versioning;
         this.store = store;
         this.containers = containers;
         this.lifecycle = lifecycle;
@@ -41,13 +57,69 @@ final class BlobWrites {
         T apply(BlobPartition partition, Instant now);
     }
 
+    /** Whether blobs of {@code account} keep their versions. */
+    boolean versioning(String account) {
+        return versioning.test(account);
+    }
+
+    /**
+     * A write that makes a version where versioning is on (Put Blob, Put Block List, Set Blob
+     * Metadata, a copy's destination): when {@code write} sets a new blob, the blob gets the next
+     * version id and the one it replaces becomes a previous version. Returns the blob written.
+     */
+    BlobProperties versioned(String account, String container, String name, PartitionWrite<BlobProperties> write) {
+        if (!versioning(account)) {
+            return write(account, container, name, write);
+        }
+        return write(account, container, name, (partition, now) -> {
+            BlobPartition.Row<BlobProperties> before = partition.blob;
+            long id = nextVersion(partition, now); // before the write: after every id, the current one's too
+            BlobProperties written = write.apply(partition, now);
+            if (partition.blob == null || partition.blob == before) {
+                return written;
+            }
+            if (before != null) {
+                keepVersion(partition, before.value(), id);
+            }
+            return partition.setBlob(partition.blob.value().withVersionId(VersionIds.format(id)));
+        });
+    }
+
+    /** A version id for a write at {@code now}: after every id the blob has had. */
+    static long nextVersion(BlobPartition partition, Instant now) {
+        return Math.max(VersionIds.ticks(now), partition.lastVersion() + 1);
+    }
+
+    /**
+     * Keeps {@code current} as a previous version, under its own id; a blob written before versioning
+     * was on, which has none, under the moment it was last written (below {@code next}, the id of what
+     * comes after it).
+     */
+    static void keepVersion(BlobPartition partition, BlobProperties current, long next) {
+        long id;
+        if (current.versionId() != null) {
+            id = VersionIds.parse(current.versionId()).orElseThrow();
+        } else {
+            id = Math.min(VersionIds.ticks(current.lastModified()), next - 1);
+            while (partition.versions.containsKey(id)) {
+                id--;
+            }
+        }
+        partition.versions.put(id, BlobPartition.written(current.withLease(Lease.NONE)
+                .withVersionId(VersionIds.format(id))));
+    }
+
     /**
      * Runs {@code write} on the blob's partition until its commit lands: 404 ContainerNotFound first.
      * The write sees the blob as it is at its moment ({@link BlobPartition#settle}); if it changes the
      * blob, that is what is stored.
      */
     <T> T write(String account, String container, String name, PartitionWrite<T> write) {
-        Space space = containers.blobs(account, container);
+        return write(containers.blobs(account, container), name, write);
+    }
+
+    /** Runs {@code write} on a partition of the container whose blobs are {@code space}. */
+    <T> T write(Space space, String name, PartitionWrite<T> write) {
         byte[] key = BlobRecords.partition(name);
         for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
             Instant now = clock.instant();

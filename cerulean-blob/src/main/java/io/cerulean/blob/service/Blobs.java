@@ -18,7 +18,9 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.content.ContentId;
+import io.cerulean.blob.model.VersionIds;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +66,7 @@ final class Blobs {
             BlobNames.check(name);
             Tiers.checkWritable(type, tier);
             List<Segment> segments = size == 0 ? List.of() : List.of(new Segment(null, content, size));
-            return writes.write(account, container, name, (partition, now) -> {
+            return writes.versioned(account, container, name, (partition, now) -> {
                 BlobProperties old = partition.blobOrNull();
                 Writes.checkCreateOrReplace(conditions, old, now);
                 partition.staged.clear();
@@ -77,18 +79,38 @@ final class Blobs {
     }
 
     /**
-     * The committed blob, or one of its snapshots, as it is now: 404 BlobNotFound (also for a blob with
-     * only staged blocks).
+     * The committed blob, one of its snapshots, or one of its versions ({@code version}: ticks, or
+     * {@link BlobProperties#BASE}); the current version when {@code version} is its id. 404
+     * BlobNotFound when there is none, also for a blob with only staged blocks and for what is
+     * soft-deleted. As it is now: a rehydration whose moment has come is over.
      */
-    BlobProperties get(String account, String container, String name, long snapshot, String leaseId) {
+    BlobProperties get(String account, String container, String name, long snapshot, long version, String leaseId) {
         Space space = containers.blobs(account, container);
-        byte[] row = snapshot == BlobProperties.BASE ? BlobRecords.blobRow() : BlobRecords.snapshotRow(snapshot);
-        BlobProperties blob = store.get(space, BlobRecords.partition(name), row)
-                .map(v -> BlobRecords.readBlob(name, snapshot, v))
-                .orElseThrow(() -> new ServiceException(BlobError.BLOB_NOT_FOUND));
+        byte[] partition = BlobRecords.partition(name);
+        BlobProperties blob = null;
+        if (version != BlobProperties.BASE) {
+            blob = store.get(space, partition, BlobRecords.blobRow()).map(v -> BlobRecords.readBlob(name,
+                    BlobProperties.BASE, v)).filter(b -> b.versionId() != null
+                    && VersionIds.parse(b.versionId()).orElse(-1) == version).orElse(null);
+            if (blob == null) {
+                blob = store.get(space, partition, BlobRecords.versionRow(version)).map(v -> BlobRecords.readBlob(name,
+                        BlobProperties.BASE, v)).orElse(null);
+            }
+        } else {
+            byte[] row = snapshot == BlobProperties.BASE ? BlobRecords.blobRow() : BlobRecords.snapshotRow(snapshot);
+            blob = store.get(space, partition, row).map(v -> BlobRecords.readBlob(name, snapshot, v)).orElse(null);
+        }
+        if (blob == null || blob.deleted() != null) {
+            throw new ServiceException(BlobError.BLOB_NOT_FOUND);
+        }
         Instant now = clock.instant();
         Leases.checkBlobRead(blob.lease(), leaseId, now);
         return Tiers.settled(blob, now);
+    }
+
+    /** The committed blob, or one of its snapshots. */
+    BlobProperties get(String account, String container, String name, long snapshot, String leaseId) {
+        return get(account, container, name, snapshot, BlobProperties.BASE, leaseId);
     }
 
     /**
@@ -96,15 +118,22 @@ final class Blobs {
      * it is closed when {@code bytes} are to be read: a read that begins finishes on this version. The
      * bytes of an archived blob are offline: 409 BlobArchived (BlobBeingRehydrated while it is).
      */
-    ReadableBlob open(String account, String container, String name, long snapshot, String leaseId, boolean bytes) {
+    ReadableBlob open(String account, String container, String name, long snapshot, long version, String leaseId,
+                      boolean bytes) {
         if (!bytes) {
-            return new ReadableBlob(lifecycle.contents(), get(account, container, name, snapshot, leaseId), null);
+            return new ReadableBlob(lifecycle.contents(), get(account, container, name, snapshot, version, leaseId),
+                    null);
         }
         return lifecycle.hold(() -> {
-            BlobProperties blob = get(account, container, name, snapshot, leaseId);
+            BlobProperties blob = get(account, container, name, snapshot, version, leaseId);
             Tiers.checkOnline(blob);
             return blob;
         });
+    }
+
+    /** Get Blob of the blob or a snapshot. */
+    ReadableBlob open(String account, String container, String name, long snapshot, String leaseId, boolean bytes) {
+        return open(account, container, name, snapshot, BlobProperties.BASE, leaseId, bytes);
     }
 
     /** Reads {@code length} bytes of {@code blob} from {@code offset}, one call at a time. */
@@ -142,8 +171,11 @@ final class Blobs {
     /** Set Blob Metadata: replaces the whole set; a new ETag. */
     BlobProperties setMetadata(String account, String container, String name, Map<String, String> metadata,
                                Conditions conditions) {
-        return change(account, container, name, conditions, (old, etag, now) -> old.changed(etag, now,
-                old.contentLength(), old.headers(), metadata, old.segments(), old.sequenceNumber()));
+        return writes.versioned(account, container, name, (partition, now) -> {
+            BlobProperties old = Writes.checkExisting(partition, conditions, now);
+            return partition.setBlob(old.changed(ETags.next(Writes.ticks(now), old.etag()), now, old.contentLength(),
+                    old.headers(), metadata, old.segments(), old.sequenceNumber()));
+        });
     }
 
     /**
@@ -171,29 +203,71 @@ final class Blobs {
 
     /**
      * Delete Blob: the blob and its staged blocks, its snapshots as {@code snapshots} says (409
-     * SnapshotsPresent when it says nothing and there are some); or, with {@code snapshot}, that
-     * snapshot alone.
+     * SnapshotsPresent when it says nothing and there are some); or, with {@code snapshot} or
+     * {@code version}, that snapshot or previous version alone (403 OperationNotAllowedOnRootBlob
+     * for the current version's id). Where versioning is on, the blob becomes a previous version and
+     * the name has no current one. With a {@code retention} (the account's soft delete policy; null:
+     * none), what goes is kept, marked deleted, until the sweep removes it once the retention ends.
      */
-    void delete(String account, String container, String name, long snapshot, DeleteSnapshots snapshots,
-                Conditions conditions) {
+    void delete(String account, String container, String name, long snapshot, long version, DeleteSnapshots snapshots,
+                Conditions conditions, Duration retention) {
+        boolean versioning = writes.versioning(account);
         writes.write(account, container, name, (partition, now) -> {
-            if (snapshot != BlobProperties.BASE) {
-                if (partition.snapshots.remove(snapshot) == null) {
-                    throw new ServiceException(BlobError.BLOB_NOT_FOUND);
+            if (version != BlobProperties.BASE) {
+                BlobProperties current = partition.blobOrNull();
+                if (current != null && current.versionId() != null
+                        && VersionIds.parse(current.versionId()).orElse(-1) == version) {
+                    throw new ServiceException(BlobError.OPERATION_NOT_ALLOWED_ON_ROOT_BLOB);
                 }
+                deleteRow(partition.versions, version, retention, now);
                 return null;
             }
-            Writes.checkExisting(partition, conditions, now);
-            if (snapshots == DeleteSnapshots.NONE && !partition.snapshots.isEmpty()) {
+            if (snapshot != BlobProperties.BASE) {
+                deleteRow(partition.snapshots, snapshot, retention, now);
+                return null;
+            }
+            BlobProperties old = Writes.checkExisting(partition, conditions, now);
+            long next = BlobWrites.nextVersion(partition, now);
+            if (snapshots == DeleteSnapshots.NONE && partition.hasLiveSnapshots()) {
                 throw new ServiceException(BlobError.SNAPSHOTS_PRESENT);
             }
-            partition.snapshots.clear();
-            if (snapshots != DeleteSnapshots.ONLY) {
-                partition.blob = null;
-                partition.staged.clear();
+            for (Long live : List.copyOf(partition.snapshots.keySet())) {
+                if (partition.snapshots.get(live).value().deleted() == null) {
+                    deleteRow(partition.snapshots, live, retention, now);
+                }
+            }
+            if (snapshots == DeleteSnapshots.ONLY) {
+                return null;
+            }
+            partition.staged.clear();
+            partition.blob = null;
+            if (versioning) {
+                BlobWrites.keepVersion(partition, old, next);
+            } else if (retention != null) {
+                partition.deletedBlob = BlobPartition.written(old.withDeleted(now));
             }
             return null;
         });
+    }
+
+    /** Removes a snapshot's or a version's row, or marks it deleted under a retention; 404 when it is not live. */
+    private static void deleteRow(java.util.TreeMap<Long, BlobPartition.Row<BlobProperties>> rows, long key,
+                                  Duration retention, Instant now) {
+        BlobPartition.Row<BlobProperties> row = rows.get(key);
+        if (row == null || row.value().deleted() != null) {
+            throw new ServiceException(BlobError.BLOB_NOT_FOUND);
+        }
+        if (retention == null) {
+            rows.remove(key);
+        } else {
+            rows.put(key, BlobPartition.written(row.value().withDeleted(now)));
+        }
+    }
+
+    /** Delete Blob of the blob or a snapshot, kept by no retention. */
+    void delete(String account, String container, String name, long snapshot, DeleteSnapshots snapshots,
+                Conditions conditions) {
+        delete(account, container, name, snapshot, BlobProperties.BASE, snapshots, conditions, null);
     }
 
     /** A change to an existing, online blob that keeps its bytes; the change gets a new ETag. */

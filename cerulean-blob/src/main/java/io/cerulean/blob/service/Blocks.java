@@ -87,7 +87,8 @@ final class Blocks {
             byte[] row = BlobRecords.stagedRow(id);
             for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
                 Optional<StoredValue> committed = store.get(space, partition, BlobRecords.blobRow());
-                BlobProperties blob = committed.map(v -> BlobRecords.readBlob(name, BlobProperties.BASE, v)).orElse(null);
+                BlobProperties blob = committed.map(v -> BlobRecords.readBlob(name, BlobProperties.BASE, v))
+                        .filter(b -> b.deleted() == null).orElse(null);
                 Leases.checkBlobWrite(blob == null ? Lease.NONE : blob.lease(), leaseId, clock.instant());
                 checkIdLength(space, name, id);
                 Optional<StoredValue> existing = store.get(space, partition, row);
@@ -125,7 +126,7 @@ final class Blocks {
             throw new ServiceException(BlobError.BLOCK_LIST_TOO_LONG, BlobError.BLOCK_LIST_TOO_LONG.message()
                     + " This one names " + blocks.size() + ".");
         }
-        return writes.write(account, container, name, (partition, now) -> {
+        return writes.versioned(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blobOrNull();
             Writes.checkCreateOrReplace(conditions, old, now);
             Map<BlockId, Segment> committed = new LinkedHashMap<>();
@@ -174,7 +175,7 @@ final class Blocks {
     BlockLists lists(String account, String container, String name, long snapshot, String leaseId) {
         BlobPartition partition = BlobPartition.read(store, containers.blobs(account, container), name);
         Optional<BlobProperties> blob = Optional.ofNullable(snapshot == BlobProperties.BASE ? partition.blob
-                : partition.snapshots.get(snapshot)).map(BlobPartition.Row::value);
+                : partition.snapshots.get(snapshot)).map(BlobPartition.Row::value).filter(b -> b.deleted() == null);
         List<Block> uncommitted = new ArrayList<>();
         if (snapshot == BlobProperties.BASE) {
             partition.staged.values().forEach(b -> uncommitted.add(new Block(b.value().id(), b.value().size())));

@@ -216,6 +216,24 @@ public final class Containers {
         return instances;
     }
 
+    /** The key-space instances of every container's blobs, by account (for the soft delete sweep). */
+    Map<String, List<Long>> blobInstancesByAccount() {
+        Map<String, List<Long>> instances = new java.util.TreeMap<>();
+        try (RecordCursor containers = store.scan(ContainerCatalog.SPACE, RecordRange.all())) {
+            while (containers.advance()) {
+                ByteView account = containers.partition();
+                ByteView row = containers.row();
+                ByteView payload = containers.payload();
+                instances.computeIfAbsent(new String(account.array(), account.offset(), account.length(),
+                        java.nio.charset.StandardCharsets.UTF_8), a -> new ArrayList<>())
+                        .add(ContainerCatalog.read(ContainerCatalog.name(row.array(), row.offset(), row.length()),
+                                containers.version(), payload.array(), payload.offset(), payload.length())
+                                .blobsInstance());
+            }
+        }
+        return instances;
+    }
+
     /** A change to a container's row, computed from what was read. */
     private interface ContainerChange {
         ContainerProperties apply(ContainerProperties old, Instant now);

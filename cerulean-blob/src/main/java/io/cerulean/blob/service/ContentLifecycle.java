@@ -320,7 +320,8 @@ final class ContentLifecycle {
                 ByteView row = cursor.row();
                 ByteView payload = cursor.payload();
                 if (BlobRecords.isBlobRow(row.array(), row.offset(), row.length())
-                        || BlobRecords.isSnapshotRow(row.array(), row.offset(), row.length())) {
+                        || BlobRecords.isSnapshotRow(row.array(), row.offset(), row.length())
+                        || BlobRecords.isVersionRow(row.array(), row.offset(), row.length())) {
                     ids.addAll(contentsOf(BlobRecords.readBlob("", BlobProperties.BASE, payload.array(),
                             payload.offset(), payload.length())));
                 } else if (BlobRecords.isStagedRow(row.array(), row.offset(), row.length())) {

@@ -52,7 +52,7 @@ final class Copies {
         BlobProperties blob;
         try {
             blob = blobs.get(source.account(), source.container(), source.blob(), source.snapshot(),
-                    conditions.leaseId());
+                    source.version(), conditions.leaseId());
         } catch (ServiceException e) {
             if (e.errorCode() == BlobError.BLOB_NOT_FOUND || e.errorCode() == BlobError.CONTAINER_NOT_FOUND) {
                 throw new ServiceException(BlobError.CANNOT_VERIFY_COPY_SOURCE, BlobError.CANNOT_VERIFY_COPY_SOURCE
@@ -108,7 +108,7 @@ final class Copies {
         BlobNames.check(name);
         containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = content(source, 0, source.contentLength());
-        return lifecycle.adopt(copied.content(), () -> writes.write(account, container, name, (partition, now) -> {
+        return lifecycle.adopt(copied.content(), () -> writes.versioned(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blobOrNull();
             Writes.checkCreateOrReplace(conditions, old, now);
             boolean copy = kind == CopyKind.COPY;

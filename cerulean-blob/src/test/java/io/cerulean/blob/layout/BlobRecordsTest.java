@@ -65,4 +65,19 @@ class BlobRecordsTest {
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("format 3");
         assertThat(Arrays.equals(bytes, value.bytes())).isFalse();
     }
+
+    @Test
+    void versionRowsSortAfterTheSnapshotOfTheirMomentAndBeforeTheBlob() {
+        byte[] snapshot = BlobRecords.snapshotRow(500);
+        byte[] version = BlobRecords.versionRow(500);
+        byte[] later = BlobRecords.snapshotRow(501);
+
+        assertThat(BlobRecords.isVersionRow(version, 0, version.length)).isTrue();
+        assertThat(BlobRecords.isSnapshotRow(version, 0, version.length)).isFalse();
+        assertThat(BlobRecords.isVersionRow(snapshot, 0, snapshot.length)).isFalse();
+        assertThat(BlobRecords.version(version, 0)).isEqualTo(500);
+        assertThat(Arrays.compareUnsigned(snapshot, version)).isNegative();
+        assertThat(Arrays.compareUnsigned(version, later)).isNegative();
+        assertThat(Arrays.compareUnsigned(version, BlobRecords.blobRow())).isNegative();
+    }
 }

@@ -3,14 +3,16 @@ package io.cerulean.http.properties;
 import io.cerulean.http.cors.CorsRules;
 import io.cerulean.http.xml.InvalidXml;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An account's properties of one service (Get / Set Service Properties): Storage Analytics
- * logging, hour and minute metrics, and the CORS rules. Immutable; a Set produces a new value
- * ({@link ServicePropertiesUpdate#applyTo}).
+ * logging, hour and minute metrics, the CORS rules, and the Blob service's soft delete policy
+ * ({@code DeleteRetentionPolicy}; empty for the services that have none, or until it is set).
+ * Immutable; a Set produces a new value ({@link ServicePropertiesUpdate#applyTo}).
  */
 public record ServiceProperties(LoggingSettings logging, MetricsSettings hourMetrics, MetricsSettings minuteMetrics,
-                                CorsRules cors) {
+                                CorsRules cors, Optional<RetentionPolicy> deleteRetention) {
     /** The only Storage Analytics version the service accepts (another is 400 InvalidXmlNodeValue). */
     public static final String ANALYTICS_VERSION = "1.0";
 
@@ -29,6 +31,12 @@ public record ServiceProperties(LoggingSettings logging, MetricsSettings hourMet
         Objects.requireNonNull(hourMetrics, "hourMetrics");
         Objects.requireNonNull(minuteMetrics, "minuteMetrics");
         Objects.requireNonNull(cors, "cors");
+        Objects.requireNonNull(deleteRetention, "deleteRetention");
+    }
+
+    public ServiceProperties(LoggingSettings logging, MetricsSettings hourMetrics, MetricsSettings minuteMetrics,
+                             CorsRules cors) {
+        this(logging, hourMetrics, minuteMetrics, cors, Optional.empty());
     }
 
     public static ServiceProperties defaults() {

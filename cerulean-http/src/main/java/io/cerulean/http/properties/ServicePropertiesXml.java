@@ -31,6 +31,15 @@ public final class ServicePropertiesXml {
 
     /** The sections a Set Service Properties body carries. */
     public static ServicePropertiesUpdate readUpdate(byte[] body) {
+        return readUpdate(body, false);
+    }
+
+    /**
+     * The sections a Set Service Properties body carries, with the Blob service's
+     * {@code DeleteRetentionPolicy} when {@code deleteRetention} (Enabled, and Days from 1 to 365
+     * while enabled, as the other retention policies).
+     */
+    public static ServicePropertiesUpdate readUpdate(byte[] body, boolean deleteRetention) {
         XmlElement root = XmlDocuments.parse(body);
         if (!root.name().equals(ROOT)) {
             throw InvalidXml.document("The root element must be " + ROOT + ", not " + root.name() + ".");
@@ -39,12 +48,15 @@ public final class ServicePropertiesXml {
         Optional<MetricsSettings> hour = root.optionalChild("HourMetrics").map(ServicePropertiesXml::metrics);
         Optional<MetricsSettings> minute = root.optionalChild("MinuteMetrics").map(ServicePropertiesXml::metrics);
         Optional<CorsRules> cors = root.optionalChild("Cors").map(ServicePropertiesXml::cors);
-        return new ServicePropertiesUpdate(logging, hour, minute, cors);
+        Optional<RetentionPolicy> deletes = deleteRetention
+                ? root.optionalChild("DeleteRetentionPolicy").map(ServicePropertiesXml::retentionPolicy)
+                : Optional.empty();
+        return new ServicePropertiesUpdate(logging, hour, minute, cors, deletes);
     }
 
     /** Properties as Cerulean stored them (a complete document written by {@link #write}). */
     public static ServiceProperties readStored(byte[] stored) {
-        return readUpdate(stored).applyTo(ServiceProperties.defaults());
+        return readUpdate(stored, true).applyTo(ServiceProperties.defaults());
     }
 
     public static byte[] write(ServiceProperties properties) {
@@ -72,6 +84,13 @@ public final class ServicePropertiesXml {
             }
             xml.end("Cors");
         }
+        properties.deleteRetention().ifPresent(policy -> {
+            xml.start("DeleteRetentionPolicy").element("Enabled", policy.enabled());
+            if (policy.enabled()) {
+                xml.element("Days", policy.days());
+            }
+            xml.end("DeleteRetentionPolicy");
+        });
         return xml.end(ROOT).bytes();
     }
 

@@ -302,4 +302,22 @@ class ServicePropertiesXmlTest {
         assertThat(ServicePropertiesXml.readUpdate(withBom).cors()).contains(CorsRules.none());
         assertThat(ServicePropertiesXml.readUpdate(withBom).logging()).isEqualTo(Optional.empty());
     }
+
+    @Test
+    void theBlobServicesDeleteRetentionPolicyIsReadOnlyWhenAskedForAndKept() {
+        byte[] body = ("<StorageServiceProperties><DeleteRetentionPolicy><Enabled>true</Enabled><Days>9</Days>"
+                + "</DeleteRetentionPolicy></StorageServiceProperties>").getBytes(StandardCharsets.UTF_8);
+
+        assertThat(ServicePropertiesXml.readUpdate(body).deleteRetention()).isEmpty();
+        ServiceProperties set = ServicePropertiesXml.readUpdate(body, true).applyTo(ServiceProperties.defaults());
+        assertThat(set.deleteRetention()).contains(RetentionPolicy.forDays(9));
+        assertThat(ServicePropertiesXml.readStored(ServicePropertiesXml.write(set))).isEqualTo(set);
+        assertThat(ServicePropertiesXml.write(ServiceProperties.defaults())).asString(StandardCharsets.UTF_8)
+                .doesNotContain("DeleteRetentionPolicy");
+        byte[] tooLong = ("<StorageServiceProperties><DeleteRetentionPolicy><Enabled>true</Enabled><Days>366</Days>"
+                + "</DeleteRetentionPolicy></StorageServiceProperties>").getBytes(StandardCharsets.UTF_8);
+        ServiceException refused = catchThrowableOfType(() -> ServicePropertiesXml.readUpdate(tooLong, true),
+                ServiceException.class);
+        assertThat(refused.errorCode().code()).isEqualTo("InvalidXmlNodeValue");
+    }
 }

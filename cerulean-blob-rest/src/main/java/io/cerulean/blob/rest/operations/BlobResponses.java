@@ -25,6 +25,15 @@ final class BlobResponses {
                 .header("Last-Modified", HttpDates.format(blob.lastModified()));
     }
 
+    /** What a write that makes a version answers: {@link #written}, and the version id where it has one. */
+    static AzureResponse versioned(AzureResponse response, BlobProperties blob) {
+        written(response, blob);
+        if (blob.versionId() != null) {
+            response.header("x-ms-version-id", blob.versionId());
+        }
+        return response;
+    }
+
     /**
      * What Get Blob and Get Blob Properties answer beside the bytes: the blob's properties, metadata
      * and state, the content headers as stored unless the SAS overrides them, and the stored MD5 as

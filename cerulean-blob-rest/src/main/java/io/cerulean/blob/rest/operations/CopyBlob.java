@@ -32,7 +32,7 @@ public final class CopyBlob implements BlobRestOperation {
         BlobProperties copy = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
                 source.url(), null, metadata.isEmpty() ? null : metadata,
                 grant.ofWrite(RequestHeaders.conditions(request)), BlobService.CopyKind.COPY);
-        AzureResponse response = BlobResponses.written(AzureResponse.status(202), copy)
+        AzureResponse response = BlobResponses.versioned(AzureResponse.status(202), copy)
                 .header("x-ms-copy-id", copy.copy().id()).header("x-ms-copy-status", copy.copy().status());
         if ("true".equalsIgnoreCase(request.header("x-ms-requires-sync")) && copy.headers().contentMd5() != null) {
             response.header("x-ms-content-md5", Base64.getEncoder().encodeToString(copy.headers().contentMd5()));

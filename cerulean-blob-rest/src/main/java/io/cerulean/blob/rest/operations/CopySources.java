@@ -16,9 +16,9 @@ import java.time.format.DateTimeParseException;
 
 /**
  * The source a copy names ({@code x-ms-copy-source}): an absolute path-style URL of a blob, or of a
- * snapshot of one, in the same account, on this server (its host is not compared: a client may reach
- * the server by another name); anything else is 400 InvalidHeaderValue. Its conditions are the
- * {@code x-ms-source-if-*} headers.
+ * snapshot or a version of one ({@code snapshot=}, {@code versionid=}), in the same account, on this
+ * server (its host is not compared: a client may reach the server by another name); anything else is
+ * 400 InvalidHeaderValue. Its conditions are the {@code x-ms-source-if-*} headers.
  *
  * <p>The source is read with the rights the caller has on the account; a SAS on its URL is not
  * checked, which for a copy within one account gives nothing the caller did not have.
@@ -58,21 +58,24 @@ final class CopySources {
             throw new ServiceException(BlobError.CANNOT_VERIFY_COPY_SOURCE, "Copies between accounts are not served: "
                     + "the source is in account '" + source.account() + "'.");
         }
-        return new BlobService.CopySource(source.account(), source.container(), source.blob(), snapshot(uri, url), url);
+        return new BlobService.CopySource(source.account(), source.container(), source.blob(),
+                moment(uri, url, "snapshot"), moment(uri, url, "versionid"), url);
     }
 
-    private static long snapshot(URI uri, String url) {
+    /** The snapshot or version ({@code parameter}) the URL names, as ticks; BlobProperties.BASE for none. */
+    private static long moment(URI uri, String url, String parameter) {
         String query = uri.getQuery();
         if (query == null) {
             return BlobProperties.BASE;
         }
         for (String pair : query.split("&")) {
-            if (pair.startsWith("snapshot=")) {
+            if (pair.startsWith(parameter + "=")) {
                 try {
-                    Instant instant = Instant.parse(pair.substring("snapshot=".length()));
+                    Instant instant = Instant.parse(pair.substring(parameter.length() + 1));
                     return instant.getEpochSecond() * 10_000_000L + instant.getNano() / 100;
                 } catch (DateTimeParseException e) {
-                    throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "its snapshot is not a moment.");
+                    throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "its " + parameter
+                            + " is not a moment.");
                 }
             }
         }

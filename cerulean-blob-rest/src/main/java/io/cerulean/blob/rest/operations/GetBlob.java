@@ -40,9 +40,30 @@ public final class GetBlob implements BlobRestOperation {
     /** The bytes are held from the moment the blob is found until the body is closed: a read that begins finishes. */
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        long snapshot = SnapshotIds.of(request);
+        long version = SnapshotIds.version(request);
         try (ReadableBlob found = service.openBlob(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), RequestHeaders.leaseId(request), withBody)) {
-            return answer(found, request, grant);
+                snapshot, version, RequestHeaders.leaseId(request), withBody)) {
+            AzureResponse response = answer(found, request, grant);
+            BlobProperties blob = found.properties();
+            if (blob.versionId() != null && response.status() != 304) {
+                response.header("x-ms-version-id", blob.versionId());
+                if (snapshot == BlobProperties.BASE) {
+                    response.header("x-ms-is-current-version", Boolean.toString(version == BlobProperties.BASE
+                            || isCurrent(resource, blob)));
+                }
+            }
+            return response;
+        }
+    }
+
+    /** Whether {@code blob}, found by its version id, is the blob's current version. */
+    private boolean isCurrent(BlobResource resource, BlobProperties blob) {
+        try {
+            return blob.versionId().equals(service.blob(resource.account(), resource.container(), resource.blob())
+                    .versionId());
+        } catch (ServiceException e) {
+            return false;
         }
     }
 

@@ -5,6 +5,8 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MediaTypes;
+import io.cerulean.http.properties.RetentionPolicy;
+import io.cerulean.http.properties.ServiceProperties;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.http.properties.ServicePropertiesXml;
 
@@ -18,6 +20,11 @@ public final class GetBlobServiceProperties implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        return AzureResponse.status(200).body(MediaTypes.XML, ServicePropertiesXml.write(properties.get(resource.account())));
+        ServiceProperties stored = properties.get(resource.account());
+        if (stored.deleteRetention().isEmpty()) { // the Blob service always shows its soft delete policy
+            stored = new ServiceProperties(stored.logging(), stored.hourMetrics(), stored.minuteMetrics(),
+                    stored.cors(), java.util.Optional.of(RetentionPolicy.disabled()));
+        }
+        return AzureResponse.status(200).body(MediaTypes.XML, ServicePropertiesXml.write(stored));
     }
 }

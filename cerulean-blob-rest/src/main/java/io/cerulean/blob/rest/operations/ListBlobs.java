@@ -1,5 +1,6 @@
 package io.cerulean.blob.rest.operations;
 
+import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
@@ -10,6 +11,7 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MaxResults;
 import io.cerulean.http.message.MediaTypes;
 import io.cerulean.http.message.QueryParameters;
+import io.cerulean.http.properties.ServicePropertiesStore;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Locale;
@@ -34,9 +36,11 @@ public final class ListBlobs implements BlobRestOperation {
     private static final String MARKER_PREFIX = "1!";
 
     private final BlobService service;
+    private final ServicePropertiesStore properties;
 
-    public ListBlobs(BlobService service) {
+    public ListBlobs(BlobService service, ServicePropertiesStore properties) {
         this.service = service;
+        this.properties = properties;
     }
 
     @Override
@@ -47,15 +51,18 @@ public final class ListBlobs implements BlobRestOperation {
         String marker = request.queryParameter("marker");
         MaxResults max = MaxResults.of(request, MAX_RESULTS);
         boolean includeMetadata = includes(request, "metadata", BLOB_INCLUDES);
+        boolean versions = includes(request, "versions", BLOB_INCLUDES);
         BlobService.Include include = new BlobService.Include(includes(request, "snapshots", BLOB_INCLUDES),
-                includes(request, "uncommittedblobs", BLOB_INCLUDES));
+                includes(request, "uncommittedblobs", BLOB_INCLUDES), versions,
+                includes(request, "deleted", BLOB_INCLUDES));
         Optional<BlobService.ListPosition> from = Optional.ofNullable(marker).filter(m -> !m.isEmpty())
                 .map(ListBlobs::decodeMarker);
         BlobService.BlobList page = service.listBlobs(resource.account(), resource.container(),
                 prefix == null ? "" : prefix, delimiter == null || delimiter.isEmpty() ? null : delimiter, from,
                 max.limit(), include);
         BlobListXml.Request echo = new BlobListXml.Request(Optional.ofNullable(prefix), Optional.ofNullable(marker),
-                max.echo(), Optional.ofNullable(delimiter), includeMetadata);
+                max.echo(), Optional.ofNullable(delimiter), includeMetadata, versions,
+                include.deleted() ? DeleteBlob.retention(properties, resource.account()) : null);
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML, BlobListXml.write(endpoint, resource.container(), echo,
                 page.items(), page.next().map(ListBlobs::encodeMarker), service.now()));
@@ -81,9 +88,11 @@ public final class ListBlobs implements BlobRestOperation {
         return found;
     }
 
+    /** A version's position is written {@code v<ticks>} where a snapshot's is its ticks. */
     static String encodeMarker(BlobService.ListPosition position) {
         return MARKER_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(
-                position.name().getBytes(StandardCharsets.UTF_8)) + "!" + position.snapshot();
+                position.name().getBytes(StandardCharsets.UTF_8)) + "!"
+                + (position.version() != BlobProperties.BASE ? "v" + position.version() : position.snapshot());
     }
 
     private static BlobService.ListPosition decodeMarker(String marker) {
@@ -92,9 +101,11 @@ public final class ListBlobs implements BlobRestOperation {
             throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
         }
         try {
-            return new BlobService.ListPosition(new String(Base64.getUrlDecoder().decode(
-                    marker.substring(MARKER_PREFIX.length(), bang)), StandardCharsets.UTF_8),
-                    Long.parseLong(marker.substring(bang + 1)));
+            String name = new String(Base64.getUrlDecoder().decode(marker.substring(MARKER_PREFIX.length(), bang)),
+                    StandardCharsets.UTF_8);
+            String row = marker.substring(bang + 1);
+            return row.startsWith("v") ? new BlobService.ListPosition(name, BlobProperties.BASE,
+                    Long.parseLong(row.substring(1))) : new BlobService.ListPosition(name, Long.parseLong(row));
         } catch (IllegalArgumentException e) {
             throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
         }

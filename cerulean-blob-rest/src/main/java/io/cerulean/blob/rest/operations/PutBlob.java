@@ -52,7 +52,7 @@ public final class PutBlob implements BlobUpload {
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
                 BlobType.PAGE_BLOB, null, size, headers, MetadataHeaders.read(request),
                 grant.ofWrite(RequestHeaders.conditions(request)), sequence == null ? 0 : sequence);
-        return BlobResponses.written(AzureResponse.status(201), blob).header("x-ms-request-server-encrypted", "true");
+        return BlobResponses.versioned(AzureResponse.status(201), blob).header("x-ms-request-server-encrypted", "true");
     }
 
     @Override
@@ -119,7 +119,7 @@ public final class PutBlob implements BlobUpload {
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(), type,
                 upload.content(), upload.size(), headers, metadata,
                 grant.ofWrite(RequestHeaders.conditions(request)), tier);
-        AzureResponse response = BlobResponses.written(AzureResponse.status(201), blob);
+        AzureResponse response = BlobResponses.versioned(AzureResponse.status(201), blob);
         if (block) {
             // Only a block blob's Put Blob answers Content-MD5: an append blob starts with no MD5.
             response.header("Content-MD5", Base64.getEncoder().encodeToString(blob.headers().contentMd5()));

@@ -36,7 +36,7 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         BlobProperties blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
                 source.url(), headers, MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)),
                 BlobService.CopyKind.PUT_FROM_URL);
-        AzureResponse response = BlobResponses.written(AzureResponse.status(201), blob)
+        AzureResponse response = BlobResponses.versioned(AzureResponse.status(201), blob)
                 .header("x-ms-request-server-encrypted", "true");
         if (blob.headers().contentMd5() != null) {
             response.header("Content-MD5", Base64.getEncoder().encodeToString(blob.headers().contentMd5()));

@@ -44,7 +44,7 @@ public final class PutBlockList implements BlobRestOperation {
         BlobProperties blob = service.commitBlockList(resource.account(), resource.container(), resource.blob(),
                 BlockListXml.read(body), RequestHeaders.contentHeaders(request, false).withDefaultContentType(),
                 MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)), tier);
-        return BlobResponses.written(AzureResponse.status(201), blob)
+        return BlobResponses.versioned(AzureResponse.status(201), blob)
                 .header("Content-MD5", Base64.getEncoder().encodeToString(md5))
                 .header("x-ms-request-server-encrypted", "true");
     }

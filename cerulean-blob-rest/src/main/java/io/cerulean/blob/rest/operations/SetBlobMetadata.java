@@ -17,7 +17,7 @@ public final class SetBlobMetadata implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        return BlobResponses.written(AzureResponse.status(200), service.setBlobMetadata(resource.account(),
+        return BlobResponses.versioned(AzureResponse.status(200), service.setBlobMetadata(resource.account(),
                         resource.container(), resource.blob(), MetadataHeaders.read(request),
                         RequestHeaders.conditions(request)))
                 .header("x-ms-request-server-encrypted", "true");

@@ -16,6 +16,7 @@ import io.cerulean.http.xml.XmlDocuments;
  * CORS rules apply from the next request on. {@code DefaultServiceVersion}, which only the Blob
  * service has, is not kept (every request is served whatever its version), but one that is not a
  * version date is refused as the service refuses it, 400 InvalidXmlNodeValue, and nothing changes.
+ * {@code DeleteRetentionPolicy} is kept: it is the soft delete policy Delete Blob follows.
  */
 public final class SetBlobServiceProperties implements BlobRestOperation {
     private final ServicePropertiesStore properties;
@@ -26,7 +27,7 @@ public final class SetBlobServiceProperties implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        ServicePropertiesUpdate update = ServicePropertiesXml.readUpdate(request.body());
+        ServicePropertiesUpdate update = ServicePropertiesXml.readUpdate(request.body(), true);
         XmlDocuments.parse(request.body()).optionalChild("DefaultServiceVersion").ifPresent(version -> {
             if (!ApiVersion.isWellFormed(version.value())) {
                 throw InvalidXml.nodeValue("DefaultServiceVersion '" + version.value() + "' is not a version.");

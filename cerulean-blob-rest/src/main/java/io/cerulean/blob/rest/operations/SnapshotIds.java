@@ -20,6 +20,19 @@ final class SnapshotIds {
                 Math.floorMod(ticks, 10_000_000L) * 100));
     }
 
+    /**
+     * The {@code versionid} parameter, as ticks; {@link BlobProperties#BASE} when absent; 400
+     * InvalidQueryParameterValue when it is not a moment.
+     */
+    static long version(AzureRequest request) {
+        String value = request.queryParameter("versionid");
+        if (value == null || value.isEmpty()) {
+            return BlobProperties.BASE;
+        }
+        return io.cerulean.blob.model.VersionIds.parse(value).orElseThrow(() -> QueryParameters.invalid("versionid",
+                value, "A version id is a moment such as 2026-11-25T17:53:17.0100000Z."));
+    }
+
     /** The {@code snapshot} parameter; {@link BlobProperties#BASE} when absent; 400 InvalidQueryParameterValue when malformed. */
     static long of(AzureRequest request) {
         String value = request.queryParameter("snapshot");

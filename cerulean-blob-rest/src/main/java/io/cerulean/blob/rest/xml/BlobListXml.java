@@ -11,6 +11,7 @@ import io.cerulean.blob.service.BlobService.ListedPrefix;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.http.message.HttpDates;
 import io.cerulean.http.message.SevenDigitTimes;
+import java.time.Duration;
 import java.time.Instant;
 import io.cerulean.http.xml.XmlWriter;
 import java.util.Base64;
@@ -37,10 +38,21 @@ import java.util.Optional;
  * letters, digits and {@code -_.~}), which the SDKs URL-decode; other names are plain text.
  */
 public final class BlobListXml {
-    /** What the request asked for, echoed as the service does. */
+    /**
+     * What the request asked for, echoed as the service does; whether it asked for versions (each
+     * item then says whether it is the current one), and the account's soft delete retention, which
+     * a soft-deleted item's remaining days count down from (null: none).
+     */
     public record Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
-                          Optional<String> delimiter, boolean includeMetadata) {
+                          Optional<String> delimiter, boolean includeMetadata, boolean includeVersions,
+                          Duration retention) {
+        public Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
+                       Optional<String> delimiter, boolean includeMetadata) {
+            this(prefix, marker, maxResults, delimiter, includeMetadata, false, null);
+        }
     }
+
+    private static final long DAY_MILLIS = Duration.ofDays(1).toMillis();
 
     private BlobListXml() {
     }
@@ -66,7 +78,8 @@ public final class BlobListXml {
                         xml.element("Snapshot", snapshotId(blob.committed().get().snapshot()));
                     }
                     if (blob.committed().isPresent()) {
-                        properties(xml, blob.committed().get(), now);
+                        versionAndDeletion(xml, blob, request.includeVersions());
+                        properties(xml, blob.committed().get(), now, request.retention());
                         if (request.includeMetadata()) {
                             MetadataXml.write(xml, blob.committed().get().metadata());
                         }
@@ -82,12 +95,26 @@ public final class BlobListXml {
         return xml.element("NextMarker", nextMarker.orElse("")).end("EnumerationResults").bytes();
     }
 
+    /** {@code VersionId}, {@code IsCurrentVersion} (when versions are listed) and {@code Deleted}. */
+    private static void versionAndDeletion(XmlWriter xml, ListedItem item, boolean includeVersions) {
+        BlobProperties blob = item.committed().orElseThrow();
+        if (blob.versionId() != null && !blob.isSnapshot()) {
+            xml.element("VersionId", blob.versionId());
+            if (includeVersions && !item.previousVersion()) {
+                xml.element("IsCurrentVersion", true);
+            }
+        }
+        if (blob.deleted() != null) {
+            xml.element("Deleted", true);
+        }
+    }
+
     private static String snapshotId(long ticks) {
         return SevenDigitTimes.format(Instant.ofEpochSecond(Math.floorDiv(ticks, 10_000_000L),
                 Math.floorMod(ticks, 10_000_000L) * 100));
     }
 
-    private static void properties(XmlWriter xml, BlobProperties blob, Instant now) {
+    private static void properties(XmlWriter xml, BlobProperties blob, Instant now, Duration retention) {
         ContentHeaders headers = blob.headers();
         xml.start("Properties")
                 .element("Creation-Time", HttpDates.format(blob.created()))
@@ -129,6 +156,13 @@ public final class BlobListXml {
             xml.element("LeaseDuration", blob.lease().durationName());
         }
         xml.element("ServerEncrypted", true);
+        if (blob.deleted() != null) {
+            xml.element("DeletedTime", HttpDates.format(blob.deleted()));
+            if (retention != null) {
+                long left = retention.minus(Duration.between(blob.deleted(), now)).toMillis();
+                xml.element("RemainingRetentionDays", Math.max(0, (left + DAY_MILLIS - 1) / DAY_MILLIS));
+            }
+        }
         if (!blob.tags().isEmpty()) {
             xml.element("TagCount", blob.tags().size());
         }
