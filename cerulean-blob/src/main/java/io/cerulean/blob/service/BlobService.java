@@ -434,7 +434,8 @@ public final class BlobService {
         BlobList list = listing.list(account, container, prefix, delimiter, from, max, include);
         Instant now = clock.instant();
         List<ListedBlob> items = list.items().stream().map(item -> item instanceof ListedItem listed
-                ? new ListedItem(listed.name(), listed.committed().map(blob -> Tiers.settled(blob, now)))
+                ? new ListedItem(listed.name(), listed.committed().map(blob -> Tiers.settled(blob, now)),
+                        listed.previousVersion())
                 : item).toList();
         return new BlobList(items, list.next());
     }

@@ -173,6 +173,7 @@ final class Blobs {
                                Conditions conditions) {
         return writes.versioned(account, container, name, (partition, now) -> {
             BlobProperties old = Writes.checkExisting(partition, conditions, now);
+            Tiers.checkOnline(old);
             return partition.setBlob(old.changed(ETags.next(Writes.ticks(now), old.etag()), now, old.contentLength(),
                     old.headers(), metadata, old.segments(), old.sequenceNumber()));
         });
