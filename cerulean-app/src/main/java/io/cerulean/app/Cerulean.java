@@ -1,5 +1,6 @@
 package io.cerulean.app;
 
+import io.cerulean.blob.service.CopySettings;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
@@ -303,6 +304,7 @@ public final class Cerulean implements AutoCloseable {
         private Duration queueSweepEvery = Sweeper.QUEUE_EVERY;
         private Duration blobSweepEvery = Sweeper.BLOB_EVERY;
         private Clock blobClock = Clock.systemUTC();
+        private CopySettings blobCopies = CopySettings.DEFAULT;
         private Path dataDir = Path.of("cerulean-data");
         private boolean inMemory;
         private KeyValueStore sharedStore;
@@ -367,6 +369,12 @@ public final class Cerulean implements AutoCloseable {
         /** The clock the Blob service's times come from: Last-Modified, leases, when staged blocks expire. */
         public Builder blobClock(Clock clock) {
             this.blobClock = java.util.Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** How the Blob service copies: which Copy Blob runs in the background, its chunks, remote reads' bounds. */
+        public Builder blobCopies(CopySettings copies) {
+            this.blobCopies = java.util.Objects.requireNonNull(copies, "copies");
             return this;
         }
 
@@ -611,7 +619,8 @@ public final class Cerulean implements AutoCloseable {
                 }
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
-                        timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery);
+                        timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery,
+                        blobCopies);
                 for (Service service : ports.keySet()) {
                     ServiceAssembly.Assembled built = assembly.assemble(service, database);
                     assembled.add(built);

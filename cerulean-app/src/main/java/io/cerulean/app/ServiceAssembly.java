@@ -2,6 +2,7 @@ package io.cerulean.app;
 
 import io.cerulean.blob.rest.BlobRest;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopySettings;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthTrust;
@@ -26,7 +27,7 @@ import java.util.concurrent.Executor;
  */
 record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clock timestampClock,
                        Duration pageBudget, Executor scanHelper, Clock queueClock, Duration queueSweepEvery,
-                       Clock blobClock, Duration blobSweepEvery) {
+                       Clock blobClock, Duration blobSweepEvery, CopySettings blobCopies) {
 
     /**
      * A service built on the database.
@@ -58,7 +59,7 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                         queues::sweepExpired, queueSweepEvery)), () -> { });
             }
             case BLOB -> {
-                BlobService blobs = BlobService.open(database, blobClock);
+                BlobService blobs = BlobService.open(database, blobClock, blobCopies);
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
                         requestClock), Optional.of(Sweeper.start("blob", "staged blocks never committed",
                         blobs::sweepStagedBlocks, blobSweepEvery)), () -> { });

@@ -2,6 +2,8 @@ package io.cerulean.blob.rest;
 
 import io.cerulean.blob.rest.auth.BlobAuthentication;
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.auth.CopySourceAuthorization;
+import io.cerulean.http.auth.RequestAuthenticator;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.BlobOperation;
@@ -31,11 +33,12 @@ public final class BlobRest {
     public static RequestPipeline<BlobResource, BlobOperation, BlobGrant> pipeline(
             BlobService service, Database database, Accounts accounts, OAuthTrust oauth,
             Metrics metrics, Clock clock) {
+        RequestAuthenticator<BlobGrant> authentication = BlobAuthentication.of(accounts,
+                service.containers()::findAcl, service.containers()::findPublicAccess, oauth, clock);
+        CopySourceAuthorization sources = new CopySourceAuthorization(authentication);
         return ServicePipelines.pipeline(new StoredServiceProperties(database.records(), SERVICE_DOCUMENT,
                         database.exclusive()),
-                properties -> new BlobRestService(service, properties, clock),
-                BlobAuthentication.of(accounts, service.containers()::findAcl, service.containers()::findPublicAccess,
-                        oauth, clock),
+                properties -> new BlobRestService(service, properties, sources, clock), authentication,
                 BlobPathParser.URLS, metrics);
     }
 }

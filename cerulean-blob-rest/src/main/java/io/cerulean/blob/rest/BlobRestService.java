@@ -1,10 +1,13 @@
 package io.cerulean.blob.rest;
 
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.auth.CopySourceAuthorization;
+import io.cerulean.blob.rest.operations.AppendBlockFromUrl;
 import io.cerulean.blob.rest.operations.AbortCopy;
 import io.cerulean.blob.rest.operations.AppendBlock;
 import io.cerulean.blob.rest.operations.CopyBlob;
 import io.cerulean.blob.rest.operations.GetPageRanges;
+import io.cerulean.blob.rest.operations.IncrementalCopy;
 import io.cerulean.blob.rest.operations.PutBlobFromUrl;
 import io.cerulean.blob.rest.operations.PutPage;
 import io.cerulean.blob.rest.operations.PutBlockFromUrl;
@@ -69,13 +72,19 @@ public final class BlobRestService
      */
     static final int MAX_REQUEST_BODY_BYTES = 8 * 1024 * 1024;
 
-    public BlobRestService(BlobService service, ServicePropertiesStore properties, Clock clock) {
+    /**
+     * @param sources how a copy's source on this server is authorised: by the same authentication as
+     *                the requests it serves
+     */
+    public BlobRestService(BlobService service, ServicePropertiesStore properties, CopySourceAuthorization sources,
+                           Clock clock) {
         super(STYLE, MAX_REQUEST_BODY_BYTES, service::whenDurable, BlobOperation.class,
-                operations(service, properties, clock));
+                operations(service, properties, sources, clock));
     }
 
     private static Map<BlobOperation, BlobRestOperation> operations(BlobService service,
-                                                                   ServicePropertiesStore properties, Clock clock) {
+                                                                   ServicePropertiesStore properties,
+                                                                   CopySourceAuthorization sources, Clock clock) {
         Map<BlobOperation, BlobRestOperation> operations = new EnumMap<>(BlobOperation.class);
         operations.put(BlobOperation.LIST_CONTAINERS, new ListContainers(service.containers()));
         operations.put(BlobOperation.GET_SERVICE_PROPERTIES, new GetBlobServiceProperties(properties));
@@ -104,9 +113,9 @@ public final class BlobRestService
         operations.put(BlobOperation.LEASE_CONTAINER, new LeaseContainer(service.containers()));
         operations.put(BlobOperation.SNAPSHOT_BLOB, new SnapshotBlob(service));
         operations.put(BlobOperation.APPEND_BLOCK, new AppendBlock(service));
-        operations.put(BlobOperation.COPY_BLOB, new CopyBlob(service));
-        operations.put(BlobOperation.PUT_BLOB_FROM_URL, new PutBlobFromUrl(service));
-        operations.put(BlobOperation.PUT_BLOCK_FROM_URL, new PutBlockFromUrl(service));
+        operations.put(BlobOperation.COPY_BLOB, new CopyBlob(service, sources));
+        operations.put(BlobOperation.PUT_BLOB_FROM_URL, new PutBlobFromUrl(service, sources));
+        operations.put(BlobOperation.PUT_BLOCK_FROM_URL, new PutBlockFromUrl(service, sources));
         operations.put(BlobOperation.ABORT_COPY, new AbortCopy(service));
         operations.put(BlobOperation.PUT_PAGE, new PutPage(service));
         operations.put(BlobOperation.GET_PAGE_RANGES, new GetPageRanges(service));
@@ -118,9 +127,9 @@ public final class BlobRestService
         operations.put(BlobOperation.GET_USER_DELEGATION_KEY, new NotServedYet("Get User Delegation Key"));
         operations.put(BlobOperation.SET_BLOB_TIER, new NotServedYet("Set Blob Tier"));
         operations.put(BlobOperation.SEAL_APPEND_BLOB, new NotServedYet("Seal Append Blob"));
-        operations.put(BlobOperation.INCREMENTAL_COPY, new NotServedYet("Incremental Copy Blob"));
+        operations.put(BlobOperation.INCREMENTAL_COPY, new IncrementalCopy(service, sources));
         operations.put(BlobOperation.UNDELETE_BLOB, new NotServedYet("Undelete Blob"));
-        operations.put(BlobOperation.APPEND_BLOCK_FROM_URL, new NotServedYet("Append Block From URL"));
+        operations.put(BlobOperation.APPEND_BLOCK_FROM_URL, new AppendBlockFromUrl(service, sources));
         return operations;
     }
 
