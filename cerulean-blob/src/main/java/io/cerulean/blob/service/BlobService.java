@@ -14,9 +14,6 @@ import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentStore;
 import io.cerulean.storage.database.Database;
 import io.cerulean.storage.state.ServerState;
-import io.cerulean.blob.error.BlobError;
-import io.cerulean.common.error.ServiceException;
-import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
@@ -25,16 +22,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * The Blob service's operations on a {@link KeyValueStore} for records (layout in
  * {@link ContainerCatalog} and {@link BlobRecords}) and a {@link ContentStore} for bytes: the one
  * entry point of the REST layer. Each operation is a resource's own class's, built here and nowhere
  * else: {@link Blobs}, {@link BlobListing}, {@link Blocks}, {@link PageBlobs}, {@link AppendBlobs},
- * {@link Copies}, {@link BlobLeases} and {@link Containers} (reached through {@link #containers()}),
+ * {@link Copies}, {@link BlobLeases}, {@link Containers} (reached through {@link #containers()}) and
+ * {@link BlobCopies} (through {@link #copies()}),
  * every write to a blob through {@link BlobWrites}, and every byte's life through
  * {@link ContentLifecycle}. Parameters are taken as the REST layer has checked them; what depends on
  * stored state is decided there.
@@ -67,10 +62,7 @@ public final class BlobService {
     private final AppendBlobs appends;
     private final Copies copies;
     private final BlobLeases leases;
-    private final RemoteSources remote;
-    private final PendingCopies pending;
-    private final IncrementalCopies incremental;
-    private final CopySettings copySettings;
+    private final BlobCopies copyOperations;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -113,15 +105,24 @@ public final class BlobService {
         this.appends = new AppendBlobs(writes, lifecycle);
         this.copies = new Copies(blobs, containers, writes, lifecycle);
         this.leases = new BlobLeases(writes);
-        this.copySettings = copySettings;
-        this.remote = new RemoteSources(lifecycle, copySettings.remoteTimeout(), copySettings.remoteMaxBytes());
-        this.pending = new PendingCopies(blobs, writes, lifecycle, remote, copySettings);
-        this.incremental = new IncrementalCopies(copies, containers, writes, lifecycle);
+        RemoteSources remote = new RemoteSources(lifecycle, copySettings.remoteTimeout(),
+                copySettings.remoteMaxBytes());
+        this.copyOperations = new BlobCopies(copies, containers, remote,
+                new PendingCopies(blobs, writes, lifecycle, remote, copySettings),
+                new IncrementalCopies(copies, containers, writes, lifecycle), copySettings);
     }
 
     /** The container operations. */
     public Containers containers() {
         return containers;
+    }
+
+    /**
+     * The copies beyond a copy within the server finished before its answer: sources served elsewhere,
+     * copies in the background and their abort, incremental copies.
+     */
+    public BlobCopies copies() {
+        return copyOperations;
     }
 
     /** One entry of List Blobs: a blob, or the common prefix of several under a delimiter. */
@@ -444,76 +445,6 @@ public final class BlobService {
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
                                    Conditions conditions, CopyKind kind) {
         return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind);
-    }
-
-    /**
-     * Reads a source served elsewhere ({@code length} bytes from {@code offset}, or all of it when
-     * {@code length} is null) into new content, the caller's until a write adopts it, waiting at most
-     * the settings' remote timeout: CannotVerifyCopySource when it cannot be read.
-     */
-    public RemoteContent fetch(URI source, long offset, Long length) {
-        try {
-            return remote.fetch(source, offset, length).get(copySettings.remoteTimeout().toMillis(),
-                    TimeUnit.MILLISECONDS);
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException failure ? failure : new IllegalStateException(e.getCause());
-        } catch (TimeoutException e) {
-            throw new ServiceException(BlobError.COPY_SOURCE_UNREACHABLE, BlobError.COPY_SOURCE_UNREACHABLE.message()
-                    + " " + RemoteSources.redacted(source) + " did not answer in time.");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        }
-    }
-
-    /**
-     * Copy Blob From URL of a source served elsewhere: a block blob of {@code fetched}'s bytes and content
-     * headers, {@code metadata} (null: the source's), in place of any blob of the name; its lease stays.
-     */
-    public BlobProperties copyFetched(String account, String container, String name, RemoteContent fetched,
-                                      String sourceUrl, Map<String, String> metadata, Conditions conditions) {
-        return copies.copyFetched(account, container, name, fetched, sourceUrl, metadata, conditions);
-    }
-
-    /** Whether Copy Blob of {@code source} runs in the background, answering {@code pending}. */
-    public boolean copiesInBackground(BlobProperties source) {
-        return pending.inBackground(source);
-    }
-
-    /**
-     * Copy Blob in the background, of {@code source} on this server (its {@code sourceConditions}
-     * checked) or, when it is null, of {@code remoteUrl}: the destination is written now, empty, its
-     * copy pending, and filled by a task ({@link PendingCopies}).
-     */
-    public BlobProperties startCopy(String account, String container, String name, CopySource source,
-                                    Conditions sourceConditions, URI remoteUrl, String sourceUrl,
-                                    Map<String, String> metadata, Conditions conditions) {
-        containers.blobs(account, container); // 404 ContainerNotFound before the source is held
-        ReadableBlob held = source == null ? null : copies.hold(source, sourceConditions);
-        try {
-            return pending.start(account, container, name, held, remoteUrl, sourceUrl, metadata, conditions);
-        } catch (RuntimeException e) {
-            if (held != null) {
-                held.close();
-            }
-            throw e;
-        }
-    }
-
-    /**
-     * Incremental Copy Blob: {@code source}, a page blob's snapshot, copied into the incremental copy
-     * blob {@code name}, which gets a snapshot of its own in the same commit; 409 for a source that is
-     * not a snapshot, a destination that is not an incremental copy of the same blob, a snapshot not
-     * newer than the last copied.
-     */
-    public BlobProperties incrementalCopy(String account, String container, String name, CopySource source,
-                                          Conditions sourceConditions, Conditions conditions) {
-        return incremental.copy(account, container, name, source, sourceConditions, conditions);
-    }
-
-    /** Abort Copy Blob: 409 NoPendingCopyOperation, 409 CopyIdMismatch; the blob is left empty, aborted. */
-    public BlobProperties abortCopy(String account, String container, String name, String copyId, String leaseId) {
-        return pending.abort(account, container, name, copyId, leaseId);
     }
 
     /** Lease Blob: the state machine of contract 5.2; the ETag stays. 404 for a blob with no committed version. */

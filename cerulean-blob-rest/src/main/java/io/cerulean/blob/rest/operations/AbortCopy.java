@@ -29,7 +29,7 @@ public final class AbortCopy implements BlobRestOperation {
         if (!action.trim().equalsIgnoreCase("abort")) {
             throw RequestHeaders.invalidHeader("x-ms-copy-action", action, "the only action is abort.");
         }
-        service.abortCopy(resource.account(), resource.container(), resource.blob(), copyId,
+        service.copies().abort(resource.account(), resource.container(), resource.blob(), copyId,
                 RequestHeaders.leaseId(request));
         return AzureResponse.status(204);
     }

@@ -41,16 +41,16 @@ public final class CopyBlob implements BlobRestOperation {
         BlobProperties copy;
         if (source.isLocal()) {
             BlobProperties original = service.copySource(source.local(), sourceConditions);
-            copy = !sync && service.copiesInBackground(original)
-                    ? service.startCopy(resource.account(), resource.container(), resource.blob(), source.local(),
+            copy = !sync && service.copies().inBackground(original)
+                    ? service.copies().start(resource.account(), resource.container(), resource.blob(), source.local(),
                             sourceConditions, null, source.url(), metadata, conditions)
                     : service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
                             source.url(), null, metadata, conditions, BlobService.CopyKind.COPY);
         } else if (sync) {
-            copy = service.copyFetched(resource.account(), resource.container(), resource.blob(),
-                    service.fetch(source.remote(), 0, null), source.url(), metadata, conditions);
+            copy = service.copies().copyFetched(resource.account(), resource.container(), resource.blob(),
+                    service.copies().fetch(source.remote(), 0, null), source.url(), metadata, conditions);
         } else {
-            copy = service.startCopy(resource.account(), resource.container(), resource.blob(), null, null,
+            copy = service.copies().start(resource.account(), resource.container(), resource.blob(), null, null,
                     source.remote(), source.url(), metadata, conditions);
         }
         AzureResponse response = BlobResponses.written(AzureResponse.status(202), copy)

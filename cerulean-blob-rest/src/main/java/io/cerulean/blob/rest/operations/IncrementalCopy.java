@@ -33,7 +33,7 @@ public final class IncrementalCopy implements BlobRestOperation {
             throw new ServiceException(BlobError.COPY_SOURCE_REFUSED, BlobError.COPY_SOURCE_REFUSED.message()
                     + " An incremental copy's source is a snapshot of a page blob of this server.");
         }
-        BlobProperties copy = service.incrementalCopy(resource.account(), resource.container(), resource.blob(),
+        BlobProperties copy = service.copies().incremental(resource.account(), resource.container(), resource.blob(),
                 source.local(), CopySources.conditions(request), grant.ofWrite(RequestHeaders.conditions(request)));
         return BlobResponses.written(AzureResponse.status(202), copy).header("x-ms-copy-id", copy.copy().id())
                 .header("x-ms-copy-status", copy.copy().status().wireName());

@@ -45,7 +45,7 @@ public final class PutBlobFromUrl implements BlobRestOperation {
             blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
                     source.url(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL);
         } else {
-            BlobService.RemoteContent fetched = service.fetch(source.remote(), 0, null);
+            BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
             blob = service.putBlob(resource.account(), resource.container(), resource.blob(), BlobType.BLOCK_BLOB,
                     fetched.content().content(), fetched.content().size(), headers != null ? headers
                             : fetched.headers(), metadata, conditions);

@@ -46,7 +46,7 @@ final class SourceBytes {
                 first = asked.first();
                 length = asked.last() == Long.MAX_VALUE - 1 ? null : asked.length();
             }
-            copied = service.fetch(source.remote(), first, length).content();
+            copied = service.copies().fetch(source.remote(), first, length).content();
         }
         if (expectedMd5 != null && !Arrays.equals(expectedMd5, copied.md5())) {
             service.discard(copied.content());
