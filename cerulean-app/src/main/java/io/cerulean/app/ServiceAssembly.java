@@ -62,7 +62,7 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                 BlobService blobs = BlobService.open(database, blobClock, blobCopies);
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
                         requestClock), Optional.of(Sweeper.start("blob", "staged blocks never committed",
-                        blobs::sweepStagedBlocks, blobSweepEvery)), () -> { });
+                        blobs::sweepStagedBlocks, blobSweepEvery)), blobs::close);
             }
         };
     }

@@ -106,4 +106,9 @@ public final class BlobCopies {
     public BlobProperties abort(String account, String container, String name, String copyId, String leaseId) {
         return pending.abort(account, container, name, copyId, leaseId);
     }
+
+    /** Stops the copies running in the background ({@link PendingCopies#close}). */
+    void close() {
+        pending.close();
+    }
 }

@@ -229,6 +229,14 @@ public final class BlobService {
         }
     }
 
+    /**
+     * Stops what the service runs itself, before its store closes: the copies in the background, each
+     * left pending where its last step was, to read as failed a minute later.
+     */
+    public void close() {
+        copyOperations.close();
+    }
+
     /** Completes once every write that returned before this call is durable. */
     public CompletableFuture<Void> whenDurable() {
         return store.whenDurable();

@@ -51,6 +51,7 @@ final class PendingCopies {
     private final ContentLifecycle lifecycle;
     private final RemoteSources remote;
     private final CopySettings settings;
+    private volatile boolean closing;
     private final ExecutorService tasks = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "blob-copy");
         thread.setDaemon(true);
@@ -110,9 +111,11 @@ final class PendingCopies {
                     copyRemote(account, container, name, id, remoteUrl, metadata == null);
                 }
             } catch (Superseded e) {
-                // aborted or replaced: nothing more to do
+                // aborted, replaced, or this server is stopping: nothing more to do
             } catch (RuntimeException e) {
-                fail(account, container, name, id, e);
+                if (!closing) {
+                    fail(account, container, name, id, e);
+                }
             } finally {
                 if (source != null) {
                     source.close();
@@ -209,6 +212,9 @@ final class PendingCopies {
     }
 
     private void progress(String account, String container, String name, String id, long copied) {
+        if (closing) {
+            throw new Superseded(); // left pending: read as failed once it has not moved for a minute
+        }
         writes.write(account, container, name, (partition, now) -> {
             BlobProperties blob = pendingCopy(partition, id, now);
             return partition.setBlob(blob.withCopy(blob.copy().progressedTo(copied, now)));
@@ -241,6 +247,21 @@ final class PendingCopies {
             });
         } catch (Superseded | ServiceException e) {
             // replaced, aborted, or gone with its container: nothing to mark
+        }
+    }
+
+    /**
+     * Stops every copy in the background before the store closes: each is left as its last step
+     * committed it, pending, and reads as failed once it has not moved for {@link CopyInfo#STALLED_AFTER},
+     * as after a crash; the bytes it copied are discarded.
+     */
+    void close() {
+        closing = true;
+        tasks.shutdownNow();
+        try {
+            tasks.awaitTermination(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
