@@ -1,6 +1,7 @@
 package io.cerulean.app;
 
 import io.cerulean.blob.service.BlobOptions;
+import io.cerulean.blob.service.CopySettings;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
@@ -371,7 +372,7 @@ public final class Cerulean implements AutoCloseable {
          * ({@link BlobOptions#DEFAULT_REHYDRATION_DELAY} by default; Azure takes hours).
          */
         public Builder blobRehydrationDelay(Duration delay) {
-            this.blobOptions = new BlobOptions(delay, blobOptions.versioning());
+            this.blobOptions = blobOptions.withRehydrationDelay(delay);
             return this;
         }
 
@@ -394,6 +395,12 @@ public final class Cerulean implements AutoCloseable {
         /** The clock the Blob service's times come from: Last-Modified, leases, when staged blocks expire. */
         public Builder blobClock(Clock clock) {
             this.blobClock = java.util.Objects.requireNonNull(clock, "clock");
+            return this;
+        }
+
+        /** How the Blob service copies: which Copy Blob runs in the background, its chunks, remote reads' bounds. */
+        public Builder blobCopies(CopySettings copies) {
+            this.blobOptions = blobOptions.withCopies(copies);
             return this;
         }
 

@@ -17,7 +17,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
  * How each service is built on the database, the one place that names them all: its semantics
@@ -66,7 +65,7 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
                         requestClock), Optional.of(Sweeper.start("blob",
                         "staged blocks never committed and deleted blobs past their retention",
-                        () -> blobs.sweepStagedBlocks() + blobs.sweepDeleted(retention), blobSweepEvery)), () -> { });
+                        () -> blobs.sweepStagedBlocks() + blobs.sweepDeleted(retention), blobSweepEvery)), blobs::close);
             }
         };
     }

@@ -3,6 +3,8 @@ package io.cerulean.blob.rest;
 import io.cerulean.blob.rest.auth.BlobAuthentication;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.UserDelegationKeys;
+import io.cerulean.blob.rest.auth.CopySourceAuthorization;
+import io.cerulean.http.auth.RequestAuthenticator;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.BlobOperation;
@@ -49,11 +51,12 @@ public final class BlobRest {
             BlobService service, Database database, Accounts accounts, OAuthTrust oauth,
             Metrics metrics, Clock clock) {
         UserDelegationKeys keys = UserDelegationKeys.of(database.state());
+        RequestAuthenticator<BlobGrant> authentication = BlobAuthentication.of(accounts,
+                service.containers()::findAcl, service.containers()::findPublicAccess, oauth, keys, clock);
+        CopySourceAuthorization sources = new CopySourceAuthorization(authentication);
         return ServicePipelines.pipeline(new StoredServiceProperties(database.records(), SERVICE_DOCUMENT,
                         database.exclusive()),
-                properties -> new BlobRestService(service, properties, keys, clock),
-                BlobAuthentication.of(accounts, service.containers()::findAcl, service.containers()::findPublicAccess,
-                        oauth, keys, clock),
+                properties -> new BlobRestService(service, properties, keys, sources, clock), authentication,
                 BlobPathParser.URLS, metrics);
     }
 }

@@ -3,11 +3,14 @@ package io.cerulean.blob.rest;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.UserDelegationKeys;
 import io.cerulean.blob.rest.batch.SubmitBatch;
+import io.cerulean.blob.rest.auth.CopySourceAuthorization;
+import io.cerulean.blob.rest.operations.AppendBlockFromUrl;
 import io.cerulean.blob.rest.operations.AbortCopy;
 import io.cerulean.blob.rest.operations.AppendBlock;
 import io.cerulean.blob.rest.operations.CopyBlob;
 import io.cerulean.blob.rest.operations.GetPageRanges;
 import io.cerulean.blob.rest.operations.GetUserDelegationKey;
+import io.cerulean.blob.rest.operations.IncrementalCopy;
 import io.cerulean.blob.rest.operations.PutBlobFromUrl;
 import io.cerulean.blob.rest.operations.PutPage;
 import io.cerulean.blob.rest.operations.PutBlockFromUrl;
@@ -77,15 +80,21 @@ public final class BlobRestService
      */
     static final int MAX_REQUEST_BODY_BYTES = 8 * 1024 * 1024;
 
+    /**
+     * @param keys    the user delegation keys this server issues and checks
+     * @param sources how a copy's source on this server is authorised: by the same authentication as
+     *                the requests it serves
+     */
     public BlobRestService(BlobService service, ServicePropertiesStore properties, UserDelegationKeys keys,
-                           Clock clock) {
+                           CopySourceAuthorization sources, Clock clock) {
         super(STYLE, MAX_REQUEST_BODY_BYTES, service::whenDurable, BlobOperation.class,
-                operations(service, properties, keys, clock));
+                operations(service, properties, keys, sources, clock));
     }
 
     private static Map<BlobOperation, BlobRestOperation> operations(BlobService service,
                                                                    ServicePropertiesStore properties,
-                                                                   UserDelegationKeys keys, Clock clock) {
+                                                                   UserDelegationKeys keys,
+                                                                   CopySourceAuthorization sources, Clock clock) {
         Map<BlobOperation, BlobRestOperation> operations = new EnumMap<>(BlobOperation.class);
         operations.put(BlobOperation.LIST_CONTAINERS, new ListContainers(service.containers()));
         operations.put(BlobOperation.GET_SERVICE_PROPERTIES, new GetBlobServiceProperties(properties));
@@ -114,9 +123,9 @@ public final class BlobRestService
         operations.put(BlobOperation.LEASE_CONTAINER, new LeaseContainer(service.containers()));
         operations.put(BlobOperation.SNAPSHOT_BLOB, new SnapshotBlob(service));
         operations.put(BlobOperation.APPEND_BLOCK, new AppendBlock(service));
-        operations.put(BlobOperation.COPY_BLOB, new CopyBlob(service));
-        operations.put(BlobOperation.PUT_BLOB_FROM_URL, new PutBlobFromUrl(service));
-        operations.put(BlobOperation.PUT_BLOCK_FROM_URL, new PutBlockFromUrl(service));
+        operations.put(BlobOperation.COPY_BLOB, new CopyBlob(service, sources));
+        operations.put(BlobOperation.PUT_BLOB_FROM_URL, new PutBlobFromUrl(service, sources));
+        operations.put(BlobOperation.PUT_BLOCK_FROM_URL, new PutBlockFromUrl(service, sources));
         operations.put(BlobOperation.ABORT_COPY, new AbortCopy(service));
         operations.put(BlobOperation.PUT_PAGE, new PutPage(service));
         operations.put(BlobOperation.GET_PAGE_RANGES, new GetPageRanges(service));
@@ -128,9 +137,9 @@ public final class BlobRestService
         operations.put(BlobOperation.GET_USER_DELEGATION_KEY, new GetUserDelegationKey(keys, DEFAULT_VERSION, clock));
         operations.put(BlobOperation.SET_BLOB_TIER, new SetBlobTier(service));
         operations.put(BlobOperation.SEAL_APPEND_BLOB, new SealAppendBlob(service));
-        operations.put(BlobOperation.INCREMENTAL_COPY, new NotServedYet("Incremental Copy Blob"));
+        operations.put(BlobOperation.INCREMENTAL_COPY, new IncrementalCopy(service, sources));
         operations.put(BlobOperation.UNDELETE_BLOB, new UndeleteBlob(service));
-        operations.put(BlobOperation.APPEND_BLOCK_FROM_URL, new NotServedYet("Append Block From URL"));
+        operations.put(BlobOperation.APPEND_BLOCK_FROM_URL, new AppendBlockFromUrl(service, sources));
         return operations;
     }
 

@@ -46,6 +46,11 @@ import java.util.Map;
  *                3 sealed     (no value)
  *                4 version id (string)
  *                5 deleted    [epoch ms: 8]
+ *                6 copy state [status: 1][bytes copied: 8][status description (string)]
+ *                             [last progress, epoch ms: 8, -1 once finished][incremental copy's
+ *                             destination snapshot: 8, -1 for none]   (absent: the copy, if any,
+ *                             succeeded; the copy section's moment is then when it finished, and
+ *                             while pending when it began)
  * row 'U' + block id   a staged (uncommitted) block
  *     payload: [content: 16][size: 8][staged, epoch ms: 8]
  * </pre>
@@ -76,6 +81,7 @@ public final class BlobRecords {
     private static final int SEALED = 3;
     private static final int VERSION_ID = 4;
     private static final int DELETED = 5;
+    private static final int COPY_STATE = 6;
     private static final int NO_ID = 255;
     private static final byte[] NO_CONTENT = new byte[16];
 
@@ -262,6 +268,7 @@ public final class BlobRecords {
                 case SEALED -> sealed = true;
                 case VERSION_ID -> versionId = reader.getString();
                 case DELETED -> deleted = Instant.ofEpochMilli(reader.getLong());
+                case COPY_STATE -> copy = readCopyState(reader, copy);
                 default -> throw new IllegalStateException("a blob record with field " + field + " of "
                         + fieldLength + " bytes, which format " + FORMAT + " does not have");
             }
@@ -292,6 +299,23 @@ public final class BlobRecords {
         if (blob.deleted() != null) {
             writer.field(DELETED, field -> field.putLong(blob.deleted().toEpochMilli()));
         }
+        CopyInfo copy = blob.copy();
+        if (copy != null && copy.hasState()) {
+            writer.field(COPY_STATE, field -> field.putByte(copy.status().ordinal()).putLong(copy.copied())
+                    .putString(copy.description())
+                    .putLong(copy.progressed() == null ? -1 : copy.progressed().toEpochMilli())
+                    .putLong(copy.incrementalSnapshot()));
+        }
+    }
+
+    private static CopyInfo readCopyState(Fields.Reader reader, CopyInfo copy) {
+        CopyInfo.Status status = CopyInfo.Status.values()[reader.getByte()];
+        long copied = reader.getLong();
+        String description = reader.getString();
+        long progressed = reader.getLong();
+        long incrementalSnapshot = reader.getLong();
+        return new CopyInfo(copy.id(), copy.source(), status, copied, copy.length(), description, copy.completed(),
+                progressed < 0 ? null : Instant.ofEpochMilli(progressed), incrementalSnapshot);
     }
 
     private static Tiering readTiering(Fields.Reader reader) {

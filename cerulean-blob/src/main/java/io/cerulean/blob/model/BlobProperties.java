@@ -74,6 +74,12 @@ public record BlobProperties(String name, long snapshot, BlobType type, long eta
                 segments, lease, copy, sequenceNumber, tags, tiering, sealed, versionId, deleted);
     }
 
+    /** The same blob with {@code copy} as the copy that made it; its ETag stays (a copy's progress). */
+    public BlobProperties withCopy(CopyInfo copy) {
+        return new BlobProperties(name, snapshot, type, etag, created, lastModified, contentLength, headers, metadata,
+                segments, lease, copy, sequenceNumber, tags, tiering, sealed, versionId, deleted);
+    }
+
     /** The same blob with {@code tags}; its ETag and last modified time stay, as Set Blob Tags leaves them. */
     public BlobProperties withTags(Map<String, String> tags) {
         return new BlobProperties(name, snapshot, type, etag, created, lastModified, contentLength, headers, metadata,

@@ -32,7 +32,8 @@ import java.util.function.Predicate;
  * {@link ContainerCatalog} and {@link BlobRecords}) and a {@link ContentStore} for bytes: the one
  * entry point of the REST layer. Each operation is a resource's own class's, built here and nowhere
  * else: {@link Blobs}, {@link BlobListing}, {@link Blocks}, {@link PageBlobs}, {@link AppendBlobs},
- * {@link Copies}, {@link BlobLeases} and {@link Containers} (reached through {@link #containers()}),
+ * {@link Copies}, {@link BlobLeases}, {@link Containers} (reached through {@link #containers()}) and
+ * {@link BlobCopies} (through {@link #copies()}),
  * every write to a blob through {@link BlobWrites}, and every byte's life through
  * {@link ContentLifecycle}. Parameters are taken as the REST layer has checked them; what depends on
  * stored state is decided there.
@@ -68,6 +69,7 @@ public final class BlobService {
     private final Tiers tiers;
     private final SoftDeletes softDeletes;
     private final BlobWrites writes;
+    private final BlobCopies copyOperations;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -117,11 +119,24 @@ public final class BlobService {
         this.copies = new Copies(blobs, containers, writes, lifecycle);
         this.leases = new BlobLeases(writes);
         this.tiers = new Tiers(writes, options.rehydrationDelay());
+        RemoteSources remote = new RemoteSources(lifecycle, options.copies().remoteTimeout(),
+                options.copies().remoteMaxBytes());
+        this.copyOperations = new BlobCopies(copies, containers, remote,
+                new PendingCopies(blobs, writes, lifecycle, remote, options.copies()),
+                new IncrementalCopies(copies, containers, writes, lifecycle), options.copies());
     }
 
     /** The container operations. */
     public Containers containers() {
         return containers;
+    }
+
+    /**
+     * The copies beyond a copy within the server finished before its answer: sources served elsewhere,
+     * copies in the background and their abort, incremental copies.
+     */
+    public BlobCopies copies() {
+        return copyOperations;
     }
 
     /** One entry of List Blobs: a blob, or the common prefix of several under a delimiter. */
@@ -215,6 +230,10 @@ public final class BlobService {
     public record CopiedContent(ContentId content, long size, byte[] md5) {
     }
 
+    /** Bytes of a source served elsewhere, copied into new content, with its content headers and metadata. */
+    public record RemoteContent(CopiedContent content, ContentHeaders headers, Map<String, String> metadata) {
+    }
+
     /** What a copy makes of its source. */
     public enum CopyKind {
         /**
@@ -242,6 +261,14 @@ public final class BlobService {
             return (lessOrEqual == null || number <= lessOrEqual) && (less == null || number < less)
                     && (equal == null || number == equal);
         }
+    }
+
+    /**
+     * Stops what the service runs itself, before its store closes: the copies in the background, each
+     * left pending where its last step was, to read as failed a minute later.
+     */
+    public void close() {
+        copyOperations.close();
     }
 
     /** Completes once every write that returned before this call is durable. */

@@ -25,10 +25,11 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Copies within the server's store: Copy Blob, Copy Blob From URL, Put Blob From URL, and the
- * source's bytes that Put Block From URL stages. A copy is synchronous: the source's bytes are read
- * and written into new content before the target is written, so the target never names the
- * source's contents and either may go without the other. Thread-safe.
+ * Copies finished before their answer: Copy Blob of a small source, Copy Blob From URL, Put Blob From
+ * URL, and the source's bytes that Put Block From URL and Append Block From URL write. The source's
+ * bytes are read (from this server's store, or fetched from elsewhere) and written into new content
+ * before the target is written, so the target never names the source's contents and either may go
+ * without the other. Copies in the background are {@link PendingCopies}'. Thread-safe.
  */
 final class Copies {
     private final Blobs blobs;
@@ -65,6 +66,22 @@ final class Copies {
         }
         Tiers.checkOnline(blob); // an archived source's bytes are offline
         return blob;
+    }
+
+    /**
+     * The source of a copy as {@link #source} finds it, its bytes held until the result is closed, so a
+     * copy in the background reads this version to the end whatever happens to the source meanwhile.
+     */
+    ReadableBlob hold(CopySource source, Conditions conditions) {
+        source(source, conditions); // 404 CannotVerifyCopySource, 412 SourceConditionNotMet
+        ReadableBlob held = blobs.open(source.account(), source.container(), source.blob(), source.snapshot(),
+                conditions.leaseId(), true);
+        BlobProperties blob = held.properties();
+        if (conditions.check(blob.etag(), blob.lastModified()) != Conditions.Verdict.MET) {
+            held.close();
+            throw new ServiceException(BlobError.SOURCE_CONDITION_NOT_MET);
+        }
+        return held;
     }
 
     /**
@@ -112,8 +129,7 @@ final class Copies {
             BlobProperties old = partition.blobOrNull();
             Writes.checkCreateOrReplace(conditions, old, now);
             boolean copy = kind == CopyKind.COPY;
-            List<Segment> segments = copy ? piecesIn(source.segments(), copied.content())
-                    : copied.content() == null ? List.of() : List.of(new Segment(null, copied.content(), copied.size()));
+            List<Segment> segments = copy ? piecesIn(source.segments(), copied.content()) : whole(copied);
             CopyInfo record = copy ? new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()) : null;
             return partition.setBlob(new BlobProperties(name, BlobProperties.BASE,
                     copy ? source.type() : BlobType.BLOCK_BLOB,
@@ -121,6 +137,31 @@ final class Copies {
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
                     segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0));
         }));
+    }
+
+    /**
+     * Copy Blob From URL of a source served elsewhere: the blob becomes a block blob of {@code fetched}'s
+     * bytes in one piece, with its content headers, and {@code metadata} (null: the source's
+     * {@code x-ms-meta-*}), remembered as a copy, in place of any blob of the name; its lease stays.
+     */
+    BlobProperties copyFetched(String account, String container, String name, BlobService.RemoteContent fetched,
+                               String sourceUrl, Map<String, String> metadata, Conditions conditions) {
+        BlobNames.check(name);
+        CopiedContent copied = fetched.content();
+        return lifecycle.adopt(copied.content(), () -> writes.write(account, container, name, (partition, now) -> {
+            BlobProperties old = partition.blobOrNull();
+            Writes.checkCreateOrReplace(conditions, old, now);
+            return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
+                    ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
+                    fetched.headers(), metadata != null ? metadata : fetched.metadata(), whole(copied),
+                    old == null ? Lease.NONE : old.lease(),
+                    new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0));
+        }));
+    }
+
+    /** Copied bytes as a blob's one piece; none when there are none. */
+    static List<Segment> whole(CopiedContent copied) {
+        return copied.content() == null ? List.of() : List.of(new Segment(null, copied.content(), copied.size()));
     }
 
     /** {@code source}'s pieces, each naming its bytes in {@code copy}, which holds all of the source's in order. */

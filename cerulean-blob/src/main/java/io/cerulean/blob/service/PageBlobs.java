@@ -37,6 +37,7 @@ final class PageBlobs {
                 throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
                         + " Pages are written to a page blob; '" + name + "' is a " + old.type().wireName() + ".");
             }
+            IncrementalCopies.checkWritable(old);
             if (!sequence.holdFor(old.sequenceNumber())) {
                 throw new ServiceException(BlobError.SEQUENCE_NUMBER_CONDITION_NOT_MET);
             }

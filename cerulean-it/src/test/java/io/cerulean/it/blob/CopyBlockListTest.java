@@ -38,10 +38,10 @@ class CopyBlockListTest {
         SERVERS.close();
     }
 
-    /** The two ways to copy within the account: Copy Blob, and Copy Blob From URL. */
+    /** The two ways to copy within the account: Copy Blob, and Copy Blob From URL (the source read by its SAS). */
     private static List<BiConsumer<BlobClient, BlobClient>> copies() {
         return List.of((source, target) -> target.beginCopy(source.getBlobUrl(), POLL).waitForCompletion(),
-                (source, target) -> target.copyFromUrl(source.getBlobUrl()));
+                (source, target) -> target.copyFromUrl(SourceSas.readable(source)));
     }
 
     /** Copy, read the copy's committed list, stage one more block, commit the old ids and the new one. */
@@ -104,7 +104,7 @@ class CopyBlockListTest {
                 new ByteArrayInputStream(BlobData.randomBytes(4, 512)));
 
         BlockBlobClient target = container.getBlobClient("flat").getBlockBlobClient();
-        target.uploadFromUrl(source.getBlobUrl(), true);
+        target.uploadFromUrl(SourceSas.readable(source), true);
 
         assertThat(target.getProperties().getBlobType()).isEqualTo(BlobType.BLOCK_BLOB);
         assertThat(target.downloadContent().toBytes()).isEqualTo(source.downloadContent().toBytes());

@@ -90,8 +90,8 @@ class CreateOnlySasTest {
                 "AuthorizationPermissionMismatch");
         assertBlobError(() -> creator.beginCopy(source.getBlobUrl(), POLL).waitForCompletion(), 403,
                 "AuthorizationPermissionMismatch");
-        assertBlobError(() -> creator.copyFromUrl(source.getBlobUrl()), 403, "AuthorizationPermissionMismatch");
-        assertBlobError(() -> creator.getBlockBlobClient().uploadFromUrl(source.getBlobUrl(), true), 403,
+        assertBlobError(() -> creator.copyFromUrl(SourceSas.readable(source)), 403, "AuthorizationPermissionMismatch");
+        assertBlobError(() -> creator.getBlockBlobClient().uploadFromUrl(SourceSas.readable(source), true), 403,
                 "AuthorizationPermissionMismatch");
         assertBlobError(() -> creator.getAppendBlobClient().create(true), 403, "AuthorizationPermissionMismatch");
         assertBlobError(() -> creator.getPageBlobClient().create(512, true), 403, "AuthorizationPermissionMismatch");
@@ -114,9 +114,9 @@ class CreateOnlySasTest {
                 .commitBlockList(List.of(STAGED), true);
         createOnly(kind, container.getBlobClient("copy.txt")).beginCopy(source.getBlobUrl(), POLL)
                 .waitForCompletion();
-        createOnly(kind, container.getBlobClient("synccopy.txt")).copyFromUrl(source.getBlobUrl());
+        createOnly(kind, container.getBlobClient("synccopy.txt")).copyFromUrl(SourceSas.readable(source));
         createOnly(kind, container.getBlobClient("fromurl.txt")).getBlockBlobClient()
-                .uploadFromUrl(source.getBlobUrl(), true);
+                .uploadFromUrl(SourceSas.readable(source), true);
         createOnly(kind, container.getBlobClient("append.log")).getAppendBlobClient().create(true);
         createOnly(kind, container.getBlobClient("disk.vhd")).getPageBlobClient().create(512, true);
 

@@ -1,17 +1,16 @@
 package io.cerulean.blob.rest.operations;
 
-import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
-import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.QueryParameters;
 
 /**
- * Abort Copy Blob: every copy Cerulean makes has finished before its answer, so there is never one
- * to abort: 409 NoPendingCopyOperation for a blob that exists (404 for one that does not).
+ * Abort Copy Blob ({@code comp=copy&copyid=...}, {@code x-ms-copy-action: abort}): the blob's pending
+ * copy ends {@code aborted}, the blob left empty with its metadata; 204. 409 NoPendingCopyOperation
+ * when no copy is pending, 409 CopyIdMismatch for another copy's id; a leased blob needs its lease id.
  */
 public final class AbortCopy implements BlobRestOperation {
     private final BlobService service;
@@ -22,8 +21,16 @@ public final class AbortCopy implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        QueryParameters.requiredText(request, "copyid");
-        service.blob(resource.account(), resource.container(), resource.blob());
-        throw new ServiceException(BlobError.NO_PENDING_COPY_OPERATION);
+        String copyId = QueryParameters.requiredText(request, "copyid");
+        String action = request.header("x-ms-copy-action");
+        if (action == null) {
+            throw RequestHeaders.missingHeader("x-ms-copy-action");
+        }
+        if (!action.trim().equalsIgnoreCase("abort")) {
+            throw RequestHeaders.invalidHeader("x-ms-copy-action", action, "the only action is abort.");
+        }
+        service.copies().abort(resource.account(), resource.container(), resource.blob(), copyId,
+                RequestHeaders.leaseId(request));
+        return AzureResponse.status(204);
     }
 }

@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.HttpDates;
@@ -71,13 +72,29 @@ final class BlobResponses {
             response.header("x-ms-blob-sequence-number", Long.toString(blob.sequenceNumber()));
         }
         if (blob.copy() != null) {
-            response.header("x-ms-copy-id", blob.copy().id()).header("x-ms-copy-status", blob.copy().status())
-                    .header("x-ms-copy-source", blob.copy().source())
-                    .header("x-ms-copy-progress", blob.copy().progress())
-                    .header("x-ms-copy-completion-time", HttpDates.format(blob.copy().completed()));
+            copy(response, blob.copy().at(now));
         }
         lease(response, blob.lease(), now);
         return response.header("Accept-Ranges", "bytes").header("x-ms-server-encrypted", "true");
+    }
+
+    /**
+     * The copy that made the blob: its id, status, source and progress, when it finished, why it
+     * failed or was aborted, and an incremental copy's destination snapshot.
+     */
+    private static void copy(AzureResponse response, CopyInfo copy) {
+        response.header("x-ms-copy-id", copy.id()).header("x-ms-copy-status", copy.status().wireName())
+                .header("x-ms-copy-source", copy.source()).header("x-ms-copy-progress", copy.progress());
+        if (copy.status() != CopyInfo.Status.PENDING) {
+            response.header("x-ms-copy-completion-time", HttpDates.format(copy.completed()));
+        }
+        if (copy.description() != null) {
+            response.header("x-ms-copy-status-description", copy.description());
+        }
+        if (copy.incrementalSnapshot() != BlobProperties.BASE) {
+            response.header("x-ms-incremental-copy", "true")
+                    .header("x-ms-copy-destination-snapshot", SnapshotIds.format(copy.incrementalSnapshot()));
+        }
     }
 
     /** A block blob's tier, whether it was inferred, when it last changed, and a rehydration under way. */

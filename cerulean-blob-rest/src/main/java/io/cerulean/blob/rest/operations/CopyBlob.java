@@ -1,7 +1,9 @@
 package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
@@ -11,30 +13,49 @@ import java.util.Base64;
 import java.util.Map;
 
 /**
- * Copy Blob, and Copy Blob From URL ({@code x-ms-requires-sync: true}), contract 3.10: a copy within
- * the account, finished before the answer, so its status is always {@code success}; 202 with the
- * copy's id. The destination takes the source's type, bytes and content properties, and its
- * metadata unless metadata is sent; a block blob's committed blocks keep their ids. The copy is
- * remembered on it ({@code x-ms-copy-*}).
+ * Copy Blob, and Copy Blob From URL ({@code x-ms-requires-sync: true}), contract 3.10; 202 with the
+ * copy's id and status. The destination takes the source's type, bytes and content properties, and
+ * its metadata unless metadata is sent; a block blob's committed blocks keep their ids. The copy is
+ * remembered on it ({@code x-ms-copy-*}). Copy Blob From URL, and Copy Blob of a small source on this
+ * server, finish before the answer ({@code success}); Copy Blob of a larger one, or of one served
+ * elsewhere, answers {@code pending} and copies in the background, until it succeeds, fails or is
+ * aborted (Abort Copy Blob).
  */
 public final class CopyBlob implements BlobRestOperation {
     private final BlobService service;
+    private final CopySources sources;
 
-    public CopyBlob(BlobService service) {
+    public CopyBlob(BlobService service, CopySourceAuthorization authorization) {
         this.service = service;
+        this.sources = new CopySources(authorization);
     }
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobService.CopySource source = CopySources.of(request, resource);
-        Map<String, String> metadata = MetadataHeaders.read(request);
-        BlobProperties original = service.copySource(source, CopySources.conditions(request));
-        BlobProperties copy = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                source.url(), null, metadata.isEmpty() ? null : metadata,
-                grant.ofWrite(RequestHeaders.conditions(request)), BlobService.CopyKind.COPY);
+        boolean sync = "true".equalsIgnoreCase(request.header("x-ms-requires-sync"));
+        CopySources.Source source = sources.of(request, resource, !sync);
+        Map<String, String> given = MetadataHeaders.read(request);
+        Map<String, String> metadata = given.isEmpty() ? null : given;
+        Conditions conditions = grant.ofWrite(RequestHeaders.conditions(request));
+        Conditions sourceConditions = CopySources.conditions(request);
+        BlobProperties copy;
+        if (source.isLocal()) {
+            BlobProperties original = service.copySource(source.local(), sourceConditions);
+            copy = !sync && service.copies().inBackground(original)
+                    ? service.copies().start(resource.account(), resource.container(), resource.blob(), source.local(),
+                            sourceConditions, null, source.url(), metadata, conditions)
+                    : service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
+                            source.url(), null, metadata, conditions, BlobService.CopyKind.COPY);
+        } else if (sync) {
+            copy = service.copies().copyFetched(resource.account(), resource.container(), resource.blob(),
+                    service.copies().fetch(source.remote(), 0, null), source.url(), metadata, conditions);
+        } else {
+            copy = service.copies().start(resource.account(), resource.container(), resource.blob(), null, null,
+                    source.remote(), source.url(), metadata, conditions);
+        }
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(202), copy)
-                .header("x-ms-copy-id", copy.copy().id()).header("x-ms-copy-status", copy.copy().status());
-        if ("true".equalsIgnoreCase(request.header("x-ms-requires-sync")) && copy.headers().contentMd5() != null) {
+                .header("x-ms-copy-id", copy.copy().id()).header("x-ms-copy-status", copy.copy().status().wireName());
+        if (sync && copy.headers().contentMd5() != null) {
             response.header("x-ms-content-md5", Base64.getEncoder().encodeToString(copy.headers().contentMd5()));
         }
         return response;

@@ -1,9 +1,8 @@
 package io.cerulean.blob.rest.operations;
 
-import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
-import io.cerulean.blob.rest.resource.BlobPathParser;
+import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.resource.BlobResourceKind;
 import io.cerulean.blob.service.BlobService;
@@ -13,21 +12,42 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Locale;
 
 /**
- * The source a copy names ({@code x-ms-copy-source}): an absolute path-style URL of a blob, or of a
- * snapshot or a version of one ({@code snapshot=}, {@code versionid=}), in the same account, on this
- * server (its host is not compared: a client may reach the server by another name); anything else is
- * 400 InvalidHeaderValue. Its conditions are the {@code x-ms-source-if-*} headers.
+ * The source a copy names ({@code x-ms-copy-source}): an absolute URL, of a blob (or a snapshot of
+ * one, or a version: {@code snapshot=}, {@code versionid=}) on this server, path-style or host-style, in any of its accounts, or of anything served
+ * elsewhere over HTTP(S). Anything else is 400 InvalidHeaderValue. Its conditions are the
+ * {@code x-ms-source-if-*} headers.
  *
- * <p>The source is read with the rights the caller has on the account; a SAS on its URL is not
- * checked, which for a copy within one account gives nothing the caller did not have.
+ * <p>A source on this server is read as its own authorization allows ({@link CopySourceAuthorization}):
+ * its SAS, the bearer token of {@code x-ms-copy-source-authorization}, or its container's public
+ * access. Copy Blob alone may read a source of the caller's own account with the caller's rights, as
+ * the service lets it when the source URL carries no credential. A URL is this server's when its
+ * port is the one the request reached and its host the same name (a host-style
+ * {@code ACCOUNT.blob.} prefix aside), or both are loopback names.
  */
 final class CopySources {
-    private CopySources() {
+    private final CopySourceAuthorization authorization;
+
+    CopySources(CopySourceAuthorization authorization) {
+        this.authorization = authorization;
     }
 
-    static BlobService.CopySource of(AzureRequest request, BlobResource target) {
+    /** What a copy reads: a blob of this server ({@code local}) or a URL served elsewhere ({@code remote}). */
+    record Source(BlobService.CopySource local, URI remote, String url) {
+        boolean isLocal() {
+            return local != null;
+        }
+    }
+
+    /**
+     * The request's source, authorised to be read when it is on this server.
+     *
+     * @param callersRights whether a source of the caller's account named without a credential is read with
+     *                      the caller's rights (Copy Blob), rather than as an anonymous reader (the sync copies)
+     */
+    Source of(AzureRequest request, BlobResource target, boolean callersRights) {
         String url = request.header("x-ms-copy-source");
         if (url == null || url.isBlank()) {
             throw RequestHeaders.missingHeader("x-ms-copy-source");
@@ -45,41 +65,44 @@ final class CopySources {
         if (uri.getRawPath() == null || uri.getRawPath().isEmpty()) {
             throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "it names no blob.");
         }
+        String scheme = uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) {
+            throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "it is not an HTTP or HTTPS URL.");
+        }
+        if (!ServerNames.sameServer(uri, request)) {
+            return new Source(null, uri, url);
+        }
+        String bearer = request.header("x-ms-copy-source-authorization");
+        AzureRequest read = CopySourceAuthorization.readOf(uri, bearer);
         BlobResource source;
         try {
-            source = BlobPathParser.parse(uri.getRawPath(), null);
+            source = CopySourceAuthorization.resourceOf(read);
         } catch (ServiceException e) {
             throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "it names no blob.");
         }
         if (source.kind() != BlobResourceKind.BLOB) {
             throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "it names no blob.");
         }
-        if (!source.account().equals(target.account())) {
-            throw new ServiceException(BlobError.CANNOT_VERIFY_COPY_SOURCE, "Copies between accounts are not served: "
-                    + "the source is in account '" + source.account() + "'.");
+        boolean ownCredential = read.queryParameter("sig") != null || bearer != null;
+        if (ownCredential || !callersRights || !source.account().equals(target.account())) {
+            authorization.check(read, source);
         }
-        return new BlobService.CopySource(source.account(), source.container(), source.blob(),
-                moment(uri, url, "snapshot"), moment(uri, url, "versionid"), url);
+        return new Source(new BlobService.CopySource(source.account(), source.container(), source.blob(),
+                moment(read.queryParameter("snapshot"), url, "snapshot"),
+                moment(read.queryParameter("versionid"), url, "versionid"), url), null, url);
     }
 
     /** The snapshot or version ({@code parameter}) the URL names, as ticks; BlobProperties.BASE for none. */
-    private static long moment(URI uri, String url, String parameter) {
-        String query = uri.getQuery();
-        if (query == null) {
+    private static long moment(String value, String url, String parameter) {
+        if (value == null || value.isEmpty()) {
             return BlobProperties.BASE;
         }
-        for (String pair : query.split("&")) {
-            if (pair.startsWith(parameter + "=")) {
-                try {
-                    Instant instant = Instant.parse(pair.substring(parameter.length() + 1));
-                    return instant.getEpochSecond() * 10_000_000L + instant.getNano() / 100;
-                } catch (DateTimeParseException e) {
-                    throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "its " + parameter
-                            + " is not a moment.");
-                }
-            }
+        try {
+            Instant instant = Instant.parse(value);
+            return instant.getEpochSecond() * 10_000_000L + instant.getNano() / 100;
+        } catch (DateTimeParseException e) {
+            throw RequestHeaders.invalidHeader("x-ms-copy-source", url, "its " + parameter + " is not a moment.");
         }
-        return BlobProperties.BASE;
     }
 
     /** {@code x-ms-source-if-match}, {@code -none-match}, {@code -modified-since}, {@code -unmodified-since}, and the source's lease. */

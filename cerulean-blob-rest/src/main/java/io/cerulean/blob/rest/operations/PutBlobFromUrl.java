@@ -3,24 +3,29 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
 import java.util.Base64;
+import java.util.Map;
 
 /**
- * Put Blob From URL (contract 3.4): a block blob made at once from the bytes of another blob of the
- * account, whatever its type, without its block list; 201. Its content properties are the source's unless
- * {@code x-ms-copy-source-blob-properties: false}, its metadata the request's.
+ * Put Blob From URL (contract 3.4): a block blob made at once from the bytes of a source on this
+ * server (whatever its type, without its block list) or served elsewhere; 201. Its content properties
+ * are the source's unless {@code x-ms-copy-source-blob-properties: false}, its metadata the request's.
  */
 public final class PutBlobFromUrl implements BlobRestOperation {
     private final BlobService service;
+    private final CopySources sources;
 
-    public PutBlobFromUrl(BlobService service) {
+    public PutBlobFromUrl(BlobService service, CopySourceAuthorization authorization) {
         this.service = service;
+        this.sources = new CopySources(authorization);
     }
 
     @Override
@@ -29,13 +34,22 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         if (BlobType.fromWire(type) != BlobType.BLOCK_BLOB) {
             throw RequestHeaders.invalidHeader("x-ms-blob-type", type, "a blob put from a URL is a BlockBlob.");
         }
-        BlobService.CopySource source = CopySources.of(request, resource);
-        BlobProperties original = service.copySource(source, CopySources.conditions(request));
+        CopySources.Source source = sources.of(request, resource, false);
         ContentHeaders headers = "false".equalsIgnoreCase(request.header("x-ms-copy-source-blob-properties"))
                 ? RequestHeaders.contentHeaders(request, true).withDefaultContentType() : null;
-        BlobProperties blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                source.url(), headers, MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)),
-                BlobService.CopyKind.PUT_FROM_URL);
+        Map<String, String> metadata = MetadataHeaders.read(request);
+        Conditions conditions = grant.ofWrite(RequestHeaders.conditions(request));
+        BlobProperties blob;
+        if (source.isLocal()) {
+            BlobProperties original = service.copySource(source.local(), CopySources.conditions(request));
+            blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
+                    source.url(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL);
+        } else {
+            BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
+            blob = service.putBlob(resource.account(), resource.container(), resource.blob(), BlobType.BLOCK_BLOB,
+                    fetched.content().content(), fetched.content().size(), headers != null ? headers
+                            : fetched.headers(), metadata, conditions);
+        }
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(201), blob)
                 .header("x-ms-request-server-encrypted", "true");
         if (blob.headers().contentMd5() != null) {
