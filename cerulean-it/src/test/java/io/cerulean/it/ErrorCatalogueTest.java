@@ -139,8 +139,8 @@ class ErrorCatalogueTest {
             NoAuthenticationInformation 401 blob queue table
             NoPendingCopyOperation 409 blob
             NotImplemented 501 blob queue table
-            OperationNotAllowedOnRootBlob 403 blob
             OperationNotAllowedOnIncrementalCopyBlob 409 blob
+            OperationNotAllowedOnRootBlob 403 blob
             OperationTimedOut 500 blob queue table
             OutOfRangeInput 400 blob queue table
             OutOfRangeQueryParameterValue 400 blob queue table

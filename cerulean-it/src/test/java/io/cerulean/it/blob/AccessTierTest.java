@@ -133,7 +133,7 @@ class AccessTierTest {
         assertBlobError(() -> blob.setHttpHeaders(new BlobHttpHeaders().setContentType("text/plain")), 409,
                 "BlobArchived");
         assertBlobError(blob::createSnapshot, 409, "BlobArchived");
-        assertBlobError(() -> copy.copyFromUrl(blob.getBlobUrl()), 409, "BlobArchived");
+        assertBlobError(() -> copy.copyFromUrl(SourceSas.readable(blob)), 409, "BlobArchived");
         assertThat(blob.setAccessTierWithResponse(AccessTier.ARCHIVE, null, null, null, Context.NONE)
                 .getStatusCode()).as("Archive again").isEqualTo(200);
         assertThat(copy.exists()).isFalse();

@@ -16,8 +16,11 @@ import com.azure.storage.blob.models.BlockBlobItem;
 import com.azure.storage.blob.models.DeleteSnapshotsOptionType;
 import com.azure.storage.blob.models.ListBlobsOptions;
 import com.azure.storage.blob.options.BlobParallelUploadOptions;
+import com.azure.storage.blob.sas.BlobContainerSasPermission;
+import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
 import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
+import java.time.OffsetDateTime;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -165,10 +168,13 @@ class BlobVersionsTest {
         upload(blob, "second");
         BlobClient copy = container.getBlobClient("copy");
 
-        copy.copyFromUrl(blob.getVersionClient(first).getBlobUrl());
+        String sas = container.generateSas(new BlobServiceSasSignatureValues(OffsetDateTime.now().plusHours(1),
+                new BlobContainerSasPermission().setReadPermission(true))); // a synchronous copy reads with the source's SAS
+
+        copy.copyFromUrl(blob.getVersionClient(first).getBlobUrl() + "&" + sas);
 
         assertThat(copy.downloadContent().toString()).isEqualTo("first");
-        assertBlobError(() -> copy.copyFromUrl(blob.getBlobUrl() + "?versionid=2020-01-01T00:00:00.0000000Z"), 404,
-                "CannotVerifyCopySource");
+        assertBlobError(() -> copy.copyFromUrl(blob.getBlobUrl() + "?versionid=2020-01-01T00:00:00.0000000Z&" + sas),
+                404, "CannotVerifyCopySource");
     }
 }

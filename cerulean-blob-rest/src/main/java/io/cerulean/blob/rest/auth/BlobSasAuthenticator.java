@@ -109,7 +109,13 @@ public final class BlobSasAuthenticator implements ServiceSas<BlobGrant> {
         fields.add(version);
         if (version.compareTo("2018-11-09") >= 0) {
             fields.add(signedResource);
-            fields.add(field(request, "snapshot").isEmpty() ? field(request, "versionid") : field(request, "snapshot"));
+            // the snapshot or version a SAS is signed for (sr=bs, bv); a blob or container SAS signs none,
+            // whatever the URL it is used on names
+            fields.add(switch (signedResource) {
+                case "bs" -> field(request, "snapshot");
+                case "bv" -> field(request, "versionid");
+                default -> "";
+            });
         }
         if (version.compareTo("2020-12-06") >= 0) {
             fields.add(field(request, "ses"));
