@@ -54,7 +54,12 @@ public enum BlobError implements ErrorCode {
     LEASE_ID_MISMATCH_WITH_CONTAINER_OPERATION("LeaseIdMismatchWithContainerOperation", 412,
             "The lease ID specified did not match the lease ID for the container."),
     LEASE_NOT_PRESENT_WITH_CONTAINER_OPERATION("LeaseNotPresentWithContainerOperation", 412,
-            "There is currently no lease on the container.");
+            "There is currently no lease on the container."),
+    CRC64_MISMATCH("Crc64Mismatch", 400,
+            "The CRC64 value specified in the request did not match with the CRC64 value calculated by the server."),
+    PREVIOUS_SNAPSHOT_NOT_FOUND("PreviousSnapshotNotFound", 409, "The previous snapshot is not found."),
+    PREVIOUS_SNAPSHOT_CANNOT_BE_NEWER("PreviousSnapshotCannotBeNewer", 400,
+            "The prevsnapshot query parameter value cannot be newer than snapshot query parameter value.");
 
     private final Definition definition;
 
