@@ -60,8 +60,8 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
             case BLOB -> {
                 BlobService blobs = BlobService.open(database, blobClock);
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
-                        requestClock), Optional.of(Sweeper.start("blob", "staged blocks never committed",
-                        blobs::sweepStagedBlocks, blobSweepEvery)), () -> { });
+                        requestClock), Optional.of(Sweeper.start("blob",
+                        "staged blocks never committed and bytes no blob names", blobs::sweep, blobSweepEvery)), () -> { });
             }
         };
     }

@@ -193,6 +193,11 @@ final class BlobPieces implements AutoCloseable {
         }
 
         @Override
+        public void forEachContent(java.util.function.Consumer<ContentId> action) {
+            contents.forEachContent(action);
+        }
+
+        @Override
         public ContentWriter create() {
             ContentWriter writer = contents.create();
             return new ContentWriter() {

@@ -172,6 +172,22 @@ public final class ChunkedContentStore implements ContentStore {
     }
 
     /** The record store is the caller's: closing the content store leaves it open. */
+    /** Every manifest's content; chunks no manifest names (a write cut off by a crash) are not seen. */
+    @Override
+    public void forEachContent(java.util.function.Consumer<ContentId> action) {
+        checkOpen();
+        try (io.cerulean.storage.RecordCursor cursor = store.scan(SPACE, io.cerulean.storage.RecordRange.all())) {
+            while (cursor.advance()) {
+                io.cerulean.storage.ByteView row = cursor.row();
+                io.cerulean.storage.ByteView partition = cursor.partition();
+                if (row.length() == 1 && row.array()[row.offset()] == MANIFEST_ROW[0] && partition.length() == 32) {
+                    action.accept(new ContentId(new String(partition.array(), partition.offset(), 32,
+                            StandardCharsets.US_ASCII)));
+                }
+            }
+        }
+    }
+
     @Override
     public void close() {
         closed = true;

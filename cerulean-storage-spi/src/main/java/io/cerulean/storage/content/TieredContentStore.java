@@ -44,6 +44,12 @@ public final class TieredContentStore implements ContentStore {
     }
 
     @Override
+    public void forEachContent(java.util.function.Consumer<ContentId> action) {
+        small.forEachContent(action);
+        large.forEachContent(action);
+    }
+
+    @Override
     public void close() {
         closed = true;
         try {

@@ -94,6 +94,30 @@ public final class FileContentStore implements ContentStore {
         }
     }
 
+    /** The files under the two-digit directories; {@code incoming} holds writes not finished, never seen. */
+    @Override
+    public void forEachContent(java.util.function.Consumer<ContentId> action) {
+        checkOpen();
+        try (Stream<Path> prefixes = Files.list(directory)) {
+            for (Path prefix : (Iterable<Path>) prefixes::iterator) {
+                String name = prefix.getFileName().toString();
+                if (name.length() != 2 || !Files.isDirectory(prefix)) {
+                    continue;
+                }
+                try (Stream<Path> files = Files.list(prefix)) {
+                    for (Path file : (Iterable<Path>) files::iterator) {
+                        String hex = file.getFileName().toString();
+                        if (hex.length() == 32 && hex.startsWith(name)) {
+                            action.accept(new ContentId(hex));
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw unavailable("listing the blob files", e);
+        }
+    }
+
     @Override
     public void close() {
         closed = true;

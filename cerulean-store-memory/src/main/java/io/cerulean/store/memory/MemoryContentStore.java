@@ -93,6 +93,11 @@ public final class MemoryContentStore implements ContentStore {
     }
 
     @Override
+    public void forEachContent(java.util.function.Consumer<ContentId> action) {
+        contents.keySet().forEach(action);
+    }
+
+    @Override
     public void close() {
         closed = true;
         contents.clear();
