@@ -1,5 +1,6 @@
 package io.cerulean.blob.service;
 
+import java.util.function.Consumer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -193,7 +194,7 @@ final class BlobPieces implements AutoCloseable {
         }
 
         @Override
-        public void forEachContent(java.util.function.Consumer<ContentId> action) {
+        public void forEachContent(Consumer<ContentId> action) {
             contents.forEachContent(action);
         }
 

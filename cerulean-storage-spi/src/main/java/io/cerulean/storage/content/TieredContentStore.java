@@ -3,6 +3,7 @@ package io.cerulean.storage.content;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Small content in one store, large content in another: content of at most {@code threshold}
@@ -44,7 +45,7 @@ public final class TieredContentStore implements ContentStore {
     }
 
     @Override
-    public void forEachContent(java.util.function.Consumer<ContentId> action) {
+    public void forEachContent(Consumer<ContentId> action) {
         small.forEachContent(action);
         large.forEachContent(action);
     }

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -96,7 +97,7 @@ public final class FileContentStore implements ContentStore {
 
     /** The files under the two-digit directories; {@code incoming} holds writes not finished, never seen. */
     @Override
-    public void forEachContent(java.util.function.Consumer<ContentId> action) {
+    public void forEachContent(Consumer<ContentId> action) {
         checkOpen();
         try (Stream<Path> prefixes = Files.list(directory)) {
             for (Path prefix : (Iterable<Path>) prefixes::iterator) {

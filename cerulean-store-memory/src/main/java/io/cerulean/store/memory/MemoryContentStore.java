@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /** A {@link ContentStore} in memory, each piece of content one array: the reference store and {@code --in-memory}. */
 public final class MemoryContentStore implements ContentStore {
@@ -93,7 +94,7 @@ public final class MemoryContentStore implements ContentStore {
     }
 
     @Override
-    public void forEachContent(java.util.function.Consumer<ContentId> action) {
+    public void forEachContent(Consumer<ContentId> action) {
         contents.keySet().forEach(action);
     }
 
