@@ -84,6 +84,7 @@ class ErrorCatalogueTest {
             ContainerNotFound 404 blob
             CopyIdMismatch 409 blob
             CorsPreflightFailure 403 blob queue table
+            Crc64Mismatch 400 blob
             DuplicatePropertiesSpecified 400 table
             EntityAlreadyExists 409 table
             EntityTooLarge 400 table
@@ -145,6 +146,8 @@ class ErrorCatalogueTest {
             OutOfRangeInput 400 blob queue table
             OutOfRangeQueryParameterValue 400 blob queue table
             PopReceiptMismatch 400 queue
+            PreviousSnapshotCannotBeNewer 400 blob
+            PreviousSnapshotNotFound 409 blob
             PropertiesNeedValue 400 table
             PropertyNameInvalid 400 table
             PropertyNameTooLong 400 table

@@ -84,7 +84,12 @@ public enum BlobError implements ErrorCode {
     ALL_BATCH_SUB_REQUESTS_SHOULD_BE_SAME_API("AllBatchSubRequestsShouldBeSameApi", 400,
             "All batch subrequests should be the same api."),
     OPERATION_NOT_ALLOWED_ON_ROOT_BLOB("OperationNotAllowedOnRootBlob", 403,
-            "The specified operation is not allowed on root blob.");
+            "The specified operation is not allowed on root blob."),
+    CRC64_MISMATCH("Crc64Mismatch", 400,
+            "The CRC64 value specified in the request did not match with the CRC64 value calculated by the server."),
+    PREVIOUS_SNAPSHOT_NOT_FOUND("PreviousSnapshotNotFound", 409, "The previous snapshot is not found."),
+    PREVIOUS_SNAPSHOT_CANNOT_BE_NEWER("PreviousSnapshotCannotBeNewer", 400,
+            "The prevsnapshot query parameter value cannot be newer than snapshot query parameter value.");
 
     private final Definition definition;
 

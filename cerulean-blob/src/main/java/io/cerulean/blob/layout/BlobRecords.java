@@ -51,6 +51,9 @@ import java.util.Map;
  *                             destination snapshot: 8, -1 for none]   (absent: the copy, if any,
  *                             succeeded; the copy section's moment is then when it finished, and
  *                             while pending when it began)
+ * row 'N'              how many staged blocks the blob has, never more than it has (absent: none,
+ *                      or a partition written before the row was); there only while it has some
+ *     payload: [count: 8]
  * row 'U' + block id   a staged (uncommitted) block
  *     payload: [content: 16][size: 8][staged, epoch ms: 8]
  * </pre>
@@ -353,6 +356,29 @@ public final class BlobRecords {
     public static StagedBlock readStaged(BlockId id, StoredValue value) {
         byte[] row = stagedRow(id);
         return readStaged(row, 0, row.length, value.bytes(), StoredValue.HEADROOM, value.payloadLength());
+    }
+
+    // The staged block count: Put Block reads one row, not every staged block, to keep the limit.
+    private static final byte[] STAGED_COUNT_ROW = {'N'};
+
+    public static byte[] stagedCountRow() {
+        return STAGED_COUNT_ROW.clone();
+    }
+
+    public static boolean isStagedCountRow(byte[] row, int offset, int length) {
+        return length == 1 && row[offset] == STAGED_COUNT_ROW[0];
+    }
+
+    public static StoredValue stagedCountValue(long version, long count) {
+        return new Fields.Writer().putLong(count).value(version);
+    }
+
+    public static long readStagedCount(byte[] bytes, int offset, int length) {
+        return new Fields.Reader(bytes, offset, length).getLong();
+    }
+
+    public static long readStagedCount(StoredValue value) {
+        return readStagedCount(value.bytes(), StoredValue.HEADROOM, value.payloadLength());
     }
 
     private static byte[] contentBytes(ContentId id) {

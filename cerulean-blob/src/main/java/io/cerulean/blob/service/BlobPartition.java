@@ -47,6 +47,8 @@ final class BlobPartition {
     final TreeMap<Long, Row<BlobProperties>> snapshots = new TreeMap<>();
     final TreeMap<Long, Row<BlobProperties>> versions = new TreeMap<>(); // previous versions, by ticks
     final Map<BlockId, Row<StagedBlock>> staged = new LinkedHashMap<>();
+    /** The staged block count row as read, null when absent. A write sets it from {@link #staged}. */
+    private Row<Long> stagedCount;
 
     private BlobPartition(String name) {
         this.name = name;
@@ -74,6 +76,9 @@ final class BlobPartition {
                     long snapshot = BlobRecords.snapshot(row.array(), row.offset());
                     partition.snapshots.put(snapshot, new Row<>(cursor.version(), BlobRecords.readBlob(name, snapshot,
                             payload.array(), payload.offset(), payload.length())));
+                } else if (BlobRecords.isStagedCountRow(row.array(), row.offset(), row.length())) {
+                    partition.stagedCount = new Row<>(cursor.version(), BlobRecords.readStagedCount(payload.array(),
+                            payload.offset(), payload.length()));
                 } else if (BlobRecords.isStagedRow(row.array(), row.offset(), row.length())) {
                     StagedBlock block = BlobRecords.readStaged(row.array(), row.offset(), row.length(), payload.array(),
                             payload.offset(), payload.length());
@@ -150,6 +155,7 @@ final class BlobPartition {
         copy.snapshots.putAll(snapshots);
         copy.versions.putAll(versions);
         copy.staged.putAll(staged);
+        copy.stagedCount = stagedCount;
         return copy;
     }
 
@@ -210,6 +216,18 @@ final class BlobPartition {
                         before.version())));
             }
             // Staged blocks are only ever removed by a partition write; Put Block writes them on its own.
+        }
+        if (!after.staged.keySet().equals(staged.keySet())) {
+            // The partition read holds every staged block, so the count written is exact; conditional on
+            // the count read, so a Put Block that lands meanwhile makes this write read again.
+            Precondition precondition = stagedCount == null ? Precondition.MUST_NOT_EXIST
+                    : new Precondition.VersionEquals(stagedCount.version());
+            if (!after.staged.isEmpty()) {
+                mutations.add(RecordMutation.put(BlobRecords.stagedCountRow(), BlobRecords.stagedCountValue(
+                        versions.nextLong(), after.staged.size()), precondition));
+            } else if (stagedCount != null) {
+                mutations.add(RecordMutation.delete(BlobRecords.stagedCountRow(), precondition));
+            }
         }
         return mutations;
     }

@@ -58,6 +58,7 @@ public final class BlobService {
     private final KeyValueStore store;
     private final Clock clock;
     private final ContentLifecycle lifecycle;
+    private final UnnamedContents unnamed;
     private final Containers containers;
     private final Blobs blobs;
     private final BlobListing listing;
@@ -114,6 +115,7 @@ public final class BlobService {
         this.blobs = new Blobs(store, containers, writes, lifecycle, clock);
         this.listing = new BlobListing(store, containers);
         this.blocks = new Blocks(store, containers, writes, lifecycle, clock, random);
+        this.unnamed = new UnnamedContents(contents, lifecycle, containers, clock);
         this.pages = new PageBlobs(writes, lifecycle);
         this.appends = new AppendBlobs(writes, lifecycle);
         this.copies = new Copies(blobs, containers, writes, lifecycle);
@@ -511,6 +513,22 @@ public final class BlobService {
      */
     public long sweepStagedBlocks() {
         return blocks.sweep();
+    }
+
+    /**
+     * Deletes the bytes no row names that were found unnamed by a sweep an hour or more before
+     * ({@link UnnamedContents}): what a server that died between writing bytes and committing the
+     * row naming them left behind.
+     *
+     * @return how many contents were deleted
+     */
+    public long sweepUnnamedContents() {
+        return unnamed.sweep();
+    }
+
+    /** Both sweeps, as a server runs them every hour; returns what they removed together. */
+    public long sweep() {
+        return blocks.sweep() + unnamed.sweep();
     }
 
     /**

@@ -51,6 +51,8 @@ import java.util.random.RandomGenerator;
 final class Blocks {
     /** The most blocks a committed block list may name. */
     static final int MAX_COMMITTED_BLOCKS = 50_000;
+    /** The most staged blocks a blob may have, as in Azure. */
+    static final int MAX_STAGED_BLOCKS = 100_000;
     /** Staged blocks are discarded this long after their blob's last Put Block, if never committed, as in Azure. */
     static final Duration STAGED_BLOCK_LIFETIME = Duration.ofDays(7);
     /** Staged blocks removed in one commit at most: a bounded batch (Cassandra refuses large ones). */
@@ -62,9 +64,17 @@ final class Blocks {
     private final ContentLifecycle lifecycle;
     private final Clock clock;
     private final RandomGenerator random;
+    private final int maxStagedBlocks;
 
     Blocks(KeyValueStore store, Containers containers, BlobWrites writes, ContentLifecycle lifecycle, Clock clock,
            RandomGenerator random) {
+        this(store, containers, writes, lifecycle, clock, random, MAX_STAGED_BLOCKS);
+    }
+
+    /** With another limit of staged blocks: for tests, which cannot stage 100,000. */
+    Blocks(KeyValueStore store, Containers containers, BlobWrites writes, ContentLifecycle lifecycle, Clock clock,
+           RandomGenerator random, int maxStagedBlocks) {
+        this.maxStagedBlocks = maxStagedBlocks;
         this.store = store;
         this.containers = containers;
         this.writes = writes;
@@ -76,7 +86,10 @@ final class Blocks {
     /**
      * Put Block: stages {@code content} under {@code id}, in place of a block staged under it before;
      * invisible to readers until a block list commits it. 400 InvalidBlobOrBlock when the blob's other
-     * staged block ids decode to another length; a leased blob needs its lease id.
+     * staged block ids decode to another length; 409 BlockCountExceedsLimit for a new block id when the
+     * blob has 100,000 staged blocks; a leased blob needs its lease id. The count is a row of the
+     * blob's partition ({@link BlobRecords#stagedCountRow}) written in the same commit as a new block,
+     * on the version read, so concurrent Put Blocks of one blob count each block once.
      */
     void stage(String account, String container, String name, BlockId id, ContentId content, long size,
                String leaseId) {
@@ -94,8 +107,13 @@ final class Blocks {
                 Optional<StoredValue> existing = store.get(space, partition, row);
                 Precondition precondition = existing.<Precondition>map(v -> new Precondition.VersionEquals(v.version()))
                         .orElse(Precondition.MUST_NOT_EXIST);
-                CommitOutcome outcome = store.commit(space, partition, List.of(RecordMutation.put(row,
-                        BlobRecords.stagedValue(random.nextLong(), content, size, clock.instant()), precondition)));
+                List<RecordMutation> mutations = new ArrayList<>(2);
+                mutations.add(RecordMutation.put(row, BlobRecords.stagedValue(random.nextLong(), content, size,
+                        clock.instant()), precondition));
+                if (existing.isEmpty()) {
+                    mutations.add(counted(space, partition));
+                }
+                CommitOutcome outcome = store.commit(space, partition, mutations);
                 if (outcome instanceof CommitOutcome.Applied) {
                     existing.map(v -> BlobRecords.readStaged(id, v).content()).ifPresent(old -> lifecycle.release(
                             List.of(old)));
@@ -149,6 +167,19 @@ final class Blocks {
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata,
                     segments, old == null ? Lease.NONE : old.lease(), null, 0).withTiering(Tiering.written(tier)));
         });
+    }
+
+    /** The staged block count raised by one, on the version read: 409 BlockCountExceedsLimit at the limit. */
+    private RecordMutation counted(Space space, byte[] partition) {
+        Optional<StoredValue> count = store.get(space, partition, BlobRecords.stagedCountRow());
+        long staged = count.map(BlobRecords::readStagedCount).orElse(0L);
+        if (staged >= maxStagedBlocks) {
+            throw new ServiceException(BlobError.BLOCK_COUNT_EXCEEDS_LIMIT,
+                    "The uncommitted block count cannot exceed the maximum limit of 100,000 blocks.");
+        }
+        return RecordMutation.put(BlobRecords.stagedCountRow(), BlobRecords.stagedCountValue(random.nextLong(),
+                staged + 1), count.<Precondition>map(v -> new Precondition.VersionEquals(v.version()))
+                .orElse(Precondition.MUST_NOT_EXIST));
     }
 
     private static Segment resolve(BlockReference reference, Map<BlockId, BlobPartition.Row<StagedBlock>> staged,
@@ -265,6 +296,22 @@ final class Blocks {
     }
 
     /**
+     * The staged block count lowered by {@code removed}, on the version read, or removed at zero; none
+     * when there is no count (a count may only fall short of the blocks there are, never exceed them).
+     */
+    private Optional<RecordMutation> uncounted(Space space, byte[] partition, int removed) {
+        Optional<StoredValue> count = store.get(space, partition, BlobRecords.stagedCountRow());
+        if (count.isEmpty()) {
+            return Optional.empty();
+        }
+        long left = BlobRecords.readStagedCount(count.get()) - removed;
+        Precondition read = new Precondition.VersionEquals(count.get().version());
+        return Optional.of(left > 0 ? RecordMutation.put(BlobRecords.stagedCountRow(),
+                BlobRecords.stagedCountValue(random.nextLong(), left), read)
+                : RecordMutation.delete(BlobRecords.stagedCountRow(), read));
+    }
+
+    /**
      * Removes one blob's staged blocks if its last Put Block is before {@code cutoff}; clears the lists
      * either way. {@code released} holds each row's content at the row's index in {@code stale}, null
      * for an empty block, so a batch of rows releases its own contents.
@@ -275,7 +322,9 @@ final class Blocks {
         if (newest.isBefore(cutoff)) {
             for (int from = 0; from < stale.size(); from += REMOVALS_PER_COMMIT) {
                 int to = Math.min(stale.size(), from + REMOVALS_PER_COMMIT);
-                if (store.commit(space, partition, stale.subList(from, to)) instanceof CommitOutcome.Applied) {
+                List<RecordMutation> batch = new ArrayList<>(stale.subList(from, to));
+                uncounted(space, partition, to - from).ifPresent(batch::add);
+                if (store.commit(space, partition, batch) instanceof CommitOutcome.Applied) {
                     removed += to - from;
                     lifecycle.release(released.subList(from, to).stream().filter(Objects::nonNull).toList());
                 }

@@ -313,7 +313,7 @@ final class ContentLifecycle {
     }
 
     /** Every content a container's blobs, snapshots and staged blocks name. */
-    private List<ContentId> contentsOf(Space space) {
+    List<ContentId> contentsOf(Space space) {
         List<ContentId> ids = new ArrayList<>();
         try (RecordCursor cursor = store.scan(space, RecordRange.all())) {
             while (cursor.advance()) {

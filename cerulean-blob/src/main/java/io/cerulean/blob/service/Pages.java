@@ -97,6 +97,65 @@ public final class Pages {
         return ranges;
     }
 
+    /** A run of pages changed ({@code cleared} false) or cleared since a previous snapshot, both ends inclusive. */
+    public record DiffRange(long first, long last, boolean cleared) {
+    }
+
+    /**
+     * The pages of {@code target} within {@code [from, to]} that differ from {@code previous} (a
+     * snapshot of the same blob taken earlier), in order, adjacent runs of one kind merged: a page
+     * holding bytes that are not the very bytes {@code previous} held there (another content, or the
+     * same content from another offset) is changed, a page of zeros where {@code previous} held bytes
+     * is cleared. Bytes are never compared: a page written again is changed whatever it holds, as in
+     * Azure. Pages past the end of {@code previous} are compared with zeros.
+     */
+    public static List<DiffRange> diff(List<Segment> target, List<Segment> previous, long from, long to) {
+        List<DiffRange> ranges = new ArrayList<>();
+        int j = 0;
+        long previousStart = 0;
+        long targetStart = 0;
+        for (Segment segment : target) {
+            long targetEnd = targetStart + segment.size();
+            long position = targetStart;
+            while (position < targetEnd) {
+                while (j < previous.size() && previousStart + previous.get(j).size() <= position) {
+                    previousStart += previous.get(j).size();
+                    j++;
+                }
+                Segment before = j < previous.size() ? previous.get(j) : null;
+                long end = before == null ? targetEnd : Math.min(targetEnd, previousStart + before.size());
+                boolean heldBefore = before != null && before.content() != null;
+                if (segment.content() != null) {
+                    boolean same = heldBefore && before.content().equals(segment.content())
+                            && before.contentOffset() + (position - previousStart)
+                            == segment.contentOffset() + (position - targetStart);
+                    if (!same) {
+                        addDiff(ranges, position, end - 1, false, from, to);
+                    }
+                } else if (heldBefore) {
+                    addDiff(ranges, position, end - 1, true, from, to);
+                }
+                position = end;
+            }
+            targetStart = targetEnd;
+        }
+        return ranges;
+    }
+
+    private static void addDiff(List<DiffRange> ranges, long first, long last, boolean cleared, long from, long to) {
+        first = Math.max(first, from);
+        last = Math.min(last, to);
+        if (first > last) {
+            return;
+        }
+        DiffRange previous = ranges.isEmpty() ? null : ranges.get(ranges.size() - 1);
+        if (previous != null && previous.cleared() == cleared && previous.last() + 1 == first) {
+            ranges.set(ranges.size() - 1, new DiffRange(previous.first(), last, cleared));
+        } else {
+            ranges.add(new DiffRange(first, last, cleared));
+        }
+    }
+
     private static List<Segment> mergeZeros(List<Segment> segments) {
         List<Segment> merged = new ArrayList<>(segments.size());
         for (Segment segment : segments) {

@@ -1,5 +1,6 @@
 package io.cerulean.blob.service;
 
+import java.util.function.Consumer;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -190,6 +191,11 @@ final class BlobPieces implements AutoCloseable {
         /** The contents finished and not deleted. */
         Set<ContentId> held() {
             return Set.copyOf(held);
+        }
+
+        @Override
+        public void forEachContent(Consumer<ContentId> action) {
+            contents.forEachContent(action);
         }
 
         @Override

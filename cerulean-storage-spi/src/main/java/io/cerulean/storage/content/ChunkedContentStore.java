@@ -1,10 +1,13 @@
 package io.cerulean.storage.content;
 
+import io.cerulean.storage.ByteView;
 import io.cerulean.storage.CommitOutcome;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Precondition;
+import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordMutation;
+import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
 import io.cerulean.storage.StoreUnavailableException;
 import io.cerulean.storage.StoredValue;
@@ -14,6 +17,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /**
  * Content as records of any {@link KeyValueStore}, for a store with no file system of its own
@@ -172,6 +176,22 @@ public final class ChunkedContentStore implements ContentStore {
     }
 
     /** The record store is the caller's: closing the content store leaves it open. */
+    /** Every manifest's content; chunks no manifest names (a write cut off by a crash) are not seen. */
+    @Override
+    public void forEachContent(Consumer<ContentId> action) {
+        checkOpen();
+        try (RecordCursor cursor = store.scan(SPACE, RecordRange.all())) {
+            while (cursor.advance()) {
+                ByteView row = cursor.row();
+                ByteView partition = cursor.partition();
+                if (row.length() == 1 && row.array()[row.offset()] == MANIFEST_ROW[0] && partition.length() == 32) {
+                    action.accept(new ContentId(new String(partition.array(), partition.offset(), 32,
+                            StandardCharsets.US_ASCII)));
+                }
+            }
+        }
+    }
+
     @Override
     public void close() {
         closed = true;

@@ -1,6 +1,7 @@
 package io.cerulean.storage.content;
 
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Large immutable byte content, streamed: the seam for blob blocks, beside
@@ -22,6 +23,13 @@ public interface ContentStore extends AutoCloseable {
 
     /** Deletes the content named {@code id}; false when there was none. Readers already open still read it whole. */
     boolean delete(ContentId id);
+
+    /**
+     * Hands every finished content this store holds to {@code action}, one at a time, never holding
+     * them all: for the sweep of bytes no record names. Content finished or deleted meanwhile may or
+     * may not be seen; content never finished is not.
+     */
+    void forEachContent(Consumer<ContentId> action);
 
     @Override
     void close();

@@ -3,6 +3,7 @@ package io.cerulean.storage.content;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * Small content in one store, large content in another: content of at most {@code threshold}
@@ -41,6 +42,12 @@ public final class TieredContentStore implements ContentStore {
     @Override
     public boolean delete(ContentId id) {
         return small.delete(id) || large.delete(id);
+    }
+
+    @Override
+    public void forEachContent(Consumer<ContentId> action) {
+        small.forEachContent(action);
+        large.forEachContent(action);
     }
 
     @Override

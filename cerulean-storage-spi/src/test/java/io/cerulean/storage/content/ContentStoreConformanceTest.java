@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The contract of {@link ContentStore}, run against every store: content streamed in pieces reads
- * back byte for byte from any position, unfinished content never appears, deletion, reopening and
- * what a closed store answers.
+ * back byte for byte from any position, unfinished content never appears (nor is listed), deletion,
+ * listing, reopening and what a closed store answers.
  */
 public abstract class ContentStoreConformanceTest {
     protected ContentStore store;
@@ -165,5 +165,21 @@ public abstract class ContentStoreConformanceTest {
         assertThatThrownBy(() -> closed.open(id)).isInstanceOf(StoreUnavailableException.class);
         assertThatThrownBy(() -> closed.delete(id)).isInstanceOf(StoreUnavailableException.class);
         closed.close();
+    }
+
+    @Test
+    void everyFinishedContentIsListedAndNoOtherOne() {
+        ContentId small = write(randomBytes(10, 1), 10);
+        ContentId large = write(randomBytes(3 * 1024 * 1024 + 5, 2), 256 * 1024);
+        ContentId deleted = write(randomBytes(100, 3), 100);
+        store.delete(deleted);
+        java.util.Set<ContentId> listed = new java.util.HashSet<>();
+        try (ContentWriter unfinished = store.create()) {
+            unfinished.write(ByteBuffer.wrap(randomBytes(2 * 1024 * 1024, 4)));
+
+            store.forEachContent(listed::add);
+        }
+
+        assertThat(listed).containsExactlyInAnyOrder(small, large);
     }
 }

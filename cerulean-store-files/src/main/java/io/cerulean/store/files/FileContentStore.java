@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -91,6 +92,30 @@ public final class FileContentStore implements ContentStore {
             return Files.deleteIfExists(path(id));
         } catch (IOException e) {
             throw unavailable("deleting content " + id, e);
+        }
+    }
+
+    /** The files under the two-digit directories; {@code incoming} holds writes not finished, never seen. */
+    @Override
+    public void forEachContent(Consumer<ContentId> action) {
+        checkOpen();
+        try (Stream<Path> prefixes = Files.list(directory)) {
+            for (Path prefix : (Iterable<Path>) prefixes::iterator) {
+                String name = prefix.getFileName().toString();
+                if (name.length() != 2 || !Files.isDirectory(prefix)) {
+                    continue;
+                }
+                try (Stream<Path> files = Files.list(prefix)) {
+                    for (Path file : (Iterable<Path>) files::iterator) {
+                        String hex = file.getFileName().toString();
+                        if (hex.length() == 32 && hex.startsWith(name)) {
+                            action.accept(new ContentId(hex));
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw unavailable("listing the blob files", e);
         }
     }
 

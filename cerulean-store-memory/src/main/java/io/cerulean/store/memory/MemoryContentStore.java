@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 
 /** A {@link ContentStore} in memory, each piece of content one array: the reference store and {@code --in-memory}. */
 public final class MemoryContentStore implements ContentStore {
@@ -90,6 +91,11 @@ public final class MemoryContentStore implements ContentStore {
     public boolean delete(ContentId id) {
         checkOpen();
         return contents.remove(id) != null;
+    }
+
+    @Override
+    public void forEachContent(Consumer<ContentId> action) {
+        contents.keySet().forEach(action);
     }
 
     @Override

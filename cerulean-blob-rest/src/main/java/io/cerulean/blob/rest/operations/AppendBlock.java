@@ -46,6 +46,7 @@ public final class AppendBlock implements BlobUpload {
                 upload.content(), upload.size(), RequestHeaders.conditions(request), append);
         return BlobResponses.written(AzureResponse.status(201), blob)
                 .header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
+                .header("x-ms-content-crc64", upload.crc64Header())
                 .header("x-ms-blob-append-offset", Long.toString(blob.contentLength() - upload.size()))
                 .header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()))
                 .header("x-ms-request-server-encrypted", "true");

@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.StorageCrc64;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobContent;
@@ -26,8 +27,8 @@ import java.util.Map;
  * {@code If-Modified-Since} is 304 with no body.
  */
 public final class GetBlob implements BlobRestOperation {
-    /** The largest range whose MD5 a read may ask for. */
-    private static final long MAX_MD5_RANGE = 4L * 1024 * 1024;
+    /** The largest range whose MD5 or CRC-64 a read may ask for. */
+    private static final long MAX_CHECKSUM_RANGE = 4L * 1024 * 1024;
 
     private final BlobService service;
     private final boolean withBody;
@@ -91,10 +92,13 @@ public final class GetBlob implements BlobRestOperation {
         }
         ByteRange range = ByteRange.of(request, blob.contentLength());
         boolean rangeMd5 = "true".equalsIgnoreCase(request.header("x-ms-range-get-content-md5"));
-        if (rangeMd5 && (range == null || range.length() > MAX_MD5_RANGE)) {
-            throw new ServiceException(CommonError.INVALID_HEADER_VALUE, CommonError.INVALID_HEADER_VALUE.message()
-                    + " x-ms-range-get-content-md5 needs a range of at most 4 MiB.",
-                    RequestHeaders.pairs("HeaderName", "x-ms-range-get-content-md5", "HeaderValue", "true"));
+        boolean rangeCrc64 = "true".equalsIgnoreCase(request.header("x-ms-range-get-content-crc64"));
+        if (rangeMd5 && rangeCrc64) {
+            throw RequestHeaders.invalidHeader("x-ms-range-get-content-crc64", "true",
+                    "a read asks for its range's MD5 or its CRC-64, not both.");
+        }
+        if (rangeMd5 || rangeCrc64) {
+            checkedRange(range, rangeMd5 ? "x-ms-range-get-content-md5" : "x-ms-range-get-content-crc64");
         }
         AzureResponse response = BlobResponses.properties(AzureResponse.status(range == null ? 200 : 206), blob,
                 overrides, range == null, service.now());
@@ -106,10 +110,36 @@ public final class GetBlob implements BlobRestOperation {
         if (rangeMd5) {
             response.header("Content-MD5", Base64.getEncoder().encodeToString(md5(found.content(first, length))));
         }
+        if (rangeCrc64) {
+            response.header("x-ms-content-crc64", Base64.getEncoder().encodeToString(crc64(found.content(first, length))));
+        }
         if (length == 0) {
             return response.body(contentType, new byte[0]);
         }
         return response.body(contentType, new BlobBody(found.content(first, length)));
+    }
+
+    /** A range's checksum is given for a range of at most 4 MiB. */
+    private static void checkedRange(ByteRange range, String header) {
+        if (range == null || range.length() > MAX_CHECKSUM_RANGE) {
+            throw new ServiceException(CommonError.INVALID_HEADER_VALUE, CommonError.INVALID_HEADER_VALUE.message()
+                    + " " + header + " needs a range of at most 4 MiB.",
+                    RequestHeaders.pairs("HeaderName", header, "HeaderValue", "true"));
+        }
+    }
+
+    /** The CRC-64 of a range of at most 4 MiB. */
+    private static byte[] crc64(BlobContent content) {
+        try (content) {
+            StorageCrc64 crc = new StorageCrc64();
+            ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(content.length(), 256 * 1024));
+            while (content.read(buffer) >= 0) {
+                buffer.flip();
+                crc.update(buffer);
+                buffer.clear();
+            }
+            return crc.digest();
+        }
     }
 
     /** The MD5 of a range of at most 4 MiB, read whole. */

@@ -17,7 +17,10 @@ import java.util.List;
 /**
  * Get Page Ranges (contract 3.12): the written pages of a page blob, or of a snapshot of one, within
  * the range asked for if any, adjacent runs merged, in order:
- * {@code <PageList><PageRange><Start>0</Start><End>511</End></PageRange>...</PageList>}.
+ * {@code <PageList><PageRange><Start>0</Start><End>511</End></PageRange>...</PageList>}. With
+ * {@code prevsnapshot} (or {@code x-ms-previous-snapshot-url}, the same snapshot named by its URL),
+ * the pages changed since that earlier snapshot of the blob instead, and as {@code <ClearRange>} those
+ * cleared since ({@link PreviousSnapshots}, {@link Pages#diff}).
  */
 public final class GetPageRanges implements BlobRestOperation {
     private final BlobService service;
@@ -28,27 +31,40 @@ public final class GetPageRanges implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        long snapshot = SnapshotIds.of(request);
+        Long previous = PreviousSnapshots.of(resource, request, snapshot);
         BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), RequestHeaders.leaseId(request));
+                snapshot, RequestHeaders.leaseId(request));
         if (blob.type() != BlobType.PAGE_BLOB) {
             throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
                     + " Only a page blob has page ranges.");
         }
         ByteRange range = blob.contentLength() == 0 ? null : ByteRange.of(request, blob.contentLength());
-        List<Pages.PageRange> ranges = Pages.ranges(blob.segments(), range == null ? 0 : range.first(),
-                range == null ? Long.MAX_VALUE : range.last());
+        long from = range == null ? 0 : range.first();
+        long to = range == null ? Long.MAX_VALUE : range.last();
         XmlWriter xml = new XmlWriter();
-        if (ranges.isEmpty()) {
-            xml.empty("PageList");
+        if (previous == null) {
+            write(xml, Pages.ranges(blob.segments(), from, to).stream()
+                    .map(pages -> new Pages.DiffRange(pages.first(), pages.last(), false)).toList());
         } else {
-            xml.start("PageList");
-            for (Pages.PageRange pages : ranges) {
-                xml.start("PageRange").element("Start", pages.first()).element("End", pages.last()).end("PageRange");
-            }
-            xml.end("PageList");
+            BlobProperties before = PreviousSnapshots.read(service, resource, previous);
+            write(xml, Pages.diff(blob.segments(), before.segments(), from, to));
         }
         return BlobResponses.written(AzureResponse.status(200), blob)
                 .header("x-ms-blob-content-length", Long.toString(blob.contentLength()))
                 .body(MediaTypes.XML, xml.bytes());
+    }
+
+    private static void write(XmlWriter xml, List<Pages.DiffRange> ranges) {
+        if (ranges.isEmpty()) {
+            xml.empty("PageList");
+            return;
+        }
+        xml.start("PageList");
+        for (Pages.DiffRange pages : ranges) {
+            String element = pages.cleared() ? "ClearRange" : "PageRange";
+            xml.start(element).element("Start", pages.first()).element("End", pages.last()).end(element);
+        }
+        xml.end("PageList");
     }
 }

@@ -124,6 +124,9 @@ public final class PutBlob implements BlobUpload {
             // Only a block blob's Put Blob answers Content-MD5: an append blob starts with no MD5.
             response.header("Content-MD5", Base64.getEncoder().encodeToString(blob.headers().contentMd5()));
         }
+        if (request.header("x-ms-content-crc64") != null) {
+            response.header("x-ms-content-crc64", upload.crc64Header());
+        }
         return response.header("x-ms-request-server-encrypted", "true");
     }
 }

@@ -33,6 +33,7 @@ public final class PutBlock implements BlobUpload {
         service.stageBlock(resource.account(), resource.container(), resource.blob(), id, upload.content(),
                 upload.size(), RequestHeaders.leaseId(request));
         return AzureResponse.status(201).header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
+                .header("x-ms-content-crc64", upload.crc64Header())
                 .header("x-ms-request-server-encrypted", "true");
     }
 }

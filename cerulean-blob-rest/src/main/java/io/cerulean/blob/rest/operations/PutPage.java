@@ -93,7 +93,8 @@ public final class PutPage implements BlobUpload {
                 .header("x-ms-blob-sequence-number", Long.toString(blob.sequenceNumber()))
                 .header("x-ms-request-server-encrypted", "true");
         if (upload != null) {
-            response.header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()));
+            response.header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
+                    .header("x-ms-content-crc64", upload.crc64Header());
         }
         return response;
     }

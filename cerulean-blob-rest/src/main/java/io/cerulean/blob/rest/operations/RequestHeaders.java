@@ -173,6 +173,37 @@ final class RequestHeaders {
                 pairs("HeaderName", name, "HeaderValue", value));
     }
 
+    /**
+     * The body's CRC-64 as {@code x-ms-content-crc64} sends it (8 bytes, Base64), null when not sent;
+     * checks {@code Content-MD5} too, as a request may send one of the two and not both.
+     */
+    static byte[] checksums(AzureRequest request) {
+        byte[] md5 = md5(request, "Content-MD5");
+        byte[] crc64 = crc64(request, "x-ms-content-crc64");
+        if (md5 != null && crc64 != null) {
+            throw invalidHeader("x-ms-content-crc64", request.header("x-ms-content-crc64"),
+                    "a request sends Content-MD5 or x-ms-content-crc64, not both.");
+        }
+        return crc64;
+    }
+
+    /** A header holding a CRC-64: 8 bytes, Base64; 400 InvalidHeaderValue otherwise; null when absent. */
+    static byte[] crc64(AzureRequest request, String name) {
+        String value = request.header(name);
+        if (value == null || value.isEmpty()) {
+            return null;
+        }
+        try {
+            byte[] crc64 = Base64.getDecoder().decode(value.trim());
+            if (crc64.length == 8) {
+                return crc64;
+            }
+        } catch (IllegalArgumentException e) {
+            // answered below
+        }
+        throw invalidHeader(name, value, "a CRC-64 is 8 bytes, Base64.");
+    }
+
     /** A header that must be a whole number. */
     static Long longHeader(AzureRequest request, String name) {
         String value = request.header(name);

@@ -39,11 +39,16 @@ final class SnapshotIds {
         if (value == null || value.isEmpty()) {
             return BlobProperties.BASE;
         }
+        return parse("snapshot", value);
+    }
+
+    /** A snapshot id sent as parameter {@code name}; 400 InvalidQueryParameterValue when malformed. */
+    static long parse(String name, String value) {
         try {
             Instant instant = Instant.parse(value);
             return instant.getEpochSecond() * 10_000_000L + instant.getNano() / 100;
         } catch (DateTimeParseException e) {
-            throw QueryParameters.invalid("snapshot", value, "A snapshot is a moment such as 2026-11-25T17:53:17.0100000Z.");
+            throw QueryParameters.invalid(name, value, "A snapshot is a moment such as 2026-11-25T17:53:17.0100000Z.");
         }
     }
 }

@@ -31,6 +31,20 @@ class BlobPathParserTest {
                 .isEqualTo(new BlobResource("acct", true, BlobResourceKind.SERVICE, null, null));
     }
 
+    @Test
+    void aNameAtTheAccountsRootIsABlobOfTheRootContainerUnlessARestypeIsSent() {
+        assertThat(BlobPathParser.parse("/acct/photo.jpg", null))
+                .isEqualTo(new BlobResource("acct", false, BlobResourceKind.BLOB, "$root", "photo.jpg"));
+        assertThat(BlobPathParser.parse("/acct/a%5Cb", null).blob()).isEqualTo("a/b");
+        assertThat(BlobPathParser.parse("/acct/photos", "container").kind()).isEqualTo(BlobResourceKind.CONTAINER);
+        assertThat(BlobPathParser.parse("/acct/photos", "account").kind()).isEqualTo(BlobResourceKind.CONTAINER);
+        assertThat(BlobPathParser.parse("/acct/photos/", null))
+                .as("a trailing slash names a container, not a blob of an empty name")
+                .isEqualTo(new BlobResource("acct", false, BlobResourceKind.CONTAINER, "photos", null));
+        assertThat(BlobPathParser.parse("/acct/$root/photo.jpg", null))
+                .isEqualTo(new BlobResource("acct", false, BlobResourceKind.BLOB, "$root", "photo.jpg"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "/", "//c", "/acct//b"})
     void aPathWithNoAccountOrContainerIsInvalidUri(String path) {

@@ -24,6 +24,8 @@ class BlobRouterTest {
             "GET,    /a-secondary/, restype=service&comp=stats,         ,                  GET_SERVICE_STATS",
             "HEAD,   /a/c/b,        restype=account&comp=properties,    ,                  GET_ACCOUNT_INFORMATION",
             "PUT,    /a/c,          restype=container,                  ,                  CREATE_CONTAINER",
+            "GET,    /a/b,          ,                                   ,                  GET_BLOB",
+            "PUT,    /a/b,          comp=block&blockid=QQ==,            ,                  PUT_BLOCK",
             "DELETE, /a/c,          restype=container&timeout=30,       ,                  DELETE_CONTAINER",
             "HEAD,   /a/c,          restype=container,                  ,                  GET_CONTAINER_PROPERTIES",
             "GET,    /a/c,          restype=container&comp=metadata,    ,                  GET_CONTAINER_METADATA",
@@ -79,7 +81,7 @@ class BlobRouterTest {
     }
 
     @ParameterizedTest
-    @CsvSource({"GET, /a/, ", "GET, /a/c, ", "GET, /a/c, restype=container&comp=nothing", "GET, /a/c/b, comp=nothing"})
+    @CsvSource({"GET, /a/, ", "GET, /a/c/, ", "GET, /a/c, restype=nothing", "GET, /a/c, restype=container&comp=nothing", "GET, /a/c/b, comp=nothing"})
     void anUnknownCompOrMissingRestypeIsInvalidQueryParameterValue(String method, String path, String query) {
         ServiceException refused = catchThrowableOfType(ServiceException.class,
                 () -> BlobRouter.route(BlobPathParser.parse(path, restype(query)), request(method, path, query, null)));
