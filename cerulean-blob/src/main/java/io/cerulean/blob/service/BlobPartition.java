@@ -224,7 +224,7 @@ final class BlobPartition {
                     : new Precondition.VersionEquals(stagedCount.version());
             if (!after.staged.isEmpty()) {
                 mutations.add(RecordMutation.put(BlobRecords.stagedCountRow(), BlobRecords.stagedCountValue(
-                        versions.nextLong(), after.staged.size()), precondition));
+                        rowVersions.nextLong(), after.staged.size()), precondition));
             } else if (stagedCount != null) {
                 mutations.add(RecordMutation.delete(BlobRecords.stagedCountRow(), precondition));
             }
