@@ -62,6 +62,8 @@ class ErrorCatalogueTest {
             ContainerNotFound 404 blob
             CorsPreflightFailure 403 blob queue table
             DuplicatePropertiesSpecified 400 table
+            DuplicateTagNames 400 blob
+            EmptyTagName 400 blob
             EntityAlreadyExists 409 table
             EntityTooLarge 400 table
             InsufficientAccountPermissions 403 blob queue table
@@ -81,6 +83,7 @@ class ErrorCatalogueTest {
             InvalidQueryParameterValue 400 blob queue table
             InvalidRange 416 blob
             InvalidResourceName 400 blob queue table
+            InvalidTag 400 blob
             InvalidUri 400 blob queue table
             InvalidValueType 400 table
             InvalidXmlDocument 400 blob queue table
@@ -131,6 +134,7 @@ class ErrorCatalogueTest {
             TableAlreadyExists 409 table
             TableBeingDeleted 409 table
             TableNotFound 404 table
+            TagsTooLarge 400 blob
             TooManyProperties 400 table
             UnsupportedHttpVerb 405 blob queue table
             UpdateConditionNotSatisfied 412 table

@@ -54,7 +54,11 @@ public enum BlobError implements ErrorCode {
     LEASE_ID_MISMATCH_WITH_CONTAINER_OPERATION("LeaseIdMismatchWithContainerOperation", 412,
             "The lease ID specified did not match the lease ID for the container."),
     LEASE_NOT_PRESENT_WITH_CONTAINER_OPERATION("LeaseNotPresentWithContainerOperation", 412,
-            "There is currently no lease on the container.");
+            "There is currently no lease on the container."),
+    INVALID_TAG("InvalidTag", 400, "The tags specified are invalid. It contains characters that are not permitted."),
+    TAGS_TOO_LARGE("TagsTooLarge", 400, "The tags specified exceed the maximum permissible limit."),
+    EMPTY_TAG_NAME("EmptyTagName", 400, "The name of one of the tag key-value pairs is empty."),
+    DUPLICATE_TAG_NAMES("DuplicateTagNames", 400, "The tags specified contain duplicate names.");
 
     private final Definition definition;
 

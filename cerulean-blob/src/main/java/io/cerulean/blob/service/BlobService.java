@@ -2,6 +2,8 @@ package io.cerulean.blob.service;
 
 import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.layout.ContainerCatalog;
+import io.cerulean.blob.layout.TagIndexRecords;
+import io.cerulean.blob.model.TagFilter;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
@@ -61,6 +63,8 @@ public final class BlobService {
     private final AppendBlobs appends;
     private final Copies copies;
     private final BlobLeases leases;
+    private final BlobTagging tagging;
+    private final TagLookup tagLookup;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -72,6 +76,7 @@ public final class BlobService {
     public static BlobService open(Database database, Clock clock) {
         database.checkFormat(KeySpaces.BLOB_CONTAINERS, ContainerCatalog.FORMAT_VERSION);
         database.checkFormat(KeySpaces.BLOBS, BlobRecords.FORMAT_VERSION, BlobRecords.READS_FROM);
+        database.checkFormat(KeySpaces.BLOB_TAGS, TagIndexRecords.FORMAT_VERSION);
         return new BlobService(database.records(), database.contents(), database.state(), clock);
     }
 
@@ -89,8 +94,11 @@ public final class BlobService {
         this.clock = clock;
         this.lifecycle = new ContentLifecycle(store, contents);
         this.containers = new Containers(store, state, lifecycle, clock, random);
-        BlobWrites writes = new BlobWrites(store, containers, lifecycle, clock, random);
+        TagIndex tagIndex = new TagIndex(store, clock, random);
+        BlobWrites writes = new BlobWrites(store, containers, lifecycle, clock, random, tagIndex);
         this.blobs = new Blobs(store, containers, writes, lifecycle, clock);
+        this.tagging = new BlobTagging(blobs, writes);
+        this.tagLookup = new TagLookup(store, containers, tagIndex);
         this.listing = new BlobListing(store, containers);
         this.blocks = new Blocks(store, containers, writes, lifecycle, clock, random);
         this.pages = new PageBlobs(writes, lifecycle);
@@ -239,7 +247,7 @@ public final class BlobService {
     public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions) {
-        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0);
+        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, Map.of());
     }
 
     /**
@@ -250,7 +258,15 @@ public final class BlobService {
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions, long sequenceNumber) {
         return blobs.put(account, container, name, type, content, size, headers, metadata, conditions,
-                sequenceNumber);
+                sequenceNumber, Map.of());
+    }
+
+    /** Put Blob, the blob given {@code tags} ({@code x-ms-tags}, checked by the caller). */
+    public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
+                                  long size, ContentHeaders headers, Map<String, String> metadata,
+                                  Conditions conditions, long sequenceNumber, Map<String, String> tags) {
+        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions,
+                sequenceNumber, tags);
     }
 
     /** The committed blob, or one of its snapshots: 404 BlobNotFound (also for a blob with only staged blocks). */
@@ -354,7 +370,14 @@ public final class BlobService {
     public BlobProperties commitBlockList(String account, String container, String name, List<BlockReference> blocks,
                                           ContentHeaders headers, Map<String, String> metadata,
                                           Conditions conditions) {
-        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions);
+        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, Map.of());
+    }
+
+    /** Put Block List, the blob given {@code tags} ({@code x-ms-tags}, checked by the caller). */
+    public BlobProperties commitBlockList(String account, String container, String name, List<BlockReference> blocks,
+                                          ContentHeaders headers, Map<String, String> metadata,
+                                          Conditions conditions, Map<String, String> tags) {
+        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, tags);
     }
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
@@ -419,7 +442,54 @@ public final class BlobService {
     public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
                                    Conditions conditions, CopyKind kind) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind);
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, Map.of());
+    }
+
+    /** Copy Blob (and Put Blob From URL), the copy given {@code tags}. */
+    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
+                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
+                                   Conditions conditions, CopyKind kind, Map<String, String> tags) {
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags);
+    }
+
+    // ---------------------------------------------------------------- tags
+
+    /** A blob Find Blobs by Tags found: where it is, and its tags that the filter names. */
+    public record FoundBlob(String container, String name, Map<String, String> tags) {
+    }
+
+    /** Where Find Blobs by Tags resumes: after this blob, found under this value of the tag it read by. */
+    public record FindPosition(String value, String container, String blob) {
+    }
+
+    /** A page of Find Blobs by Tags, and where the next one begins. */
+    public record FoundBlobs(List<FoundBlob> blobs, Optional<FindPosition> next) {
+    }
+
+    /**
+     * Set Blob Tags: {@code tags} (checked by the caller) in place of the blob's; its ETag and
+     * Last-Modified stay. A leased blob needs its lease id; a failed {@code x-ms-if-tags} is 412.
+     */
+    public void setBlobTags(String account, String container, String name, Map<String, String> tags,
+                            Conditions conditions) {
+        tagging.set(account, container, name, tags, conditions);
+    }
+
+    /** Get Blob Tags: the tags of the blob or of a snapshot of it, sorted by key. */
+    public Map<String, String> blobTags(String account, String container, String name, long snapshot,
+                                        Conditions conditions) {
+        return tagging.get(account, container, name, snapshot, conditions);
+    }
+
+    /**
+     * Find Blobs by Tags: up to {@code max} blobs of the account, or of {@code container} if not
+     * null (404 ContainerNotFound when there is none), whose tags pass {@code filter} (as
+     * {@link io.cerulean.blob.model.TagFilterParser} reads a {@code where}), from {@code from} on.
+     * Reads the tag index and the rows of the blobs it names, never a container's blobs.
+     */
+    public FoundBlobs findBlobsByTags(String account, String container, TagFilter filter,
+                                      Optional<FindPosition> from, int max) {
+        return tagLookup.find(account, container, filter, from, max);
     }
 
     /** Lease Blob: the state machine of contract 5.2; the ETag stays. 404 for a blob with no committed version. */

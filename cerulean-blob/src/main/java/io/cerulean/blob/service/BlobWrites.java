@@ -15,7 +15,9 @@ import java.util.random.RandomGenerator;
  * partition ({@link BlobPartition}), let the write change a copy, commit the difference on the
  * versions read, and start again from the read when another writer got there first (at most
  * {@link Writes#MAX_ATTEMPTS} times, then 503 ServerBusy). Once the commit is in, the contents the
- * partition no longer names are released ({@link ContentLifecycle#releaseLetGo}). Thread-safe.
+ * partition no longer names are released ({@link ContentLifecycle#releaseLetGo}). A write that sets
+ * the blob's tags puts their index entries before each commit attempt and settles them after the
+ * commit that lands ({@link TagIndex}). Thread-safe.
  */
 final class BlobWrites {
     private final KeyValueStore store;
@@ -23,9 +25,11 @@ final class BlobWrites {
     private final ContentLifecycle lifecycle;
     private final Clock clock;
     private final RandomGenerator random;
+    private final TagIndex tags;
 
     BlobWrites(KeyValueStore store, Containers containers, ContentLifecycle lifecycle, Clock clock,
-               RandomGenerator random) {
+               RandomGenerator random, TagIndex tags) {
+        this.tags = tags;
         this.store = store;
         this.containers = containers;
         this.lifecycle = lifecycle;
@@ -50,8 +54,16 @@ final class BlobWrites {
             BlobPartition after = before.copy();
             T answer = write.apply(after, clock.instant());
             List<RecordMutation> mutations = before.mutationsTo(after, random);
-            if (mutations.isEmpty() || store.commit(space, key, mutations) instanceof CommitOutcome.Applied) {
+            if (mutations.isEmpty()) {
                 lifecycle.releaseLetGo(before, after);
+                return answer;
+            }
+            TagIndex.Prepared prepared = tags.prepare(account, container, space.instance(), name,
+                    before.blobOrNull(), after.blobOrNull());
+            if (store.commit(space, key, mutations) instanceof CommitOutcome.Applied) {
+                lifecycle.releaseLetGo(before, after);
+                tags.settle(account, container, space.instance(), name, before.blobOrNull(), after.blobOrNull(),
+                        prepared);
                 return answer;
             }
         }

@@ -49,6 +49,14 @@ final class Blobs {
     BlobProperties put(String account, String container, String name, BlobType type, ContentId content, long size,
                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
                        long sequenceNumber) {
+        return put(account, container, name, type, content, size, headers, metadata, conditions, sequenceNumber,
+                Map.of());
+    }
+
+    /** Put Blob, the blob given {@code tags}. */
+    BlobProperties put(String account, String container, String name, BlobType type, ContentId content, long size,
+                       ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
+                       long sequenceNumber, Map<String, String> tags) {
         return lifecycle.adopt(content, () -> {
             BlobNames.check(name);
             List<Segment> segments = size == 0 ? List.of() : List.of(new Segment(null, content, size));
@@ -58,7 +66,7 @@ final class Blobs {
                 partition.staged.clear();
                 return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, type,
                         ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
-                        segments, old == null ? Lease.NONE : old.lease(), null, sequenceNumber));
+                        segments, old == null ? Lease.NONE : old.lease(), null, sequenceNumber).withTags(tags));
             });
         });
     }
@@ -134,7 +142,7 @@ final class Blobs {
         return writes.write(account, container, name, (partition, now) -> {
             BlobProperties base = partition.existing();
             Leases.checkBlobRead(base.lease(), conditions.leaseId(), now);
-            Writes.check(conditions, base.etag(), base.lastModified());
+            Writes.check(conditions, base);
             long snapshot = Writes.ticks(now) - Writes.EPOCH_TICKS;
             if (!partition.snapshots.isEmpty()) {
                 snapshot = Math.max(snapshot, partition.snapshots.lastKey() + 1);

@@ -110,6 +110,13 @@ final class Blocks {
      */
     BlobProperties commit(String account, String container, String name, List<BlockReference> blocks,
                           ContentHeaders headers, Map<String, String> metadata, Conditions conditions) {
+        return commit(account, container, name, blocks, headers, metadata, conditions, Map.of());
+    }
+
+    /** Put Block List, the blob given {@code tags}. */
+    BlobProperties commit(String account, String container, String name, List<BlockReference> blocks,
+                          ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
+                          Map<String, String> tags) {
         BlobNames.check(name);
         if (blocks.size() > MAX_COMMITTED_BLOCKS) {
             throw new ServiceException(BlobError.BLOCK_LIST_TOO_LONG, BlobError.BLOCK_LIST_TOO_LONG.message()
@@ -136,7 +143,7 @@ final class Blocks {
             partition.staged.clear();
             return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata,
-                    segments, old == null ? Lease.NONE : old.lease(), null, 0));
+                    segments, old == null ? Lease.NONE : old.lease(), null, 0).withTags(tags));
         });
     }
 

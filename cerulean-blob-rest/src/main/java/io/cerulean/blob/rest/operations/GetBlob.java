@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
@@ -49,7 +50,11 @@ public final class GetBlob implements BlobRestOperation {
 
     private AzureResponse answer(ReadableBlob found, AzureRequest request, BlobGrant grant) {
         BlobProperties blob = found.properties();
-        switch (RequestHeaders.conditions(request).check(blob.etag(), blob.lastModified())) {
+        Conditions conditions = RequestHeaders.conditions(request);
+        if (!conditions.tagsHold(blob.tags())) {
+            throw new ServiceException(BlobError.CONDITION_NOT_MET);
+        }
+        switch (conditions.check(blob.etag(), blob.lastModified())) {
             case FAILED -> throw new ServiceException(BlobError.CONDITION_NOT_MET);
             case NOT_MODIFIED -> {
                 return BlobResponses.written(AzureResponse.status(304), blob);

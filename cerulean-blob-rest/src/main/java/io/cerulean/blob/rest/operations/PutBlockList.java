@@ -19,7 +19,7 @@ import java.util.Base64;
  * Put Block List (contract 3.6): the blob becomes the listed blocks, with the {@code x-ms-blob-*}
  * properties and metadata sent (the standard content headers describe the XML body); 201 with its
  * ETag and, as {@code Content-MD5}, the MD5 of the XML body. A {@code Content-MD5} sent is checked
- * against the body before anything else (400 Md5Mismatch). No MD5 of the whole blob is computed.
+ * against the body before anything else (400 Md5Mismatch). The blob's tags are {@code x-ms-tags}'s. No MD5 of the whole blob is computed.
  */
 public final class PutBlockList implements BlobRestOperation {
     private final BlobService service;
@@ -40,7 +40,8 @@ public final class PutBlockList implements BlobRestOperation {
         }
         BlobProperties blob = service.commitBlockList(resource.account(), resource.container(), resource.blob(),
                 BlockListXml.read(body), RequestHeaders.contentHeaders(request, false).withDefaultContentType(),
-                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)));
+                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)),
+                TagHeaders.tags(request));
         return BlobResponses.written(AzureResponse.status(201), blob)
                 .header("Content-MD5", Base64.getEncoder().encodeToString(md5))
                 .header("x-ms-request-server-encrypted", "true");

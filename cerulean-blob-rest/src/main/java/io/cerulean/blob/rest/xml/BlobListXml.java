@@ -25,7 +25,7 @@ import java.util.Optional;
  *   &lt;Prefix&gt;, &lt;Marker&gt;, &lt;MaxResults&gt;, &lt;Delimiter&gt;   (each only when the request gave it)
  *   &lt;Blobs&gt;
  *     &lt;BlobPrefix&gt;&lt;Name&gt;dir/&lt;/Name&gt;&lt;/BlobPrefix&gt;
- *     &lt;Blob&gt;&lt;Name&gt;b&lt;/Name&gt;&lt;Properties&gt;...&lt;/Properties&gt;[&lt;Metadata&gt;...]&lt;/Blob&gt;
+ *     &lt;Blob&gt;&lt;Name&gt;b&lt;/Name&gt;&lt;Properties&gt;...&lt;/Properties&gt;[&lt;Metadata&gt;...][&lt;Tags&gt;...]&lt;/Blob&gt;
  *   &lt;/Blobs&gt;
  *   &lt;NextMarker&gt;where the next page begins, empty on the last page&lt;/NextMarker&gt;
  * &lt;/EnumerationResults&gt;
@@ -39,7 +39,12 @@ import java.util.Optional;
 public final class BlobListXml {
     /** What the request asked for, echoed as the service does. */
     public record Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
-                          Optional<String> delimiter, boolean includeMetadata) {
+                          Optional<String> delimiter, boolean includeMetadata, boolean includeTags) {
+        /** A request that does not ask for tags. */
+        public Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
+                       Optional<String> delimiter, boolean includeMetadata) {
+            this(prefix, marker, maxResults, delimiter, includeMetadata, false);
+        }
     }
 
     private BlobListXml() {
@@ -69,6 +74,9 @@ public final class BlobListXml {
                         properties(xml, blob.committed().get(), now);
                         if (request.includeMetadata()) {
                             MetadataXml.write(xml, blob.committed().get().metadata());
+                        }
+                        if (request.includeTags() && !blob.committed().get().tags().isEmpty()) {
+                            TagsXml.writeTags(xml, blob.committed().get().tags());
                         }
                     } else {
                         xml.start("Properties").element("Content-Length", 0L)
