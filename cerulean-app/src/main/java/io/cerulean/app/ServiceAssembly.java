@@ -60,8 +60,9 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
             case BLOB -> {
                 BlobService blobs = BlobService.open(database, blobClock);
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
-                        requestClock), Optional.of(Sweeper.start("blob", "staged blocks never committed",
-                        blobs::sweepStagedBlocks, blobSweepEvery)), () -> { });
+                        requestClock), Optional.of(Sweeper.start("blob",
+                        "staged blocks never committed and stale tag index entries",
+                        () -> blobs.sweepStagedBlocks() + blobs.sweepTagIndex(), blobSweepEvery)), () -> { });
             }
         };
     }

@@ -71,6 +71,25 @@ public final class TagIndexRecords {
         return concat(utf8(account), new byte[] {SEPARATOR}, utf8(key), new byte[] {SEPARATOR});
     }
 
+    /** What a partition names: the account, the tag's key and its value. */
+    public record Tag(String account, String key, String value) {
+    }
+
+    /** The account, key and value a partition names. */
+    public static Tag tag(byte[] partition, int offset, int length) {
+        int first = offset;
+        while (partition[first] != SEPARATOR) {
+            first++;
+        }
+        int second = first + 1;
+        while (partition[second] != SEPARATOR) {
+            second++;
+        }
+        return new Tag(new String(partition, offset, first - offset, StandardCharsets.UTF_8),
+                new String(partition, first + 1, second - first - 1, StandardCharsets.UTF_8),
+                new String(partition, second + 1, offset + length - second - 1, StandardCharsets.UTF_8));
+    }
+
     /** The tag value of a partition of {@code key}'s. */
     public static String value(String account, String key, byte[] partition, int offset, int length) {
         int prefix = keyPrefix(account, key).length;

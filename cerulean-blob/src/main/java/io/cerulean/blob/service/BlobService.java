@@ -30,7 +30,8 @@ import java.util.concurrent.CompletableFuture;
  * {@link ContainerCatalog} and {@link BlobRecords}) and a {@link ContentStore} for bytes: the one
  * entry point of the REST layer. Each operation is a resource's own class's, built here and nowhere
  * else: {@link Blobs}, {@link BlobListing}, {@link Blocks}, {@link PageBlobs}, {@link AppendBlobs},
- * {@link Copies}, {@link BlobLeases} and {@link Containers} (reached through {@link #containers()}),
+ * {@link Copies}, {@link BlobLeases}, {@link BlobTagging}, {@link TagLookup} and {@link Containers}
+ * (reached through {@link #containers()}),
  * every write to a blob through {@link BlobWrites}, and every byte's life through
  * {@link ContentLifecycle}. Parameters are taken as the REST layer has checked them; what depends on
  * stored state is decided there.
@@ -65,6 +66,7 @@ public final class BlobService {
     private final BlobLeases leases;
     private final BlobTagging tagging;
     private final TagLookup tagLookup;
+    private final TagIndexSweep tagSweep;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -99,6 +101,7 @@ public final class BlobService {
         this.blobs = new Blobs(store, containers, writes, lifecycle, clock);
         this.tagging = new BlobTagging(blobs, writes);
         this.tagLookup = new TagLookup(store, containers, tagIndex);
+        this.tagSweep = new TagIndexSweep(store, containers, tagIndex, clock);
         this.listing = new BlobListing(store, containers);
         this.blocks = new Blocks(store, containers, writes, lifecycle, clock, random);
         this.pages = new PageBlobs(writes, lifecycle);
@@ -394,6 +397,16 @@ public final class BlobService {
      */
     public long sweepStagedBlocks() {
         return blocks.sweep();
+    }
+
+    /**
+     * Removes the tag index's entries of deleted containers, and settles those a write left pending
+     * and surely gave up on ({@link TagIndexSweep}). Safe on any number of servers at once.
+     *
+     * @return how many stale entries were found
+     */
+    public long sweepTagIndex() {
+        return tagSweep.sweep();
     }
 
     /**

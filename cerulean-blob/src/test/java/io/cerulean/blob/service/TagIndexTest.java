@@ -234,6 +234,25 @@ class TagIndexTest {
     }
 
     @Test
+    void theSweepRemovesWhatNoLookupMeets() {
+        container("box");
+        container("gone");
+        put("box", "kept", Map.of("k", "v"));
+        put("gone", "doc", Map.of("k", "v", "j", "w"));
+        service.containers().delete(ACCOUNT, "gone", Conditions.NONE);
+        store.failNextCommitTo(KeySpaces.BLOBS);
+        assertThatThrownBy(() -> put("box", "lost", Map.of("k", "v"))).isInstanceOf(StoreUnavailableException.class);
+        assertThat(indexEntries()).isEqualTo(4);
+
+        assertThat(service.sweepTagIndex()).as("the deleted container's entries; the pending one is young")
+                .isEqualTo(2);
+        clock.advance(TagIndexRecords.PENDING_GRACE.plus(Duration.ofSeconds(1)));
+        assertThat(service.sweepTagIndex()).isEqualTo(1);
+        assertThat(indexEntries()).isEqualTo(1);
+        assertThat(names("\"k\" = 'v'")).containsExactly("box/kept");
+    }
+
+    @Test
     void settingTagsKeepsTheETagAndAFailedTagConditionChangesNothing() {
         container("box");
         put("box", "doc", Map.of("k", "1"));

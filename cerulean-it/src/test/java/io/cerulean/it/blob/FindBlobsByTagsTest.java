@@ -8,6 +8,14 @@ import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
+import com.azure.storage.blob.sas.BlobSasPermission;
+import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
+import com.azure.storage.common.sas.AccountSasPermission;
+import com.azure.storage.common.sas.AccountSasResourceType;
+import com.azure.storage.common.sas.AccountSasService;
+import com.azure.storage.common.sas.AccountSasSignatureValues;
+import java.time.OffsetDateTime;
 import com.azure.storage.blob.models.TaggedBlobItem;
 import com.azure.storage.blob.options.BlobParallelUploadOptions;
 import com.azure.storage.blob.options.FindBlobsOptions;
@@ -124,5 +132,47 @@ class FindBlobsByTagsTest {
         }
         assertBlobError(() -> SERVERS.missingContainer(store, "findnone").findBlobsByTags("a='b'").stream().toList(),
                 404, "ContainerNotFound");
+    }
+
+    @ParameterizedTest
+    @EachStore
+    void sharedAccessSignaturesNeedTheirFilterAndTagPermissions(ServerFixture store) {
+        BlobContainerClient container = SERVERS.newContainer(store, "findsas");
+        String run = BlobServers.uniqueName("run");
+        put(container, "doc", Map.of("run", run));
+        OffsetDateTime expiry = OffsetDateTime.now().plusHours(1);
+        String query = "\"run\" = '" + run + "'";
+
+        String filterOnObjects = SERVERS.service(store).generateAccountSas(new AccountSasSignatureValues(expiry,
+                AccountSasPermission.parse("f"), new AccountSasService().setBlobAccess(true),
+                AccountSasResourceType.parse("o")));
+        assertThat(found(sasService(store, filterOnObjects).findBlobsByTags(query)))
+                .containsExactly(container.getBlobContainerName() + "/doc");
+        String readOnly = SERVERS.service(store).generateAccountSas(new AccountSasSignatureValues(expiry,
+                AccountSasPermission.parse("rl"), new AccountSasService().setBlobAccess(true),
+                AccountSasResourceType.parse("sco")));
+        assertBlobError(() -> sasService(store, readOnly).findBlobsByTags(query).stream().toList(), 403,
+                "AuthorizationPermissionMismatch");
+
+        String containerFilter = container.generateSas(new BlobServiceSasSignatureValues(expiry,
+                new com.azure.storage.blob.sas.BlobContainerSasPermission().setFilterPermission(true)));
+        assertThat(found(SERVERS.containerWithSas(store, container.getBlobContainerName(), containerFilter)
+                .findBlobsByTags(query))).hasSize(1);
+
+        var blob = container.getBlobClient("doc");
+        String tagsOnly = blob.generateSas(new BlobServiceSasSignatureValues(expiry,
+                new BlobSasPermission().setTagsPermission(true)));
+        var tagger = SERVERS.blobWithSas(store, container.getBlobContainerName(), "doc", tagsOnly);
+        tagger.setTags(Map.of("run", run, "by", "sas"));
+        assertThat(tagger.getTags()).containsEntry("by", "sas");
+        String readSas = blob.generateSas(new BlobServiceSasSignatureValues(expiry,
+                new BlobSasPermission().setReadPermission(true)));
+        assertBlobError(() -> SERVERS.blobWithSas(store, container.getBlobContainerName(), "doc", readSas).getTags(),
+                403, "AuthorizationPermissionMismatch");
+    }
+
+    private static BlobServiceClient sasService(ServerFixture store, String sas) {
+        return new BlobServiceClientBuilder().endpoint(SERVERS.endpoint(store)).sasToken(sas)
+                .retryOptions(BlobServers.oneTry()).buildClient();
     }
 }
