@@ -64,7 +64,8 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                 Function<String, Duration> retention = BlobRest.deleteRetention(database);
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
                         requestClock), Optional.of(Sweeper.start("blob",
-                        "staged blocks never committed, bytes no blob names and deleted blobs past their retention",
+                        "staged blocks never committed, bytes and tag index entries nothing names, and deleted blobs past"
+                                + " their retention",
                         () -> blobs.sweep() + blobs.sweepDeleted(retention), blobSweepEvery)), blobs::close);
             }
         };

@@ -86,6 +86,8 @@ class ErrorCatalogueTest {
             CorsPreflightFailure 403 blob queue table
             Crc64Mismatch 400 blob
             DuplicatePropertiesSpecified 400 table
+            DuplicateTagNames 400 blob
+            EmptyTagName 400 blob
             EntityAlreadyExists 409 table
             EntityTooLarge 400 table
             ExceedsMaxBatchRequestCount 400 blob
@@ -111,6 +113,7 @@ class ErrorCatalogueTest {
             InvalidRange 416 blob
             InvalidResourceName 400 blob queue table
             InvalidSourceBlobType 409 blob
+            InvalidTag 400 blob
             InvalidUri 400 blob queue table
             InvalidValueType 400 table
             InvalidXmlDocument 400 blob queue table
@@ -165,6 +168,7 @@ class ErrorCatalogueTest {
             TableAlreadyExists 409 table
             TableBeingDeleted 409 table
             TableNotFound 404 table
+            TagsTooLarge 400 blob
             TooManyProperties 400 table
             UnsupportedHttpVerb 405 blob queue table
             UpdateConditionNotSatisfied 412 table

@@ -78,9 +78,17 @@ public final class KeySpaces {
      */
     public static final KeySpace CONTENT_CHUNKS = new KeySpace(9, "content-chunks", false);
 
+    /**
+     * The Blob service's index of blob index tags: one partition per account, tag key and value, a
+     * row per blob holding that tag (container name, blob name), so that Find Blobs by Tags reads the
+     * entries of the tags it names and nothing else. Encoded by
+     * {@code io.cerulean.blob.layout.TagIndexRecords}.
+     */
+    public static final KeySpace BLOB_TAGS = new KeySpace(10, "blob-tags", false);
+
     /** Every key space, in id order. */
     public static final List<KeySpace> ALL = List.of(SERVER_STATE, TABLE_CATALOG, TABLE_ENTITIES, SERVICE_PROPERTIES,
-            QUEUE_CATALOG, QUEUE_MESSAGES, BLOB_CONTAINERS, BLOBS, CONTENT_CHUNKS);
+            QUEUE_CATALOG, QUEUE_MESSAGES, BLOB_CONTAINERS, BLOBS, CONTENT_CHUNKS, BLOB_TAGS);
 
     private static final Map<Integer, KeySpace> BY_ID = ALL.stream()
             .collect(Collectors.toMap(KeySpace::id, Function.identity()));

@@ -89,7 +89,11 @@ public enum BlobError implements ErrorCode {
             "The CRC64 value specified in the request did not match with the CRC64 value calculated by the server."),
     PREVIOUS_SNAPSHOT_NOT_FOUND("PreviousSnapshotNotFound", 409, "The previous snapshot is not found."),
     PREVIOUS_SNAPSHOT_CANNOT_BE_NEWER("PreviousSnapshotCannotBeNewer", 400,
-            "The prevsnapshot query parameter value cannot be newer than snapshot query parameter value.");
+            "The prevsnapshot query parameter value cannot be newer than snapshot query parameter value."),
+    INVALID_TAG("InvalidTag", 400, "The tags specified are invalid. It contains characters that are not permitted."),
+    TAGS_TOO_LARGE("TagsTooLarge", 400, "The tags specified exceed the maximum permissible limit."),
+    EMPTY_TAG_NAME("EmptyTagName", 400, "The name of one of the tag key-value pairs is empty."),
+    DUPLICATE_TAG_NAMES("DuplicateTagNames", 400, "The tags specified contain duplicate names.");
 
     private final Definition definition;
 

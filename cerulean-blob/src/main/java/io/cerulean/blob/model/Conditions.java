@@ -11,13 +11,22 @@ import java.util.List;
  * one-second resolution of {@code Last-Modified}; and, as the SDKs' request conditions carry it, the
  * lease id the caller holds ({@code x-ms-lease-id}). Null means the header was not sent.
  *
+ * <p>{@code ifTags} is {@code x-ms-if-tags} (or a copy's {@code x-ms-source-if-tags}), null when not
+ * sent: the blob's tags must pass it, or the request fails as a failed {@code If-Match} does.
+ *
  * <p>{@code createOnly} is what the caller's grant adds: it may create a blob but not write over one
  * (a shared access signature with {@code c} and no {@code w}). Like {@code If-None-Match: *}, it is
  * checked in the write's own commit, so a blob created meanwhile is never replaced.
  */
 public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
-                         Instant ifUnmodifiedSince, String leaseId, boolean createOnly) {
+                         Instant ifUnmodifiedSince, String leaseId, boolean createOnly, TagFilter ifTags) {
     public static final Conditions NONE = new Conditions(null, null, null, null, null);
+
+    /** Conditions with no tag condition. */
+    public Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
+                      Instant ifUnmodifiedSince, String leaseId, boolean createOnly) {
+        this(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, leaseId, createOnly, null);
+    }
 
     /** Conditions a request sent, its grant allowing any write. */
     public Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant ifModifiedSince,
@@ -38,12 +47,22 @@ public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant
 
     /** The same conditions without the lease id: a lease action names its lease another way. */
     public Conditions withoutLease() {
-        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, null, createOnly);
+        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, null, createOnly, ifTags);
+    }
+
+    /** The same conditions with {@code filter} as the tag condition. */
+    public Conditions withIfTags(TagFilter filter) {
+        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, leaseId, createOnly, filter);
+    }
+
+    /** Whether a blob with {@code tags} passes the tag condition (none sent: it does). */
+    public boolean tagsHold(java.util.Map<String, String> tags) {
+        return ifTags == null || ifTags.matches(tags, null);
     }
 
     /** The same conditions for a caller who may create the blob but not write over it. */
     public Conditions creatingOnly() {
-        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, leaseId, true);
+        return new Conditions(ifMatch, ifNoneMatch, ifModifiedSince, ifUnmodifiedSince, leaseId, true, ifTags);
     }
 
     /** What the conditions say of a resource. */
@@ -79,9 +98,9 @@ public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant
         return Verdict.MET;
     }
 
-    /** The verdict on a resource that does not exist: only If-Match can fail there. */
+    /** The verdict on a resource that does not exist: only If-Match and the tag condition can fail there. */
     public Verdict checkAbsent() {
-        return ifMatch != null ? Verdict.FAILED : Verdict.MET;
+        return ifMatch != null || !tagsHold(java.util.Map.of()) ? Verdict.FAILED : Verdict.MET;
     }
 
     private static boolean matchesAny(List<String> tags, String tag) {

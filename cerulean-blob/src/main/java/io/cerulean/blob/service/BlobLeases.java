@@ -19,7 +19,7 @@ final class BlobLeases {
     LeaseOutcome lease(String account, String container, String name, Leases.Action action, Conditions conditions) {
         BlobProperties leased = writes.write(account, container, name, (partition, now) -> {
             BlobProperties base = partition.existing();
-            Writes.check(conditions, base.etag(), base.lastModified());
+            Writes.check(conditions, base);
             return partition.setBlob(base.withLease(Leases.apply(base.lease(), action, now)));
         });
         return new LeaseOutcome(leased.lease(), leased.etag(), leased.lastModified());

@@ -3,6 +3,8 @@ package io.cerulean.blob.service;
 import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.layout.ContainerCatalog;
 import io.cerulean.blob.model.AccessTier;
+import io.cerulean.blob.layout.TagIndexRecords;
+import io.cerulean.blob.model.TagFilter;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
@@ -32,8 +34,8 @@ import java.util.function.Predicate;
  * {@link ContainerCatalog} and {@link BlobRecords}) and a {@link ContentStore} for bytes: the one
  * entry point of the REST layer. Each operation is a resource's own class's, built here and nowhere
  * else: {@link Blobs}, {@link BlobListing}, {@link Blocks}, {@link PageBlobs}, {@link AppendBlobs},
- * {@link Copies}, {@link BlobLeases}, {@link Containers} (reached through {@link #containers()}) and
- * {@link BlobCopies} (through {@link #copies()}),
+ * {@link Copies}, {@link BlobLeases}, {@link BlobTagging}, {@link TagLookup}, {@link Containers}
+ * (reached through {@link #containers()}) and {@link BlobCopies} (through {@link #copies()}),
  * every write to a blob through {@link BlobWrites}, and every byte's life through
  * {@link ContentLifecycle}. Parameters are taken as the REST layer has checked them; what depends on
  * stored state is decided there.
@@ -71,6 +73,9 @@ public final class BlobService {
     private final SoftDeletes softDeletes;
     private final BlobWrites writes;
     private final BlobCopies copyOperations;
+    private final BlobTagging tagging;
+    private final TagLookup tagLookup;
+    private final TagIndexSweep tagSweep;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -87,6 +92,7 @@ public final class BlobService {
     public static BlobService open(Database database, Clock clock, BlobOptions options) {
         database.checkFormat(KeySpaces.BLOB_CONTAINERS, ContainerCatalog.FORMAT_VERSION);
         database.checkFormat(KeySpaces.BLOBS, BlobRecords.FORMAT_VERSION, BlobRecords.READS_FROM);
+        database.checkFormat(KeySpaces.BLOB_TAGS, TagIndexRecords.FORMAT_VERSION);
         return new BlobService(database.records(), database.contents(), database.state(), clock, options);
     }
 
@@ -110,9 +116,13 @@ public final class BlobService {
         this.clock = clock;
         this.lifecycle = new ContentLifecycle(store, contents);
         this.containers = new Containers(store, state, lifecycle, clock, random);
-        this.writes = new BlobWrites(store, containers, lifecycle, clock, random, options.versioning());
+        TagIndex tagIndex = new TagIndex(store, clock, random);
+        this.writes = new BlobWrites(store, containers, lifecycle, clock, random, options.versioning(), tagIndex);
         this.softDeletes = new SoftDeletes(store, containers, writes, clock);
         this.blobs = new Blobs(store, containers, writes, lifecycle, clock);
+        this.tagging = new BlobTagging(blobs, writes);
+        this.tagLookup = new TagLookup(store, containers, tagIndex);
+        this.tagSweep = new TagIndexSweep(store, containers, tagIndex, clock);
         this.listing = new BlobListing(store, containers);
         this.blocks = new Blocks(store, containers, writes, lifecycle, clock, random);
         this.unnamed = new UnnamedContents(contents, lifecycle, containers, clock);
@@ -308,7 +318,8 @@ public final class BlobService {
     public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions) {
-        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, null);
+        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, null,
+                Map.of());
     }
 
     /**
@@ -318,7 +329,20 @@ public final class BlobService {
     public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions, AccessTier tier) {
-        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, tier);
+        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, tier,
+                Map.of());
+    }
+
+    /**
+     * Put Blob, the blob given {@code tags} ({@code x-ms-tags}, checked by the caller), a block blob in
+     * {@code tier} (null: inferred Hot).
+     */
+    public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
+                                  long size, ContentHeaders headers, Map<String, String> metadata,
+                                  Conditions conditions, long sequenceNumber, AccessTier tier,
+                                  Map<String, String> tags) {
+        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions,
+                sequenceNumber, tier, tags);
     }
 
     /**
@@ -329,7 +353,7 @@ public final class BlobService {
                                   long size, ContentHeaders headers, Map<String, String> metadata,
                                   Conditions conditions, long sequenceNumber) {
         return blobs.put(account, container, name, type, content, size, headers, metadata, conditions,
-                sequenceNumber, null);
+                sequenceNumber, null, Map.of());
     }
 
     /** The committed blob, or one of its snapshots: 404 BlobNotFound (also for a blob with only staged blocks). */
@@ -489,14 +513,17 @@ public final class BlobService {
     public BlobProperties commitBlockList(String account, String container, String name, List<BlockReference> blocks,
                                           ContentHeaders headers, Map<String, String> metadata,
                                           Conditions conditions) {
-        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, null);
+        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, null, Map.of());
     }
 
-    /** Put Block List, the blob in {@code tier} (null: inferred Hot). */
+    /**
+     * Put Block List, the blob in {@code tier} (null: inferred Hot) and given {@code tags}
+     * ({@code x-ms-tags}, checked by the caller).
+     */
     public BlobProperties commitBlockList(String account, String container, String name, List<BlockReference> blocks,
                                           ContentHeaders headers, Map<String, String> metadata,
-                                          Conditions conditions, AccessTier tier) {
-        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, tier);
+                                          Conditions conditions, AccessTier tier, Map<String, String> tags) {
+        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, tier, tags);
     }
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
@@ -526,9 +553,22 @@ public final class BlobService {
         return unnamed.sweep();
     }
 
-    /** Both sweeps, as a server runs them every hour; returns what they removed together. */
+    /**
+     * Removes the tag index's entries of deleted containers, and settles those a write left pending
+     * and surely gave up on ({@link TagIndexSweep}). Safe on any number of servers at once.
+     *
+     * @return how many stale entries were found
+     */
+    public long sweepTagIndex() {
+        return tagSweep.sweep();
+    }
+
+    /**
+     * The sweeps a server runs every hour (staged blocks, unnamed bytes, stale tag index entries);
+     * returns what they removed together.
+     */
     public long sweep() {
-        return blocks.sweep() + unnamed.sweep();
+        return blocks.sweep() + unnamed.sweep() + tagSweep.sweep();
     }
 
     /**
@@ -600,7 +640,54 @@ public final class BlobService {
     public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
                                    Conditions conditions, CopyKind kind) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind);
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, Map.of());
+    }
+
+    /** Copy Blob (and Put Blob From URL), the copy given {@code tags}. */
+    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
+                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
+                                   Conditions conditions, CopyKind kind, Map<String, String> tags) {
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags);
+    }
+
+    // ---------------------------------------------------------------- tags
+
+    /** A blob Find Blobs by Tags found: where it is, and its tags that the filter names. */
+    public record FoundBlob(String container, String name, Map<String, String> tags) {
+    }
+
+    /** Where Find Blobs by Tags resumes: after this blob, found under this value of the tag it read by. */
+    public record FindPosition(String value, String container, String blob) {
+    }
+
+    /** A page of Find Blobs by Tags, and where the next one begins. */
+    public record FoundBlobs(List<FoundBlob> blobs, Optional<FindPosition> next) {
+    }
+
+    /**
+     * Set Blob Tags: {@code tags} (checked by the caller) in place of the blob's; its ETag and
+     * Last-Modified stay. A leased blob needs its lease id; a failed {@code x-ms-if-tags} is 412.
+     */
+    public void setBlobTags(String account, String container, String name, Map<String, String> tags,
+                            Conditions conditions) {
+        tagging.set(account, container, name, tags, conditions);
+    }
+
+    /** Get Blob Tags: the tags of the blob or of a snapshot of it, sorted by key. */
+    public Map<String, String> blobTags(String account, String container, String name, long snapshot,
+                                        Conditions conditions) {
+        return tagging.get(account, container, name, snapshot, conditions);
+    }
+
+    /**
+     * Find Blobs by Tags: up to {@code max} blobs of the account, or of {@code container} if not
+     * null (404 ContainerNotFound when there is none), whose tags pass {@code filter} (as
+     * {@link io.cerulean.blob.model.TagFilterParser} reads a {@code where}), from {@code from} on.
+     * Reads the tag index and the rows of the blobs it names, never a container's blobs.
+     */
+    public FoundBlobs findBlobsByTags(String account, String container, TagFilter filter,
+                                      Optional<FindPosition> from, int max) {
+        return tagLookup.find(account, container, filter, from, max);
     }
 
     /** Lease Blob: the state machine of contract 5.2; the ETag stays. 404 for a blob with no committed version. */

@@ -11,6 +11,7 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.VersionIds;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.random.RandomGenerator;
 
@@ -24,7 +25,8 @@ import java.util.random.RandomGenerator;
  * <p>In an account with versioning on, the writes that make versions ({@link #versioned}) give the
  * blob they write a version id and keep the blob they replace as a previous version, a row of the
  * same partition written in the same commit: a version is never lost to a crash between the two.
- * Thread-safe.
+ * A write that sets the blob's tags puts their index entries before each commit attempt and settles
+ * them after the commit that lands ({@link TagIndex}). Thread-safe.
  */
 final class BlobWrites {
     private final KeyValueStore store;
@@ -33,15 +35,12 @@ final class BlobWrites {
     private final Clock clock;
     private final RandomGenerator random;
     private final Predicate<String> versioning;
+    private final TagIndex tags;
 
     BlobWrites(KeyValueStore store, Containers containers, ContentLifecycle lifecycle, Clock clock,
-               RandomGenerator random) {
-        this(store, containers, lifecycle, clock, random, account -> false);
-    }
-
-    BlobWrites(KeyValueStore store, Containers containers, ContentLifecycle lifecycle, Clock clock,
-               RandomGenerator random, Predicate<String> versioning) {
+               RandomGenerator random, Predicate<String> versioning, TagIndex tags) {
         this.versioning = versioning;
+        this.tags = tags;
         this.store = store;
         this.containers = containers;
         this.lifecycle = lifecycle;
@@ -115,11 +114,19 @@ final class BlobWrites {
      * blob, that is what is stored.
      */
     <T> T write(String account, String container, String name, PartitionWrite<T> write) {
-        return write(containers.blobs(account, container), name, write);
+        return write(account, container, containers.blobs(account, container), name, write);
     }
 
-    /** Runs {@code write} on a partition of the container whose blobs are {@code space}. */
+    /**
+     * Runs {@code write} on a partition of the container whose blobs are {@code space}, known by its
+     * instance alone (a sweep's): a write that leaves the live blob's tags as they are, since their
+     * index entries name the account and container.
+     */
     <T> T write(Space space, String name, PartitionWrite<T> write) {
+        return write(null, null, space, name, write);
+    }
+
+    private <T> T write(String account, String container, Space space, String name, PartitionWrite<T> write) {
         byte[] key = BlobRecords.partition(name);
         for (int attempt = 0; attempt < Writes.MAX_ATTEMPTS; attempt++) {
             Instant now = clock.instant();
@@ -128,11 +135,29 @@ final class BlobWrites {
             BlobPartition after = before.copy();
             T answer = write.apply(after, now);
             List<RecordMutation> mutations = before.mutationsTo(after, random);
-            if (mutations.isEmpty() || store.commit(space, key, mutations) instanceof CommitOutcome.Applied) {
+            if (mutations.isEmpty()) {
                 lifecycle.releaseLetGo(before, after);
+                return answer;
+            }
+            boolean indexed = account != null;
+            if (!indexed && !sameTags(before.blobOrNull(), after.blobOrNull())) {
+                throw new IllegalStateException("a write by container instance changed the tags of " + name);
+            }
+            TagIndex.Prepared prepared = indexed ? tags.prepare(account, container, space.instance(), name,
+                    before.blobOrNull(), after.blobOrNull()) : TagIndex.Prepared.NONE;
+            if (store.commit(space, key, mutations) instanceof CommitOutcome.Applied) {
+                lifecycle.releaseLetGo(before, after);
+                if (indexed) {
+                    tags.settle(account, container, space.instance(), name, before.blobOrNull(), after.blobOrNull(),
+                            prepared);
+                }
                 return answer;
             }
         }
         throw Writes.busy("blob");
+    }
+
+    private static boolean sameTags(BlobProperties before, BlobProperties after) {
+        return (before == null ? Map.of() : before.tags()).equals(after == null ? Map.of() : after.tags());
     }
 }

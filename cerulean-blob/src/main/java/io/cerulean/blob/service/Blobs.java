@@ -49,19 +49,20 @@ final class Blobs {
     BlobProperties put(String account, String container, String name, BlobType type, ContentId content, long size,
                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
                        long sequenceNumber) {
-        return put(account, container, name, type, content, size, headers, metadata, conditions, sequenceNumber, null);
+        return put(account, container, name, type, content, size, headers, metadata, conditions, sequenceNumber, null,
+                Map.of());
     }
 
     /**
      * Put Blob: the blob is {@code content} ({@code size} bytes; null content for an empty blob, or a
      * page blob of zeros), in place of any blob of the name, whatever its type, archived or not, and
-     * of its staged blocks; its lease stays. A block blob is in {@code tier}, or inferred Hot when it is
-     * null; 400 InvalidBlobTier for a tier on another type. 409 BlobAlreadyExists under
-     * {@code If-None-Match: *}.
+     * of its staged blocks; its lease stays; its tags are {@code tags}. A block blob is in
+     * {@code tier}, or inferred Hot when it is null; 400 InvalidBlobTier for a tier on another type.
+     * 409 BlobAlreadyExists under {@code If-None-Match: *}.
      */
     BlobProperties put(String account, String container, String name, BlobType type, ContentId content, long size,
                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
-                       long sequenceNumber, AccessTier tier) {
+                       long sequenceNumber, AccessTier tier, Map<String, String> tags) {
         return lifecycle.adopt(content, () -> {
             BlobNames.check(name);
             Tiers.checkWritable(type, tier);
@@ -73,7 +74,7 @@ final class Blobs {
                 return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, type,
                         ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
                         segments, old == null ? Lease.NONE : old.lease(), null, sequenceNumber)
-                        .withTiering(Tiering.written(tier)));
+                        .withTiering(Tiering.written(tier)).withTags(tags));
             });
         });
     }
@@ -189,7 +190,7 @@ final class Blobs {
         return writes.write(account, container, name, (partition, now) -> {
             BlobProperties base = partition.existing();
             Leases.checkBlobRead(base.lease(), conditions.leaseId(), now);
-            Writes.check(conditions, base.etag(), base.lastModified());
+            Writes.check(conditions, base);
             Tiers.checkOnline(base);
             long snapshot = Writes.ticks(now) - Writes.EPOCH_TICKS;
             if (!partition.snapshots.isEmpty()) {

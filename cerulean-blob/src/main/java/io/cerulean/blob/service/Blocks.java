@@ -127,18 +127,18 @@ final class Blocks {
     /** Put Block List of a blob written with no tier. */
     BlobProperties commit(String account, String container, String name, List<BlockReference> blocks,
                           ContentHeaders headers, Map<String, String> metadata, Conditions conditions) {
-        return commit(account, container, name, blocks, headers, metadata, conditions, null);
+        return commit(account, container, name, blocks, headers, metadata, conditions, null, Map.of());
     }
 
     /**
-     * Put Block List: the blob becomes the named blocks in order, with these headers and metadata;
-     * every staged block, and every committed block not named, is discarded; the blob is in
+     * Put Block List: the blob becomes the named blocks in order, with these headers, metadata and
+     * tags; every staged block, and every committed block not named, is discarded; the blob is in
      * {@code tier}, inferred Hot when it is null. 400 InvalidBlockList for a block not in the list
      * named; 400 BlockListTooLong past 50,000 blocks.
      */
     BlobProperties commit(String account, String container, String name, List<BlockReference> blocks,
                           ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
-                          AccessTier tier) {
+                          AccessTier tier, Map<String, String> tags) {
         BlobNames.check(name);
         if (blocks.size() > MAX_COMMITTED_BLOCKS) {
             throw new ServiceException(BlobError.BLOCK_LIST_TOO_LONG, BlobError.BLOCK_LIST_TOO_LONG.message()
@@ -165,7 +165,8 @@ final class Blocks {
             partition.staged.clear();
             return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, length, headers, metadata,
-                    segments, old == null ? Lease.NONE : old.lease(), null, 0).withTiering(Tiering.written(tier)));
+                    segments, old == null ? Lease.NONE : old.lease(), null, 0).withTiering(Tiering.written(tier))
+                    .withTags(tags));
         });
     }
 

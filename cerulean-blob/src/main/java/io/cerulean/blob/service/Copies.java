@@ -61,7 +61,8 @@ final class Copies {
             }
             throw e;
         }
-        if (conditions.check(blob.etag(), blob.lastModified()) != Conditions.Verdict.MET) {
+        if (conditions.check(blob.etag(), blob.lastModified()) != Conditions.Verdict.MET
+                || !conditions.tagsHold(blob.tags())) {
             throw new ServiceException(BlobError.SOURCE_CONDITION_NOT_MET);
         }
         Tiers.checkOnline(blob); // an archived source's bytes are offline
@@ -117,11 +118,18 @@ final class Copies {
     /**
      * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
      * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
-     * blob of the name; its lease stays. The bytes are copied into one new content, which the copy's
+     * blob of the name; its lease stays; its tags are {@code tags}. The bytes are copied into one new content, which the copy's
      * pieces name at their offsets.
      */
     BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
                         ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind) {
+        return copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, Map.of());
+    }
+
+    /** A copy given {@code tags}. */
+    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
+                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
+                        Map<String, String> tags) {
         BlobNames.check(name);
         containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = content(source, 0, source.contentLength());
@@ -135,7 +143,8 @@ final class Copies {
                     copy ? source.type() : BlobType.BLOCK_BLOB,
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
-                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0));
+                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0)
+                    .withTags(tags));
         }));
     }
 

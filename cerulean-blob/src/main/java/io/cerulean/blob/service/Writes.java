@@ -25,6 +25,14 @@ final class Writes {
         }
     }
 
+    /** On a blob, a failed tag condition ({@code x-ms-if-tags}) is 412 ConditionNotMet too. */
+    static void check(Conditions conditions, BlobProperties blob) {
+        check(conditions, blob.etag(), blob.lastModified());
+        if (!conditions.tagsHold(blob.tags())) {
+            throw new ServiceException(BlobError.CONDITION_NOT_MET);
+        }
+    }
+
     /**
      * The conditions of a write that may create the blob (Put Blob, Put Block List, a copy's target),
      * lease included, on {@code old}, the blob as read (null: none). Run on the partition as read,
@@ -47,7 +55,7 @@ final class Writes {
         if (conditions.requiresAbsent()) {
             throw new ServiceException(BlobError.BLOB_ALREADY_EXISTS);
         }
-        check(conditions, old.etag(), old.lastModified());
+        check(conditions, old);
     }
 
     /**
@@ -57,7 +65,7 @@ final class Writes {
     static BlobProperties checkExisting(BlobPartition partition, Conditions conditions, Instant now) {
         BlobProperties old = partition.existing();
         Leases.checkBlobWrite(old.lease(), conditions.leaseId(), now);
-        check(conditions, old.etag(), old.lastModified());
+        check(conditions, old);
         return old;
     }
 

@@ -61,7 +61,8 @@ final class BlobPieces implements AutoCloseable {
     final ServerState state = new ServerState(store);
     final ContentLifecycle lifecycle = new ContentLifecycle(store, contents);
     final Containers containers = new Containers(store, state, lifecycle, clock, random);
-    final BlobWrites writes = new BlobWrites(store, containers, lifecycle, clock, random);
+    final BlobWrites writes = new BlobWrites(store, containers, lifecycle, clock, random, account -> false,
+            new TagIndex(store, clock, random));
     final Blobs blobs = new Blobs(store, containers, writes, lifecycle, clock);
     final BlobListing listing = new BlobListing(store, containers);
     final Blocks blocks = new Blocks(store, containers, writes, lifecycle, clock, random);

@@ -132,7 +132,7 @@ class TiersTest {
 
         assertFails(() -> set("log", AccessTier.COOL, null), BlobError.INVALID_BLOB_TIER);
         assertFails(() -> pieces.blobs.put(ACCOUNT, CONTAINER, "log2", BlobType.APPEND_BLOB, null, 0,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COOL), BlobError.INVALID_BLOB_TIER);
+                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COOL, Map.of()), BlobError.INVALID_BLOB_TIER);
         assertFails(() -> set("none", AccessTier.COOL, null), BlobError.BLOB_NOT_FOUND);
     }
 
@@ -151,11 +151,11 @@ class TiersTest {
     @Test
     void aWriteWithATierSetsItAndAWriteWithoutOneInfersHot() {
         BlobProperties cold = pieces.blobs.put(ACCOUNT, CONTAINER, "doc", BlobType.BLOCK_BLOB, pieces.content("x"), 1,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COLD);
+                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COLD, Map.of());
         pieces.stage("list", "a", "y");
         BlobProperties archived = pieces.blocks.commit(ACCOUNT, CONTAINER, "list",
                 java.util.List.of(new BlobService.BlockReference(BlobService.BlockSource.LATEST,
-                        BlobPieces.blockId("a"))), ContentHeaders.NONE, Map.of(), Conditions.NONE, AccessTier.ARCHIVE);
+                        BlobPieces.blockId("a"))), ContentHeaders.NONE, Map.of(), Conditions.NONE, AccessTier.ARCHIVE, Map.of());
 
         assertThat(cold.tiering()).isEqualTo(new Tiering(AccessTier.COLD, false, null, null, null, null));
         assertThat(archived.tiering().archived()).isTrue();

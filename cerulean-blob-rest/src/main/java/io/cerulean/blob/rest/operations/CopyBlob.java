@@ -19,7 +19,8 @@ import java.util.Map;
  * remembered on it ({@code x-ms-copy-*}). Copy Blob From URL, and Copy Blob of a small source on this
  * server, finish before the answer ({@code success}); Copy Blob of a larger one, or of one served
  * elsewhere, answers {@code pending} and copies in the background, until it succeeds, fails or is
- * aborted (Abort Copy Blob).
+ * aborted (Abort Copy Blob). Its tags are {@code x-ms-tags}'s, or with Copy Blob From URL the
+ * source's under {@code x-ms-copy-source-tag-option: COPY} ({@link TagHeaders#copyTags}).
  */
 public final class CopyBlob implements BlobRestOperation {
     private final BlobService service;
@@ -38,6 +39,7 @@ public final class CopyBlob implements BlobRestOperation {
         Map<String, String> metadata = given.isEmpty() ? null : given;
         Conditions conditions = grant.ofWrite(RequestHeaders.conditions(request));
         Conditions sourceConditions = CopySources.conditions(request);
+        Map<String, String> tags = sync ? TagHeaders.copyTags(request) : TagHeaders.tags(request);
         BlobProperties copy;
         if (source.isLocal()) {
             BlobProperties original = service.copySource(source.local(), sourceConditions);
@@ -45,7 +47,8 @@ public final class CopyBlob implements BlobRestOperation {
                     ? service.copies().start(resource.account(), resource.container(), resource.blob(), source.local(),
                             sourceConditions, null, source.url(), metadata, conditions)
                     : service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                            source.url(), null, metadata, conditions, BlobService.CopyKind.COPY);
+                            source.url(), null, metadata, conditions, BlobService.CopyKind.COPY,
+                            tags == null ? original.tags() : tags);
         } else if (sync) {
             copy = service.copies().copyFetched(resource.account(), resource.container(), resource.blob(),
                     service.copies().fetch(source.remote(), 0, null), source.url(), metadata, conditions);

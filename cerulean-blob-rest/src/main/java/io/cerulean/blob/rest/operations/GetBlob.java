@@ -2,6 +2,8 @@ package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.StorageCrc64;
 import io.cerulean.blob.rest.auth.BlobGrant;
@@ -70,7 +72,11 @@ public final class GetBlob implements BlobRestOperation {
 
     private AzureResponse answer(ReadableBlob found, AzureRequest request, BlobGrant grant) {
         BlobProperties blob = found.properties();
-        switch (RequestHeaders.conditions(request).check(blob.etag(), blob.lastModified())) {
+        Conditions conditions = RequestHeaders.conditions(request);
+        if (!conditions.tagsHold(blob.tags())) {
+            throw new ServiceException(BlobError.CONDITION_NOT_MET);
+        }
+        switch (conditions.check(blob.etag(), blob.lastModified())) {
             case FAILED -> throw new ServiceException(BlobError.CONDITION_NOT_MET);
             case NOT_MODIFIED -> {
                 return BlobResponses.written(AzureResponse.status(304), blob);

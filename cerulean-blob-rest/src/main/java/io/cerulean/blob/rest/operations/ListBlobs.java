@@ -61,7 +61,7 @@ public final class ListBlobs implements BlobRestOperation {
                 prefix == null ? "" : prefix, delimiter == null || delimiter.isEmpty() ? null : delimiter, from,
                 max.limit(), include);
         BlobListXml.Request echo = new BlobListXml.Request(Optional.ofNullable(prefix), Optional.ofNullable(marker),
-                max.echo(), Optional.ofNullable(delimiter), includeMetadata, versions,
+                max.echo(), Optional.ofNullable(delimiter), includeMetadata, includes(request, "tags", BLOB_INCLUDES), versions,
                 include.deleted() ? DeleteBlob.retention(properties, resource.account()) : null);
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML, BlobListXml.write(endpoint, resource.container(), echo,

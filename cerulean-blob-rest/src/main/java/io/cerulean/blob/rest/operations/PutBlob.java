@@ -26,7 +26,8 @@ import java.util.Map;
  * {@code x-ms-blob-sequence-number}; either with a body is 400. Neither gets an MD5 computed or
  * answers one: their {@code x-ms-blob-content-md5} is a property like the others, kept as sent. A
  * block blob is in the tier {@code x-ms-access-tier} names, inferred Hot when none; another type
- * with a tier is 400 InvalidBlobTier.
+ * with a tier is 400 InvalidBlobTier. The
+ * blob's tags are {@code x-ms-tags}'s ({@link TagHeaders}), none when it is not sent.
  */
 public final class PutBlob implements BlobUpload {
     private final BlobService service;
@@ -51,7 +52,8 @@ public final class PutBlob implements BlobUpload {
         ContentHeaders headers = contentHeaders(request, BlobType.PAGE_BLOB);
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
                 BlobType.PAGE_BLOB, null, size, headers, MetadataHeaders.read(request),
-                grant.ofWrite(RequestHeaders.conditions(request)), sequence == null ? 0 : sequence);
+                grant.ofWrite(RequestHeaders.conditions(request)), sequence == null ? 0 : sequence, null,
+                TagHeaders.tags(request));
         return BlobResponses.versioned(AzureResponse.status(201), blob).header("x-ms-request-server-encrypted", "true");
     }
 
@@ -61,6 +63,7 @@ public final class PutBlob implements BlobUpload {
         contentHeaders(head, type); // a malformed header is refused before any of the body is kept
         tier(head, type);
         MetadataHeaders.read(head);
+        TagHeaders.tags(head);
         return Uploads.receive(service.contents(), head);
     }
 
@@ -112,13 +115,14 @@ public final class PutBlob implements BlobUpload {
         boolean block = type == BlobType.BLOCK_BLOB;
         ContentHeaders headers = contentHeaders(request, type);
         Map<String, String> metadata = MetadataHeaders.read(request);
+        Map<String, String> tags = TagHeaders.tags(request);
         Uploads.Upload upload = Uploads.write(service.contents(), request);
         if (block && headers.contentMd5() == null) {
             headers = headers.withContentMd5(upload.md5());
         }
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(), type,
                 upload.content(), upload.size(), headers, metadata,
-                grant.ofWrite(RequestHeaders.conditions(request)), tier);
+                grant.ofWrite(RequestHeaders.conditions(request)), 0, tier, tags);
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(201), blob);
         if (block) {
             // Only a block blob's Put Blob answers Content-MD5: an append blob starts with no MD5.

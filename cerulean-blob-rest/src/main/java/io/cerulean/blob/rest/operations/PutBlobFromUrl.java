@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Put Blob From URL (contract 3.4): a block blob made at once from the bytes of a source on this
  * server (whatever its type, without its block list) or served elsewhere; 201. Its content properties
- * are the source's unless {@code x-ms-copy-source-blob-properties: false}, its metadata the request's.
+ * are the source's unless {@code x-ms-copy-source-blob-properties: false}, its metadata the request's, its tags as
+ * {@link TagHeaders#copyTags} says.
  */
 public final class PutBlobFromUrl implements BlobRestOperation {
     private final BlobService service;
@@ -34,6 +35,7 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         if (BlobType.fromWire(type) != BlobType.BLOCK_BLOB) {
             throw RequestHeaders.invalidHeader("x-ms-blob-type", type, "a blob put from a URL is a BlockBlob.");
         }
+        Map<String, String> tags = TagHeaders.copyTags(request);
         CopySources.Source source = sources.of(request, resource, false);
         ContentHeaders headers = "false".equalsIgnoreCase(request.header("x-ms-copy-source-blob-properties"))
                 ? RequestHeaders.contentHeaders(request, true).withDefaultContentType() : null;
@@ -43,12 +45,13 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         if (source.isLocal()) {
             BlobProperties original = service.copySource(source.local(), CopySources.conditions(request));
             blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                    source.url(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL);
+                    source.url(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL,
+                    tags == null ? original.tags() : tags);
         } else {
             BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
             blob = service.putBlob(resource.account(), resource.container(), resource.blob(), BlobType.BLOCK_BLOB,
                     fetched.content().content(), fetched.content().size(), headers != null ? headers
-                            : fetched.headers(), metadata, conditions);
+                            : fetched.headers(), metadata, conditions, 0, null, tags == null ? Map.of() : tags);
         }
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(201), blob)
                 .header("x-ms-request-server-encrypted", "true");

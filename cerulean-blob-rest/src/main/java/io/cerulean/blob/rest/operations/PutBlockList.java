@@ -21,7 +21,8 @@ import java.util.Base64;
  * properties and metadata sent (the standard content headers describe the XML body); 201 with its
  * ETag and, as {@code Content-MD5}, the MD5 of the XML body. A {@code Content-MD5} sent is checked
  * against the body before anything else (400 Md5Mismatch). No MD5 of the whole blob is computed.
- * The blob is in the tier {@code x-ms-access-tier} names, inferred Hot when none.
+ * The blob is in the tier {@code x-ms-access-tier} names, inferred Hot when none. Its tags are
+ * {@code x-ms-tags}'s.
  */
 public final class PutBlockList implements BlobRestOperation {
     private final BlobService service;
@@ -43,7 +44,8 @@ public final class PutBlockList implements BlobRestOperation {
         }
         BlobProperties blob = service.commitBlockList(resource.account(), resource.container(), resource.blob(),
                 BlockListXml.read(body), RequestHeaders.contentHeaders(request, false).withDefaultContentType(),
-                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)), tier);
+                MetadataHeaders.read(request), grant.ofWrite(RequestHeaders.conditions(request)), tier,
+                TagHeaders.tags(request));
         return BlobResponses.versioned(AzureResponse.status(201), blob)
                 .header("Content-MD5", Base64.getEncoder().encodeToString(md5))
                 .header("x-ms-request-server-encrypted", "true");

@@ -29,12 +29,17 @@ final class RequestHeaders {
         return conditions(request, "If-", "x-ms-lease-id");
     }
 
-    /** The same four conditions under another prefix ({@code x-ms-source-if-} for a copy's source), and a lease header. */
+    /**
+     * The same four conditions under another prefix ({@code x-ms-source-if-} for a copy's source), a
+     * lease header, and the tag condition ({@code x-ms-if-tags}, or {@code x-ms-source-if-tags}).
+     */
     static Conditions conditions(AzureRequest request, String prefix, String leaseHeader) {
         String lease = request.header(leaseHeader);
+        String tagsHeader = prefix.equals("If-") ? "x-ms-if-tags" : prefix + "tags";
         return new Conditions(etags(request.header(prefix + "Match")), etags(request.header(prefix + "None-Match")),
                 date(request, prefix + "Modified-Since"), date(request, prefix + "Unmodified-Since"),
-                lease == null || lease.isBlank() ? null : hyphenated(lease.trim()));
+                lease == null || lease.isBlank() ? null : hyphenated(lease.trim()), false,
+                TagHeaders.condition(request, tagsHeader));
     }
 
     /** {@code x-ms-lease-id}, null when not sent. */

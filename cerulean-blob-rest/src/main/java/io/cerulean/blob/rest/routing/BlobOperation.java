@@ -55,7 +55,8 @@ public enum BlobOperation implements RoutedOperation {
     GET_PAGE_RANGES(true, "o", "r", "r"),
     SET_BLOB_TAGS(false, "o", "t", "t"),
     GET_BLOB_TAGS(true, "o", "t", "t"),
-    FIND_BLOBS_BY_TAGS(true, "s", "f", ""),
+    /** An account SAS's {@code f} is valid for the object resource type only, whatever the URL. */
+    FIND_BLOBS_BY_TAGS(true, "o", "f", ""),
     FIND_BLOBS_BY_TAGS_IN_CONTAINER(true, "c", "f", "f"),
     /** Each sub-request is authorised on its own, with its own credentials. */
     SUBMIT_BATCH(false, Constants.ANY, Constants.ANY, Constants.ANY),

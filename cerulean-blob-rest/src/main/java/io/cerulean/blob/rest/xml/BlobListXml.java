@@ -26,7 +26,7 @@ import java.util.Optional;
  *   &lt;Prefix&gt;, &lt;Marker&gt;, &lt;MaxResults&gt;, &lt;Delimiter&gt;   (each only when the request gave it)
  *   &lt;Blobs&gt;
  *     &lt;BlobPrefix&gt;&lt;Name&gt;dir/&lt;/Name&gt;&lt;/BlobPrefix&gt;
- *     &lt;Blob&gt;&lt;Name&gt;b&lt;/Name&gt;&lt;Properties&gt;...&lt;/Properties&gt;[&lt;Metadata&gt;...]&lt;/Blob&gt;
+ *     &lt;Blob&gt;&lt;Name&gt;b&lt;/Name&gt;&lt;Properties&gt;...&lt;/Properties&gt;[&lt;Metadata&gt;...][&lt;Tags&gt;...]&lt;/Blob&gt;
  *   &lt;/Blobs&gt;
  *   &lt;NextMarker&gt;where the next page begins, empty on the last page&lt;/NextMarker&gt;
  * &lt;/EnumerationResults&gt;
@@ -44,11 +44,12 @@ public final class BlobListXml {
      * a soft-deleted item's remaining days count down from (null: none).
      */
     public record Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
-                          Optional<String> delimiter, boolean includeMetadata, boolean includeVersions,
-                          Duration retention) {
+                          Optional<String> delimiter, boolean includeMetadata, boolean includeTags,
+                          boolean includeVersions, Duration retention) {
+        /** A request that asks for no tags, versions or deleted blobs. */
         public Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
                        Optional<String> delimiter, boolean includeMetadata) {
-            this(prefix, marker, maxResults, delimiter, includeMetadata, false, null);
+            this(prefix, marker, maxResults, delimiter, includeMetadata, false, false, null);
         }
     }
 
@@ -82,6 +83,9 @@ public final class BlobListXml {
                         properties(xml, blob.committed().get(), now, request.retention());
                         if (request.includeMetadata()) {
                             MetadataXml.write(xml, blob.committed().get().metadata());
+                        }
+                        if (request.includeTags() && !blob.committed().get().tags().isEmpty()) {
+                            TagsXml.writeTags(xml, blob.committed().get().tags());
                         }
                     } else {
                         xml.start("Properties").element("Content-Length", 0L)

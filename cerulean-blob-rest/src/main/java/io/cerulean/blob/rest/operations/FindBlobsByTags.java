@@ -1,0 +1,86 @@
+package io.cerulean.blob.rest.operations;
+
+import io.cerulean.blob.model.BlobTags;
+import io.cerulean.blob.model.TagFilter;
+import io.cerulean.blob.model.TagFilterParser;
+import io.cerulean.blob.rest.auth.BlobGrant;
+import io.cerulean.blob.rest.resource.BlobPathParser;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.rest.resource.BlobResourceKind;
+import io.cerulean.blob.rest.xml.TagsXml;
+import io.cerulean.blob.service.BlobService;
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.message.MaxResults;
+import io.cerulean.http.message.MediaTypes;
+import io.cerulean.http.message.QueryParameters;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Optional;
+
+/**
+ * Find Blobs by Tags, of the account ({@code GET /?comp=blobs&where=...}) or of one container
+ * ({@code GET /c?restype=container&comp=blobs&where=...}): the blobs whose tags pass {@code where},
+ * each with the tags it names, at most {@link #MAX_RESULTS} a page ({@code maxresults}), from
+ * {@code marker} on. A {@code where} that breaks the grammar or its limits ({@link TagFilterParser})
+ * is 400 InvalidQueryParameterValue. The marker is opaque to clients:
+ * {@code 1!<tag value>!<container>!<blob>}, each Base64url, the last blob of the page.
+ */
+public final class FindBlobsByTags implements BlobRestOperation {
+    public static final int MAX_RESULTS = 5000;
+    private static final String MARKER_PREFIX = "1!";
+
+    private final BlobService service;
+
+    public FindBlobsByTags(BlobService service) {
+        this.service = service;
+    }
+
+    @Override
+    public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        String where = QueryParameters.requiredText(request, "where");
+        TagFilter filter;
+        try {
+            filter = TagFilterParser.parse(where, TagFilterParser.Use.FIND);
+        } catch (TagFilterParser.SyntaxError e) {
+            throw QueryParameters.invalid("where", where, e.getMessage());
+        }
+        MaxResults max = MaxResults.of(request, MAX_RESULTS);
+        String marker = request.queryParameter("marker");
+        Optional<BlobService.FindPosition> from = marker == null || marker.isEmpty() ? Optional.empty()
+                : Optional.of(decode(marker));
+        String container = resource.kind() == BlobResourceKind.CONTAINER ? resource.container() : null;
+        BlobService.FoundBlobs found = service.findBlobsByTags(resource.account(), container, filter, from,
+                max.limit());
+        String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
+        return AzureResponse.status(200).body(MediaTypes.XML, TagsXml.writeFound(endpoint, where, found.blobs(),
+                found.next().map(FindBlobsByTags::encode)));
+    }
+
+    static String encode(BlobService.FindPosition position) {
+        Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
+        return MARKER_PREFIX + base64.encodeToString(position.value().getBytes(StandardCharsets.UTF_8)) + "!"
+                + base64.encodeToString(position.container().getBytes(StandardCharsets.UTF_8)) + "!"
+                + base64.encodeToString(position.blob().getBytes(StandardCharsets.UTF_8));
+    }
+
+    static BlobService.FindPosition decode(String marker) {
+        String[] parts = marker.split("!", -1);
+        if (parts.length != 4 || !marker.startsWith(MARKER_PREFIX)) {
+            throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
+        }
+        BlobService.FindPosition position;
+        try {
+            Base64.Decoder base64 = Base64.getUrlDecoder();
+            position = new BlobService.FindPosition(new String(base64.decode(parts[1]), StandardCharsets.UTF_8),
+                    new String(base64.decode(parts[2]), StandardCharsets.UTF_8),
+                    new String(base64.decode(parts[3]), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException e) {
+            throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
+        }
+        if (!BlobTags.allowed(position.value())) { // it becomes a partition of the index: no other bytes
+            throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
+        }
+        return position;
+    }
+}
