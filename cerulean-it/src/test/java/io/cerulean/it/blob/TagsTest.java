@@ -134,16 +134,16 @@ class TagsTest {
         assertThat(plain.getTags()).as("Copy Blob does not copy tags").isEmpty();
 
         BlobClient synced = container.getBlobClient("synced");
-        synced.copyFromUrlWithResponse(new BlobCopyFromUrlOptions(source.getBlobUrl())
+        synced.copyFromUrlWithResponse(new BlobCopyFromUrlOptions(SourceSas.readable(source))
                 .setCopySourceTagsMode(BlobCopySourceTagsMode.COPY), null, Context.NONE);
         assertThat(synced.getTags()).containsExactlyEntriesOf(Map.of("from", "source"));
 
         BlockBlobClient fromUrl = container.getBlobClient("from-url").getBlockBlobClient();
-        fromUrl.uploadFromUrlWithResponse(new BlobUploadFromUrlOptions(source.getBlobUrl())
+        fromUrl.uploadFromUrlWithResponse(new BlobUploadFromUrlOptions(SourceSas.readable(source))
                 .setTags(Map.of("from", "url")), null, Context.NONE);
         assertThat(fromUrl.getTags()).containsExactlyEntriesOf(Map.of("from", "url"));
         BlockBlobClient fromUrlCopy = container.getBlobClient("from-url-copy").getBlockBlobClient();
-        fromUrlCopy.uploadFromUrlWithResponse(new BlobUploadFromUrlOptions(source.getBlobUrl())
+        fromUrlCopy.uploadFromUrlWithResponse(new BlobUploadFromUrlOptions(SourceSas.readable(source))
                 .setCopySourceTagsMode(BlobCopySourceTagsMode.COPY), null, Context.NONE);
         assertThat(fromUrlCopy.getTags()).containsExactlyEntriesOf(Map.of("from", "source"));
     }
