@@ -75,6 +75,7 @@ class ErrorCatalogueTest {
             BlobNotFound 404 blob
             BlockCountExceedsLimit 409 blob
             BlockListTooLong 400 blob
+            BothCrc64AndMd5HeaderPresent 400 blob
             CannotVerifyCopySource 403 blob
             CannotVerifyCopySource 404 blob
             CannotVerifyCopySource 409 blob

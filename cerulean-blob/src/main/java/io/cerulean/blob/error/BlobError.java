@@ -85,6 +85,8 @@ public enum BlobError implements ErrorCode {
             "All batch subrequests should be the same api."),
     OPERATION_NOT_ALLOWED_ON_ROOT_BLOB("OperationNotAllowedOnRootBlob", 403,
             "The specified operation is not allowed on root blob."),
+    BOTH_CRC64_AND_MD5_HEADER_PRESENT("BothCrc64AndMd5HeaderPresent", 400,
+            "Both x-ms-content-crc64 header and Content-MD5 header are present."),
     CRC64_MISMATCH("Crc64Mismatch", 400,
             "The CRC64 value specified in the request did not match with the CRC64 value calculated by the server."),
     PREVIOUS_SNAPSHOT_NOT_FOUND("PreviousSnapshotNotFound", 409, "The previous snapshot is not found."),

@@ -40,8 +40,11 @@ public final class ResponseRenderer {
             response.header("WWW-Authenticate", challenge.wwwAuthenticate());
         }
         e.responseHeaders().forEach(response::header);
-        ErrorBody body = xml ? XmlErrorBody.INSTANCE : style.otherErrors();
-        response.body(body.contentType(), body.write(code, value, e.details()));
+        if (request == null || !request.method().equals("HEAD")) {
+            // A HEAD's answer has no body, and so names no media type: x-ms-error-code says why.
+            ErrorBody body = xml ? XmlErrorBody.INSTANCE : style.otherErrors();
+            response.body(body.contentType(), body.write(code, value, e.details()));
+        }
         return withCommonHeaders(response, request, requestId);
     }
 

@@ -108,6 +108,10 @@ class CopyTest {
         assertThat(copied.getStatusCode()).isEqualTo(202);
         assertThat(copied.getValue()).as("copy id").isNotBlank();
         assertThat(copied.getHeaders().getValue("x-ms-copy-status")).isEqualTo("success");
+        assertThat(copied.getHeaders().getValue("Content-MD5")).as("the source's MD5, where the SDKs read it")
+                .isEqualTo(source.getProperties().getContentMd5() == null ? null
+                        : java.util.Base64.getEncoder().encodeToString(source.getProperties().getContentMd5()));
+        assertThat(copied.getHeaders().getValue("Content-MD5")).isNotNull();
         assertThat(target.downloadContent().toString()).isEqualTo("copied contents");
         assertThat(target.getProperties().getMetadata()).containsExactlyEntriesOf(Map.of("Origin", "source"));
     }

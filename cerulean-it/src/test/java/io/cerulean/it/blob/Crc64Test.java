@@ -155,7 +155,7 @@ class Crc64Test {
 
         assertThat(errorOf(shortOne)).isEqualTo("400 InvalidHeaderValue");
         assertThat(errorOf(notBase64)).isEqualTo("400 InvalidHeaderValue");
-        assertThat(errorOf(both)).isEqualTo("400 InvalidHeaderValue");
+        assertThat(errorOf(both)).as("a write sending both checksums").isEqualTo("400 BothCrc64AndMd5HeaderPresent");
         assertThat(blob.exists()).isFalse();
     }
 

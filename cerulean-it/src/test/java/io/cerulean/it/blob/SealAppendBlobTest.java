@@ -80,7 +80,10 @@ class SealAppendBlobTest {
         blob.create(true);
         append(blob, "new\n");
 
-        assertThat(blob.getProperties().isSealed()).isNotEqualTo(Boolean.TRUE);
+        assertThat(blob.getProperties().isSealed()).as("an append blob says it is not sealed").isFalse();
+        assertThat(container.getBlobClient("log.txt").downloadWithResponse(new java.io.ByteArrayOutputStream(), null,
+                null, null, false, null, com.azure.core.util.Context.NONE).getDeserializedHeaders().isSealed())
+                .as("Get Blob says it too").isFalse();
         assertThat(container.getBlobClient("log.txt").downloadContent().toString()).isEqualTo("new\n");
     }
 

@@ -77,6 +77,20 @@ class TagConditionsTest {
                 Context.NONE));
         assertBlobError(() -> blob.getPropertiesWithResponse(when("\"team\" == 'red'"), null, Context.NONE), 400,
                 "InvalidHeaderValue");
+        com.azure.storage.blob.specialized.BlockBlobClient blocks = blob.getBlockBlobClient();
+        assertThat(blocks.listBlocksWithResponse(new com.azure.storage.blob.options.BlockBlobListBlocksOptions(
+                com.azure.storage.blob.models.BlockListType.ALL).setIfTagsMatch(HOLDS), null, Context.NONE)
+                .getStatusCode()).isEqualTo(200);
+        notMet(() -> blocks.listBlocksWithResponse(new com.azure.storage.blob.options.BlockBlobListBlocksOptions(
+                com.azure.storage.blob.models.BlockListType.ALL).setIfTagsMatch(FAILS), null, Context.NONE));
+        com.azure.storage.blob.specialized.PageBlobClient pages = SERVERS.newContainer(store, "ifpages")
+                .getBlobClient("disk").getPageBlobClient();
+        pages.create(512);
+        pages.setTags(Map.of("team", "red", "stage", "3"));
+        assertThat(pages.getPageRangesWithResponse(new com.azure.storage.blob.models.BlobRange(0), when(HOLDS), null,
+                Context.NONE).getStatusCode()).isEqualTo(200);
+        notMet(() -> pages.getPageRangesWithResponse(new com.azure.storage.blob.models.BlobRange(0), when(FAILS), null,
+                Context.NONE));
     }
 
     @ParameterizedTest

@@ -58,9 +58,7 @@ final class BlobResponses {
         response.header("x-ms-blob-type", blob.type().wireName());
         if (blob.type() == BlobType.APPEND_BLOB) {
             response.header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()));
-            if (blob.sealed()) {
-                response.header("x-ms-blob-sealed", "true");
-            }
+            response.header("x-ms-blob-sealed", Boolean.toString(blob.sealed()));
         }
         if (blob.type() == BlobType.BLOCK_BLOB) {
             tiering(response, blob.tiering());

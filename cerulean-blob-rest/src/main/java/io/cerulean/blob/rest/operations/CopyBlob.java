@@ -59,7 +59,7 @@ public final class CopyBlob implements BlobRestOperation {
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(202), copy)
                 .header("x-ms-copy-id", copy.copy().id()).header("x-ms-copy-status", copy.copy().status().wireName());
         if (sync && copy.headers().contentMd5() != null) {
-            response.header("x-ms-content-md5", Base64.getEncoder().encodeToString(copy.headers().contentMd5()));
+            response.header("Content-MD5", Base64.getEncoder().encodeToString(copy.headers().contentMd5()));
         }
         return response;
     }

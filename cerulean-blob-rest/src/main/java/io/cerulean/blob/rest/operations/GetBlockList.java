@@ -1,10 +1,12 @@
 package io.cerulean.blob.rest.operations;
 
+import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.xml.BlockListXml;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MediaTypes;
@@ -15,7 +17,8 @@ import java.util.Optional;
 /**
  * Get Block List (contract 3.6): the committed blocks (the default), the staged ones, or both, each
  * list present even when empty; {@code x-ms-blob-content-length} is the committed size, and the
- * ETag and Last-Modified come only with a committed blob.
+ * ETag and Last-Modified come only with a committed blob. {@code x-ms-if-tags} is checked on the
+ * committed blob's tags (412 ConditionNotMet).
  */
 public final class GetBlockList implements BlobRestOperation {
     private final BlobService service;
@@ -35,6 +38,10 @@ public final class GetBlockList implements BlobRestOperation {
                 SnapshotIds.of(request), RequestHeaders.leaseId(request));
         AzureResponse response = AzureResponse.status(200);
         Optional<BlobProperties> blob = lists.blob();
+        // x-ms-if-tags holds on the committed blob's tags; a blob with only staged blocks has none
+        if (!RequestHeaders.conditions(request).tagsHold(blob.map(BlobProperties::tags).orElse(java.util.Map.of()))) {
+            throw new ServiceException(BlobError.CONDITION_NOT_MET);
+        }
         blob.ifPresent(b -> BlobResponses.written(response, b));
         response.header("x-ms-blob-content-length", Long.toString(blob.map(BlobProperties::contentLength).orElse(0L)));
         return response.body(MediaTypes.XML, BlockListXml.write(

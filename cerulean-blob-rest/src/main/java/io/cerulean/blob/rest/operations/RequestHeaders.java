@@ -186,8 +186,7 @@ final class RequestHeaders {
         byte[] md5 = md5(request, "Content-MD5");
         byte[] crc64 = crc64(request, "x-ms-content-crc64");
         if (md5 != null && crc64 != null) {
-            throw invalidHeader("x-ms-content-crc64", request.header("x-ms-content-crc64"),
-                    "a request sends Content-MD5 or x-ms-content-crc64, not both.");
+            throw new ServiceException(BlobError.BOTH_CRC64_AND_MD5_HEADER_PRESENT);
         }
         return crc64;
     }
