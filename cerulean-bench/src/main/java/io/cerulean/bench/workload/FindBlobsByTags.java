@@ -91,8 +91,9 @@ public final class FindBlobsByTags implements Workload {
         Sizes sizes = ctx.sizes();
         int n = sizes.tagBlobs();
         List<BlobRequests.Container> containers = ctx.containers(shared.container);
+        // A listing of the whole container under way when the phase ends may finish, as a B3 upload may.
         PhaseResult r = ctx.phase().run((worker, random) -> new Lookup(containers.get(worker), index, n),
-                sizes.concurrency(), sizes.phase(), sizes.grace());
+                sizes.concurrency(), sizes.phase(), UploadBlobs.grace(sizes).multipliedBy(2));
         String how = index ? "Find Blobs by Tags" : "List Blobs include=tags, filtered on the client,";
         ctx.checks().check(r.errors() == 0 && r.ops() > 0, String.format(Locale.ROOT,
                 "B5 every %s found exactly the %,d blobs tagged %s of %,d (%,d lookups, %,d errors%s)", how,
