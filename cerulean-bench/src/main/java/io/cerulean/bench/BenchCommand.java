@@ -27,6 +27,9 @@ import picocli.CommandLine.Spec;
             "With --only B1,B2,B3,B4: a Blob endpoint instead, with Put Blob (B1) and Get Blob (B2) of 1 KiB blobs, "
                 + "uploads of 64 MiB blobs in 4 MiB blocks (B3) and whole downloads of one (B4); --blob-mib sets "
                 + "that size.",
+            "With --only B5,B6,B7: Find Blobs by Tags against a listing filtered on the client (B5, "
+                + "--blob-tag-count blobs), a batch of 256 deletes against 256 Delete Blob (B6), and Put Block of "
+                + "4 MiB with and without x-ms-content-crc64 (B7).",
             "Exit codes: 0 all checks passed, 1 a check failed, 2 the endpoint cannot be reached, "
                 + "3 it refused the credentials, 4 a bad option."})
 public final class BenchCommand implements Callable<Integer> {
@@ -41,7 +44,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "ENDPOINT[,ENDPOINT...]",
             description = {"Table endpoint; default " + Target.DEV_ENDPOINT + ".",
                 "For Q1 and Q2 the Queue endpoint; default " + Target.DEV_QUEUE_ENDPOINT + ".",
-                "For B1..B4 the Blob endpoint; default " + Target.DEV_BLOB_ENDPOINT + ".",
+                "For B1..B7 the Blob endpoint; default " + Target.DEV_BLOB_ENDPOINT + ".",
                 "Several, comma-separated, for servers sharing one store (Cerulean on Cassandra): the workers' "
                     + "connections are spread over them round-robin."})
     String endpoint;
@@ -55,7 +58,7 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--connection-string", paramLabel = "CS",
             description = "Instead of ENDPOINT, --account and --key: UseDevelopmentStorage=true, or "
                     + "DefaultEndpointsProtocol, AccountName, AccountKey and TableEndpoint (QueueEndpoint for Q1, Q2; "
-                    + "BlobEndpoint for B1..B4).")
+                    + "BlobEndpoint for B1..B7).")
     String connectionString;
 
     @Option(names = "--quick", description = "Small data (10,000 entities) and 3 s phases: the run takes well under a minute.")
@@ -82,9 +85,14 @@ public final class BenchCommand implements Callable<Integer> {
                     + "16,384 (4 MiB blocks and Put Block List); default 64.")
     Long blobMebibytes;
 
+    @Option(names = "--blob-tag-count", paramLabel = "N",
+            description = "Blobs B5 loads into its container, a multiple of 100 (each tag value names 1 in 100); "
+                    + "default 10,000.")
+    Integer blobTagCount;
+
     @Option(names = "--only", paramLabel = "ID", split = ",",
             description = "Run these workloads only (plus the loads they read from): some of W1..W8, "
-                    + "or the Queue workloads Q1 and Q2, or the Blob workloads B1..B4.")
+                    + "or the Queue workloads Q1 and Q2, or the Blob workloads B1..B7.")
     List<String> only;
 
     @Option(names = "--server-pid", paramLabel = "PID", split = ",",
@@ -147,6 +155,13 @@ public final class BenchCommand implements Callable<Integer> {
                 sizes = sizes.withLargeBlob(LargeBlob.ofMebibytes(blobMebibytes));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--blob-mib: " + e.getMessage(), e);
+            }
+        }
+        if (blobTagCount != null) {
+            try {
+                sizes = sizes.withTagBlobs(blobTagCount);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--blob-tag-count: " + e.getMessage(), e);
             }
         }
         List<Long> pids = serverPids == null ? List.of() : List.copyOf(serverPids);

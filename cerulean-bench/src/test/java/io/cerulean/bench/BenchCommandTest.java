@@ -50,4 +50,13 @@ class BenchCommandTest {
         assertThatThrownBy(() -> settings("--server-pid", SELF + "," + Long.MAX_VALUE))
                 .hasMessageContaining("--server-pid " + Long.MAX_VALUE);
     }
+
+    @Test
+    void b5LoadsTenThousandTaggedBlobsUnlessToldAnotherMultipleOfAHundred() {
+        assertThat(settings("--only", "B5").sizes().tagBlobs()).isEqualTo(10_000);
+        assertThat(settings("--only", "B5", "--quick", "--blob-tag-count", "100000").sizes().tagBlobs())
+                .isEqualTo(100_000);
+        assertThatThrownBy(() -> settings("--only", "B5", "--blob-tag-count", "150"))
+                .hasMessageContaining("--blob-tag-count").hasMessageContaining("multiple of 100");
+    }
 }

@@ -3,8 +3,10 @@ package io.cerulean.bench.client;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Supplier;
 
 /**
@@ -74,7 +76,12 @@ public final class BlobRequests {
         if (msHeaders.length == 0) {
             signed = Map.of("x-ms-date", date, "x-ms-version", API_VERSION);
         } else {
-            signed = Map.of("x-ms-date", date, "x-ms-version", API_VERSION, msHeaders[0], msHeaders[1]);
+            signed = new HashMap<>();
+            signed.put("x-ms-date", date);
+            signed.put("x-ms-version", API_VERSION);
+            for (int i = 0; i + 1 < msHeaders.length; i += 2) {
+                signed.put(msHeaders[i], msHeaders[i + 1]);
+            }
         }
         String authorization = signer.authorization(method, length, contentType, signed, rawPathAndQuery);
         ByteBuf head = heads.write(alloc, method, rawPathAndQuery, date, authorization, XML, contentType, length,
@@ -104,6 +111,62 @@ public final class BlobRequests {
         /** Put Blob of a block blob with this body (owned by the request): 201. */
         public Request putBlob(String blob, ByteBuf body) {
             return build("PUT", path + encodePath(blob), body, null, false, "x-ms-blob-type", "BlockBlob");
+        }
+
+        /** Put Blob of an empty block blob with these tags ({@code x-ms-tags}, a query string): 201. */
+        public Request putTaggedBlob(String blob, String tags) {
+            return build("PUT", path + encodePath(blob), null, null, false, "x-ms-blob-type", "BlockBlob",
+                    "x-ms-tags", tags);
+        }
+
+        /** Delete Blob: 202. */
+        public Request deleteBlob(String blob) {
+            return build("DELETE", path + encodePath(blob), null, null, false);
+        }
+
+        /**
+         * Find Blobs by Tags in this container: one page of the blobs whose tags match {@code where}
+         * (a tag filter expression), from {@code marker} (null for the first page): 200.
+         */
+        public Request findBlobsByTags(String where, String marker) {
+            return build("GET", path.substring(0, path.length() - 1) + "?restype=container&comp=blobs&where="
+                    + encodeQuery(where) + (marker == null ? "" : "&marker=" + encodeQuery(marker)), null, null,
+                    false);
+        }
+
+        /** List Blobs with {@code include=tags}: one page of up to 5,000 blobs from {@code marker} (null: first): 200. */
+        public Request listBlobsWithTags(String marker) {
+            return build("GET", path.substring(0, path.length() - 1) + "?restype=container&comp=list&include=tags"
+                    + (marker == null ? "" : "&marker=" + encodeQuery(marker)), null, null, false);
+        }
+
+        /** List Blobs of one name at most: whether the container holds any blob: 200. */
+        public Request listOne() {
+            return build("GET", path.substring(0, path.length() - 1) + "?restype=container&comp=list&maxresults=1",
+                    null, null, false);
+        }
+
+        /**
+         * Blob Batch of a Delete Blob of each of these blobs (at most 256), posted to this container:
+         * 202 with one {@code 202 Accepted} part per blob, in order.
+         */
+        public Request deleteBatch(List<String> blobs) {
+            String date = dates.get();
+            List<String> paths = blobs.stream().map(b -> path + encodePath(b)).toList();
+            String boundary = "batch_" + UUID.randomUUID();
+            byte[] bytes = BatchBody.deletes(boundary, paths, date, signer);
+            ByteBuf body = alloc.buffer(bytes.length).writeBytes(bytes);
+            return build("POST", path.substring(0, path.length() - 1) + "?restype=container&comp=batch", body,
+                    "multipart/mixed; boundary=" + boundary, false);
+        }
+
+        /**
+         * Put Block with {@code x-ms-content-crc64} (the body's CRC-64, Base64 of its 8 bytes, least
+         * significant first), which the service checks against the bytes: 201.
+         */
+        public Request putBlock(String blob, String blockId, ByteBuf body, String crc64) {
+            return build("PUT", path + encodePath(blob) + "?comp=block&blockid=" + encodeQuery(blockId), body,
+                    null, false, "x-ms-content-crc64", crc64);
         }
 
         /** Put Block: stages the body (owned by the request) as block {@code blockId} (Base64): 201. */

@@ -23,11 +23,12 @@ import java.time.Duration;
  * @param grace           how long operations in flight may finish after a timed phase ends
  * @param queueMessages   messages Q2 puts into its queue before its phase; 0 to put for twice the phase's length
  * @param largeBlob       the blobs B3 uploads and B4 downloads
+ * @param tagBlobs        the blobs B5 loads into one container, a multiple of 100 (each tag value names 1 in 100)
  */
 public record Sizes(int concurrency, Duration phase, int entityBytes, int pointPartitions, int insertCap,
                     int bigPartitions, int bigEntities, int batchSize, int rangeRows, int pageTop, Duration warmup,
                     Duration loadCap, Duration scanCap, Duration grace, int queueMessages,
-                    LargeBlob largeBlob) {
+                    LargeBlob largeBlob, int tagBlobs) {
     public Sizes {
         if (concurrency < 1 || concurrency > 1024) {
             throw new IllegalArgumentException("concurrency must be 1..1024: " + concurrency);
@@ -49,6 +50,10 @@ public record Sizes(int concurrency, Duration phase, int entityBytes, int pointP
         if (queueMessages < 0) {
             throw new IllegalArgumentException("queueMessages must not be negative: " + queueMessages);
         }
+        if (tagBlobs < 100 || tagBlobs > 10_000_000 || tagBlobs % 100 != 0) {
+            throw new IllegalArgumentException("B5's blobs must be a multiple of 100 from 100 to 10,000,000: "
+                    + tagBlobs);
+        }
         if (insertCap < concurrency) {
             throw new IllegalArgumentException("insertCap below concurrency: " + insertCap);
         }
@@ -56,36 +61,42 @@ public record Sizes(int concurrency, Duration phase, int entityBytes, int pointP
 
     public static Sizes full(int concurrency) {
         return new Sizes(concurrency, Duration.ofSeconds(20), 1024, 100, 200_000, 10, 100_000, 100, 100, 1000,
-                Duration.ofSeconds(3), Duration.ofSeconds(240), Duration.ofSeconds(120), Duration.ofSeconds(30), 0, LargeBlob.ofMebibytes(64));
+                Duration.ofSeconds(3), Duration.ofSeconds(240), Duration.ofSeconds(120), Duration.ofSeconds(30), 0, LargeBlob.ofMebibytes(64), 10_000);
     }
 
     public static Sizes quick(int concurrency) {
         return new Sizes(concurrency, Duration.ofSeconds(3), 1024, 100, 50_000, 10, 10_000, 100, 100, 1000,
-                Duration.ofMillis(1500), Duration.ofSeconds(30), Duration.ofSeconds(15), Duration.ofSeconds(10), 0, LargeBlob.ofMebibytes(64));
+                Duration.ofMillis(1500), Duration.ofSeconds(30), Duration.ofSeconds(15), Duration.ofSeconds(10), 0, LargeBlob.ofMebibytes(64), 10_000);
     }
 
     /** The same sizes with another phase length; the warm-up is never longer than a phase. */
     public Sizes withPhase(Duration newPhase) {
         Duration warm = warmup.compareTo(newPhase) > 0 ? newPhase : warmup;
         return new Sizes(concurrency, newPhase, entityBytes, pointPartitions, insertCap, bigPartitions, bigEntities,
-                batchSize, rangeRows, pageTop, warm, loadCap, scanCap, grace, queueMessages, largeBlob);
+                batchSize, rangeRows, pageTop, warm, loadCap, scanCap, grace, queueMessages, largeBlob, tagBlobs);
     }
 
     public Sizes withBigEntities(int entities) {
         return new Sizes(concurrency, phase, entityBytes, pointPartitions, insertCap, bigPartitions, entities,
-                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, queueMessages, largeBlob);
+                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, queueMessages, largeBlob, tagBlobs);
     }
 
     /** The same sizes with Q2 filling its queue with {@code messages} messages (0: for twice the phase). */
     public Sizes withQueueMessages(int messages) {
         return new Sizes(concurrency, phase, entityBytes, pointPartitions, insertCap, bigPartitions, bigEntities,
-                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, messages, largeBlob);
+                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, messages, largeBlob, tagBlobs);
     }
 
     /** The same sizes with B3 and B4 moving blobs of this shape. */
     public Sizes withLargeBlob(LargeBlob blob) {
         return new Sizes(concurrency, phase, entityBytes, pointPartitions, insertCap, bigPartitions, bigEntities,
-                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, queueMessages, blob);
+                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, queueMessages, blob, tagBlobs);
+    }
+
+    /** The same sizes with B5 loading {@code blobs} tagged blobs. */
+    public Sizes withTagBlobs(int blobs) {
+        return new Sizes(concurrency, phase, entityBytes, pointPartitions, insertCap, bigPartitions, bigEntities,
+                batchSize, rangeRows, pageTop, warmup, loadCap, scanCap, grace, queueMessages, largeBlob, blobs);
     }
 
     public int rowsPerBigPartition() {

@@ -69,7 +69,7 @@ public final class WorkloadContext {
     }
 
     /**
-     * @param blobRequests per connection, the Blob requests for its endpoint, for B1..B4; empty when
+     * @param blobRequests per connection, the Blob requests for its endpoint, for B1..B7; empty when
      *                     the endpoints are not Blob endpoints
      * @param namePrefix   what the names of the queues and containers the run creates start with
      */
@@ -177,7 +177,7 @@ public final class WorkloadContext {
     /** The first connection's Blob requests. */
     public BlobRequests blobRequests() {
         if (blobRequests.isEmpty()) {
-            throw new IllegalStateException("B1..B4 need a Blob endpoint");
+            throw new IllegalStateException("B1..B7 need a Blob endpoint");
         }
         return blobRequests.get(0);
     }

@@ -77,6 +77,32 @@ class BlobRequestsTest {
     }
 
     @Test
+    void findBlobsByTagsEncodesItsFilterAndSignsItDecoded() {
+        Request find = photos.findBlobsByTags("\"project\" = 'p7'", "2!8!Yw--");
+        String target = "/devstoreaccount1/photos?restype=container&comp=blobs&where=%22project%22%20%3D%20%27p7%27"
+                + "&marker=2%218%21Yw--";
+        assertThat(head(find)).startsWith("GET " + target + " HTTP/1.1\r\n")
+                .contains(signature("GET", 0, null, Map.of(), target));
+        assertThat(SharedKey.stringToSign("GET", 0, null, Map.of(), "a", target))
+                .endsWith("\nwhere:\"project\" = 'p7'");
+        assertThat(head(photos.listBlobsWithTags(null)))
+                .startsWith("GET /devstoreaccount1/photos?restype=container&comp=list&include=tags HTTP/1.1\r\n");
+    }
+
+    @Test
+    void taggedBlobsCrc64BlocksAndDeletesSignTheirHeaders() {
+        assertThat(head(photos.putTaggedBlob("t", "project=p7"))).contains("\r\nx-ms-tags: project=p7\r\n",
+                "\r\nContent-Length: 0\r\n", signature("PUT", 0, null, Map.of("x-ms-blob-type", "BlockBlob",
+                        "x-ms-tags", "project=p7"), "/devstoreaccount1/photos/t"));
+        String target = "/devstoreaccount1/photos/b?comp=block&blockid=QUFBQQ%3D%3D";
+        assertThat(head(photos.putBlock("b", "QUFBQQ==", Unpooled.wrappedBuffer(new byte[4]), "iJh5CoYUi64=")))
+                .contains("\r\nx-ms-content-crc64: iJh5CoYUi64=\r\n",
+                        signature("PUT", 4, null, Map.of("x-ms-content-crc64", "iJh5CoYUi64="), target));
+        assertThat(head(photos.deleteBlob("b"))).startsWith("DELETE /devstoreaccount1/photos/b HTTP/1.1\r\n")
+                .contains(signature("DELETE", 0, null, Map.of(), "/devstoreaccount1/photos/b"));
+    }
+
+    @Test
     void containersAndTheProbe() {
         assertThat(head(requests.createContainer("c1"))).startsWith("PUT /devstoreaccount1/c1?restype=container HTTP/1.1\r\n")
                 .contains(signature("PUT", 0, null, Map.of(), "/devstoreaccount1/c1?restype=container"));

@@ -134,6 +134,29 @@ class BenchCommandTest {
     }
 
     @Test
+    void aShortRunOfB5ToB7ReportsTwoRowsEachAndPassesEveryCheck() throws IOException {
+        String blobEndpoint = server.cerulean().blobEndpoint("devstoreaccount1");
+        Path csv = dir.resolve("blob2.csv");
+
+        Outcome run = bench(blobEndpoint, "--only", "B7,B6,B5", "--quick", "--seconds", "0.5", "--concurrency", "2",
+                "--blob-tag-count", "1000", "--csv", csv.toString());
+
+        assertThat(run.exit()).as("exit code; output:%n%s%s", run.out(), run.err()).isZero();
+        assertThat(run.out()).containsPattern("checks: \\d+ passed, 0 failed").doesNotContain("FAILED")
+                .containsPattern("(?m)^B5 find by tags, 1,000 blobs ").containsPattern("(?m)^B5 list\\+filter, find ")
+                .containsPattern("(?m)^B6 delete, batches of 256 ").containsPattern("(?m)^B6 delete, one by one ")
+                .containsPattern("(?m)^B7 put block 4 MiB, crc64 ").containsPattern("(?m)^B7 put block 4 MiB, no crc ");
+        List<String> lines = Files.readAllLines(csv);
+        assertThat(lines.subList(1, lines.size())).extracting(l -> l.split(",")[1] + " " + l.split(",")[2])
+                .containsExactly("B5 lookups/s", "B5 lookups/s", "B6 blobs/s", "B6 blobs/s", "B7 MiB/s", "B7 MiB/s");
+        for (String line : lines.subList(1, lines.size())) {
+            String[] f = line.split(",", -1);
+            assertThat(Double.parseDouble(f[3])).as("figure of %s", line).isPositive();
+            assertThat(Long.parseLong(f[7])).as("errors of %s", line).isZero();
+        }
+    }
+
+    @Test
     void aWrongKeyFailsAtOnceWithOneClearLine() {
         byte[] key = new byte[64];
         ThreadLocalRandom.current().nextBytes(key);
