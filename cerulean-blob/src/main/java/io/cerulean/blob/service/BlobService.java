@@ -670,13 +670,29 @@ public final class BlobService {
      */
     public void setBlobTags(String account, String container, String name, Map<String, String> tags,
                             Conditions conditions) {
-        tagging.set(account, container, name, tags, conditions);
+        tagging.set(account, container, name, BlobProperties.BASE, tags, conditions);
+    }
+
+    /**
+     * Set Blob Tags on one version ({@code version}: ticks, or {@link BlobProperties#BASE} for the
+     * blob); 404 BlobNotFound for a version the blob does not have. Only the current version's tags
+     * are found by Find Blobs by Tags.
+     */
+    public void setBlobTags(String account, String container, String name, long version, Map<String, String> tags,
+                            Conditions conditions) {
+        tagging.set(account, container, name, version, tags, conditions);
     }
 
     /** Get Blob Tags: the tags of the blob or of a snapshot of it, sorted by key. */
     public Map<String, String> blobTags(String account, String container, String name, long snapshot,
                                         Conditions conditions) {
-        return tagging.get(account, container, name, snapshot, conditions);
+        return tagging.get(account, container, name, snapshot, BlobProperties.BASE, conditions);
+    }
+
+    /** Get Blob Tags of the blob, a snapshot or a version ({@code version}: ticks, or {@link BlobProperties#BASE}). */
+    public Map<String, String> blobTags(String account, String container, String name, long snapshot, long version,
+                                        Conditions conditions) {
+        return tagging.get(account, container, name, snapshot, version, conditions);
     }
 
     /**
