@@ -528,7 +528,13 @@ public final class BlobService {
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
     public BlockLists blockLists(String account, String container, String name, long snapshot, String leaseId) {
-        return blocks.lists(account, container, name, snapshot, leaseId);
+        return blocks.lists(account, container, name, snapshot, BlobProperties.BASE, leaseId);
+    }
+
+    /** Get Block List of one version ({@code version}: ticks, or {@link BlobProperties#BASE}): its committed blocks. */
+    public BlockLists blockLists(String account, String container, String name, long snapshot, long version,
+                                 String leaseId) {
+        return blocks.lists(account, container, name, snapshot, version, leaseId);
     }
 
     /**
@@ -612,6 +618,12 @@ public final class BlobService {
     public BlobProperties setBlobTier(String account, String container, String name, long snapshot,
                                       AccessTier tier, RehydratePriority priority, String leaseId) {
         return tiers.set(account, container, name, snapshot, tier, priority, leaseId);
+    }
+
+    /** Set Blob Tier on one version ({@code version}: ticks, or {@link BlobProperties#BASE}): 404 BlobNotFound when there is none. */
+    public BlobProperties setBlobTier(String account, String container, String name, long snapshot, long version,
+                                      AccessTier tier, RehydratePriority priority, String leaseId) {
+        return tiers.set(account, container, name, snapshot, version, tier, priority, leaseId);
     }
 
     // ---------------------------------------------------------------- copies, leases
