@@ -662,6 +662,14 @@ public final class BlobService {
         return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags);
     }
 
+    /** Copy Blob (and Put Blob From URL), the copy given {@code tags} and {@code tier} (null: inferred Hot). */
+    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
+                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
+                                   Conditions conditions, CopyKind kind, Map<String, String> tags, AccessTier tier) {
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags,
+                tier);
+    }
+
     // ---------------------------------------------------------------- tags
 
     /** A blob Find Blobs by Tags found: where it is, and its tags that the filter names. */
