@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
+import com.azure.storage.blob.BlobClientBuilder;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
@@ -17,10 +18,13 @@ import com.azure.storage.blob.models.AccessTier;
 import com.azure.storage.blob.models.Block;
 import com.azure.storage.blob.models.BlockListType;
 import com.azure.storage.blob.models.TaggedBlobItem;
+import com.azure.storage.blob.sas.BlobSasPermission;
+import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
 import com.azure.storage.blob.specialized.BlockBlobClient;
 import com.azure.storage.blob.options.BlobParallelUploadOptions;
 import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
+import java.time.OffsetDateTime;
 import java.util.Base64;
 import java.util.EnumMap;
 import java.util.List;
@@ -30,7 +34,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 
 /**
  * What is read and set on one previous version of a blob by its version id ({@code versionid}):
- * its tags, its tier, its metadata and its block list, on a server that keeps versions in every account.
+ * its tags, its tier, its metadata and its block list, and a SAS for that version alone ({@code sr=bv}),
+ * on a server that keeps versions in every account.
  */
 class VersionOperationsTest {
     private static final Map<ServerFixture, ServerFixture.RunningServer> SERVERS = new EnumMap<>(ServerFixture.class);
@@ -175,5 +180,25 @@ class VersionOperationsTest {
         assertThat(SignedRequests.errorOf(missing)).isEqualTo("404 BlobNotFound");
         assertThat(blob.listBlocks(BlockListType.COMMITTED).getCommittedBlocks()).extracting(Block::getSizeLong)
                 .containsExactly(5L);
+    }
+
+    @ParameterizedTest
+    @EachStore
+    void aVersionSasReadsThatVersion(ServerFixture store) {
+        BlobClient blob = container(store, "vsas").getBlobClient("doc");
+        String first = upload(blob, "first");
+        upload(blob, "second");
+        BlobClient version = blob.getVersionClient(first);
+        String sas = version.generateSas(new BlobServiceSasSignatureValues(OffsetDateTime.now().plusHours(1),
+                new BlobSasPermission().setReadPermission(true))); // sr=bv, signed over the version id
+
+        BlobClient reader = new BlobClientBuilder().endpoint(version.getBlobUrl()).sasToken(sas)
+                .retryOptions(BlobServers.oneTry()).buildClient();
+
+        assertThat(sas).contains("sr=bv");
+        assertThat(reader.downloadContent().toString()).isEqualTo("first");
+        BlobClient forged = new BlobClientBuilder().endpoint(blob.getVersionClient(NO_SUCH_VERSION).getBlobUrl())
+                .sasToken(sas).retryOptions(BlobServers.oneTry()).buildClient();
+        assertBlobError(forged::downloadContent, 403, "AuthenticationFailed");
     }
 }
