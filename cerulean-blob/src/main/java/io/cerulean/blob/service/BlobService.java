@@ -528,7 +528,13 @@ public final class BlobService {
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
     public BlockLists blockLists(String account, String container, String name, long snapshot, String leaseId) {
-        return blocks.lists(account, container, name, snapshot, leaseId);
+        return blocks.lists(account, container, name, snapshot, BlobProperties.BASE, leaseId);
+    }
+
+    /** Get Block List of one version ({@code version}: ticks, or {@link BlobProperties#BASE}): its committed blocks. */
+    public BlockLists blockLists(String account, String container, String name, long snapshot, long version,
+                                 String leaseId) {
+        return blocks.lists(account, container, name, snapshot, version, leaseId);
     }
 
     /**
@@ -614,6 +620,12 @@ public final class BlobService {
         return tiers.set(account, container, name, snapshot, tier, priority, leaseId);
     }
 
+    /** Set Blob Tier on one version ({@code version}: ticks, or {@link BlobProperties#BASE}): 404 BlobNotFound when there is none. */
+    public BlobProperties setBlobTier(String account, String container, String name, long snapshot, long version,
+                                      AccessTier tier, RehydratePriority priority, String leaseId) {
+        return tiers.set(account, container, name, snapshot, version, tier, priority, leaseId);
+    }
+
     // ---------------------------------------------------------------- copies, leases
 
     /**
@@ -650,6 +662,14 @@ public final class BlobService {
         return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags);
     }
 
+    /** Copy Blob (and Put Blob From URL), the copy given {@code tags} and {@code tier} (null: inferred Hot). */
+    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
+                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
+                                   Conditions conditions, CopyKind kind, Map<String, String> tags, AccessTier tier) {
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags,
+                tier);
+    }
+
     // ---------------------------------------------------------------- tags
 
     /** A blob Find Blobs by Tags found: where it is, and its tags that the filter names. */
@@ -670,13 +690,29 @@ public final class BlobService {
      */
     public void setBlobTags(String account, String container, String name, Map<String, String> tags,
                             Conditions conditions) {
-        tagging.set(account, container, name, tags, conditions);
+        tagging.set(account, container, name, BlobProperties.BASE, tags, conditions);
+    }
+
+    /**
+     * Set Blob Tags on one version ({@code version}: ticks, or {@link BlobProperties#BASE} for the
+     * blob); 404 BlobNotFound for a version the blob does not have. Only the current version's tags
+     * are found by Find Blobs by Tags.
+     */
+    public void setBlobTags(String account, String container, String name, long version, Map<String, String> tags,
+                            Conditions conditions) {
+        tagging.set(account, container, name, version, tags, conditions);
     }
 
     /** Get Blob Tags: the tags of the blob or of a snapshot of it, sorted by key. */
     public Map<String, String> blobTags(String account, String container, String name, long snapshot,
                                         Conditions conditions) {
-        return tagging.get(account, container, name, snapshot, conditions);
+        return tagging.get(account, container, name, snapshot, BlobProperties.BASE, conditions);
+    }
+
+    /** Get Blob Tags of the blob, a snapshot or a version ({@code version}: ticks, or {@link BlobProperties#BASE}). */
+    public Map<String, String> blobTags(String account, String container, String name, long snapshot, long version,
+                                        Conditions conditions) {
+        return tagging.get(account, container, name, snapshot, version, conditions);
     }
 
     /**

@@ -14,6 +14,7 @@ import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.blob.model.Tiering;
+import io.cerulean.blob.model.VersionIds;
 import io.cerulean.blob.service.BlobService.Block;
 import io.cerulean.blob.service.BlobService.BlockLists;
 import io.cerulean.blob.service.BlobService.BlockReference;
@@ -205,11 +206,22 @@ final class Blocks {
 
     /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
     BlockLists lists(String account, String container, String name, long snapshot, String leaseId) {
+        return lists(account, container, name, snapshot, BlobProperties.BASE, leaseId);
+    }
+
+    /** Get Block List as above, of one version ({@code version}: ticks): its committed blocks alone. */
+    BlockLists lists(String account, String container, String name, long snapshot, long version, String leaseId) {
         BlobPartition partition = BlobPartition.read(store, containers.blobs(account, container), name);
-        Optional<BlobProperties> blob = Optional.ofNullable(snapshot == BlobProperties.BASE ? partition.blob
-                : partition.snapshots.get(snapshot)).map(BlobPartition.Row::value).filter(b -> b.deleted() == null);
+        BlobPartition.Row<BlobProperties> row = snapshot == BlobProperties.BASE ? partition.blob
+                : partition.snapshots.get(snapshot);
+        if (version != BlobProperties.BASE && (row == null || row.value().versionId() == null
+                || VersionIds.parse(row.value().versionId()).orElse(-1) != version)) {
+            row = partition.versions.get(version); // a previous version's; the current one's id names the blob
+        }
+        Optional<BlobProperties> blob = Optional.ofNullable(row).map(BlobPartition.Row::value)
+                .filter(b -> b.deleted() == null);
         List<Block> uncommitted = new ArrayList<>();
-        if (snapshot == BlobProperties.BASE) {
+        if (snapshot == BlobProperties.BASE && version == BlobProperties.BASE) {
             partition.staged.values().forEach(b -> uncommitted.add(new Block(b.value().id(), b.value().size())));
         }
         if (blob.isEmpty() && uncommitted.isEmpty()) {

@@ -1,6 +1,7 @@
 package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobNames;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
@@ -10,6 +11,7 @@ import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
+import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.service.BlobService.CopiedContent;
 import io.cerulean.blob.service.BlobService.CopyKind;
 import io.cerulean.blob.service.BlobService.CopySource;
@@ -130,7 +132,18 @@ final class Copies {
     BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
                         ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
                         Map<String, String> tags) {
+        return copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags, null);
+    }
+
+    /**
+     * A copy given {@code tags}, in {@code tier} ({@code x-ms-access-tier}; null: inferred Hot); 400
+     * InvalidBlobTier for a tier on a copy that is no block blob.
+     */
+    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
+                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
+                        Map<String, String> tags, AccessTier tier) {
         BlobNames.check(name);
+        Tiers.checkWritable(kind == CopyKind.COPY ? source.type() : BlobType.BLOCK_BLOB, tier);
         containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = content(source, 0, source.contentLength());
         return lifecycle.adopt(copied.content(), () -> writes.versioned(account, container, name, (partition, now) -> {
@@ -144,7 +157,7 @@ final class Copies {
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
                     segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0)
-                    .withTags(tags));
+                    .withTags(tags).withTiering(Tiering.written(tier)));
         }));
     }
 

@@ -6,21 +6,22 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.RehydratePriority;
 import io.cerulean.blob.model.Tiering;
+import io.cerulean.blob.model.VersionIds;
 import io.cerulean.common.error.ServiceException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 
 /**
- * A block blob's access tier: Set Blob Tier on the blob or one of its snapshots, a rehydration from
+ * A block blob's access tier: Set Blob Tier on the blob, one of its snapshots or versions, a rehydration from
  * Archive that completes {@code rehydrationDelay} after it began, and what an archived blob refuses.
  * A tier change keeps the blob's ETag and Last-Modified, as the service does. Thread-safe.
  *
  * <p>Set Blob Tier, as the reference's table has it: an online blob takes any tier at once (200); an
  * archived one rehydrates to the online tier named (202), in Archive until then; while it does, only
  * the same target may be named again (202, its priority raised from Standard to High, never lowered),
- * anything else is 409 BlobBeingRehydrated. An archived snapshot is not rehydrated in place (409
- * BlobArchived): it is copied to a blob of an online tier instead.
+ * anything else is 409 BlobBeingRehydrated. An archived snapshot or previous version is not
+ * rehydrated in place (409 BlobArchived): it is copied to a blob of an online tier instead.
  */
 final class Tiers {
     private final BlobWrites writes;
@@ -38,10 +39,24 @@ final class Tiers {
      */
     BlobProperties set(String account, String container, String name, long snapshot, AccessTier tier,
                        RehydratePriority priority, String leaseId) {
+        return set(account, container, name, snapshot, BlobProperties.BASE, tier, priority, leaseId);
+    }
+
+    /**
+     * Set Blob Tier as above, or with {@code version} (ticks, or {@link BlobProperties#BASE}) on that
+     * version: the current one's id names the blob; a previous version is tiered as a snapshot is.
+     */
+    BlobProperties set(String account, String container, String name, long snapshot, long version, AccessTier tier,
+                       RehydratePriority priority, String leaseId) {
         return writes.write(account, container, name, (partition, now) -> {
-            boolean base = snapshot == BlobProperties.BASE;
-            BlobPartition.Row<BlobProperties> row = base ? partition.blob : partition.snapshots.get(snapshot);
-            if (row == null) {
+            BlobPartition.Row<BlobProperties> current = partition.blob;
+            boolean previous = version != BlobProperties.BASE && (current == null
+                    || current.value().versionId() == null
+                    || VersionIds.parse(current.value().versionId()).orElse(-1) != version);
+            boolean base = snapshot == BlobProperties.BASE && !previous;
+            BlobPartition.Row<BlobProperties> row = previous ? partition.versions.get(version)
+                    : base ? partition.blob : partition.snapshots.get(snapshot);
+            if (row == null || row.value().deleted() != null) {
                 throw new ServiceException(BlobError.BLOB_NOT_FOUND);
             }
             BlobProperties blob = row.value();
@@ -62,7 +77,8 @@ final class Tiers {
             if (base) {
                 return partition.setBlob(changed);
             }
-            partition.snapshots.put(snapshot, BlobPartition.written(changed));
+            (previous ? partition.versions : partition.snapshots).put(previous ? version : snapshot,
+                    BlobPartition.written(changed));
             return changed;
         });
     }

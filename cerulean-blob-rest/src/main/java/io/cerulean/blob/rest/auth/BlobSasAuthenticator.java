@@ -23,7 +23,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The blob and container (service) SAS: {@code sr=b} for one blob, {@code sr=c} for a container's
+ * The blob and container (service) SAS: {@code sr=b} for one blob ({@code bs}, {@code bv}: signed over
+ * one of its snapshots or versions, named by the URL it is used on), {@code sr=c} for a container's
  * blobs; a stored access policy of the container may be named by {@code si}; signed with the account
  * key, or with a user delegation key ({@link UserDelegationSas}, whose lines stand where {@code si}
  * is). Its string-to-sign
@@ -81,10 +82,10 @@ public final class BlobSasAuthenticator implements ServiceSas<BlobGrant> {
             throw authenticationFailed("A blob or container SAS is good for its container's URLs only.");
         }
         boolean forBlob = switch (signedResource) {
-            case "b", "bs" -> true;
+            case "b", "bs", "bv" -> true;
             case "c" -> false;
             default -> throw authenticationFailed("The signed resource (sr) '" + signedResource
-                    + "' is not one Cerulean serves: use b or c.");
+                    + "' is not one Cerulean serves: use b, bs, bv or c.");
         };
         if (forBlob && resource.blob() == null) {
             throw authenticationFailed("A blob SAS (sr=b) is good for its blob's URL only.");

@@ -20,7 +20,9 @@ import java.util.Map;
  * server, finish before the answer ({@code success}); Copy Blob of a larger one, or of one served
  * elsewhere, answers {@code pending} and copies in the background, until it succeeds, fails or is
  * aborted (Abort Copy Blob). Its tags are {@code x-ms-tags}'s, or with Copy Blob From URL the
- * source's under {@code x-ms-copy-source-tag-option: COPY} ({@link TagHeaders#copyTags}).
+ * source's under {@code x-ms-copy-source-tag-option: COPY} ({@link TagHeaders#copyTags}). A copy of
+ * a source on this server finished at once takes {@code x-ms-access-tier} (400 InvalidBlobTier on a
+ * copy that is no block blob); one in the background, or of a source elsewhere, does not yet.
  */
 public final class CopyBlob implements BlobRestOperation {
     private final BlobService service;
@@ -48,7 +50,7 @@ public final class CopyBlob implements BlobRestOperation {
                             sourceConditions, null, source.url(), metadata, conditions)
                     : service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
                             source.url(), null, metadata, conditions, BlobService.CopyKind.COPY,
-                            tags == null ? original.tags() : tags);
+                            tags == null ? original.tags() : tags, AccessTiers.tier(request));
         } else if (sync) {
             copy = service.copies().copyFetched(resource.account(), resource.container(), resource.blob(),
                     service.copies().fetch(source.remote(), 0, null), source.url(), metadata, conditions);

@@ -10,7 +10,10 @@ import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
 
-/** Get Blob Metadata: the metadata as headers, with the ETag and Last-Modified; no body. */
+/**
+ * Get Blob Metadata (of the blob, a {@code snapshot} or a {@code versionid}): the metadata as headers,
+ * with the ETag and Last-Modified; no body.
+ */
 public final class GetBlobMetadata implements BlobRestOperation {
     private final BlobService service;
 
@@ -21,7 +24,7 @@ public final class GetBlobMetadata implements BlobRestOperation {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), RequestHeaders.leaseId(request));
+                SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.leaseId(request));
         if (!RequestHeaders.conditions(request).tagsHold(blob.tags())) {
             throw new ServiceException(BlobError.CONDITION_NOT_MET);
         }

@@ -9,7 +9,7 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MediaTypes;
 
 /**
- * Get Blob Tags ({@code GET ?comp=tags}, of the blob or of a {@code snapshot}): 200 with its tags,
+ * Get Blob Tags ({@code GET ?comp=tags}, of the blob, a {@code snapshot} or a {@code versionid}): 200 with its tags,
  * sorted by key. A lease id sent must be the blob's lease's; {@code x-ms-if-tags} must hold (412
  * ConditionNotMet).
  */
@@ -23,7 +23,7 @@ public final class GetBlobTags implements BlobRestOperation {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         var tags = service.blobTags(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), RequestHeaders.conditions(request));
+                SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.conditions(request));
         return AzureResponse.status(200).body(MediaTypes.XML, TagsXml.write(tags));
     }
 }

@@ -15,7 +15,8 @@ import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Get Block List (contract 3.6): the committed blocks (the default), the staged ones, or both, each
+ * Get Block List (contract 3.6; of the blob, a {@code snapshot} or a {@code versionid}): the committed
+ * blocks (the default), the staged ones (the blob's alone), or both, each
  * list present even when empty; {@code x-ms-blob-content-length} is the committed size, and the
  * ETag and Last-Modified come only with a committed blob. {@code x-ms-if-tags} is checked on the
  * committed blob's tags (412 ConditionNotMet).
@@ -35,7 +36,7 @@ public final class GetBlockList implements BlobRestOperation {
             throw QueryParameters.invalid("blocklisttype", type, "It is committed, uncommitted or all.");
         }
         BlobService.BlockLists lists = service.blockLists(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), RequestHeaders.leaseId(request));
+                SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.leaseId(request));
         AzureResponse response = AzureResponse.status(200);
         Optional<BlobProperties> blob = lists.blob();
         // x-ms-if-tags holds on the committed blob's tags; a blob with only staged blocks has none

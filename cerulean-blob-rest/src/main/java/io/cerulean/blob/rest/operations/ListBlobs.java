@@ -62,7 +62,8 @@ public final class ListBlobs implements BlobRestOperation {
                 max.limit(), include);
         BlobListXml.Request echo = new BlobListXml.Request(Optional.ofNullable(prefix), Optional.ofNullable(marker),
                 max.echo(), Optional.ofNullable(delimiter), includeMetadata, includes(request, "tags", BLOB_INCLUDES), versions,
-                include.deleted() ? DeleteBlob.retention(properties, resource.account()) : null);
+                include.deleted() ? DeleteBlob.retention(properties, resource.account()) : null,
+                includes(request, "copy", BLOB_INCLUDES));
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML, BlobListXml.write(endpoint, resource.container(), echo,
                 page.items(), page.next().map(ListBlobs::encodeMarker), service.now()));

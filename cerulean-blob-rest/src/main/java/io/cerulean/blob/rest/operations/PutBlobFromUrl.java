@@ -18,7 +18,7 @@ import java.util.Map;
  * Put Blob From URL (contract 3.4): a block blob made at once from the bytes of a source on this
  * server (whatever its type, without its block list) or served elsewhere; 201. Its content properties
  * are the source's unless {@code x-ms-copy-source-blob-properties: false}, its metadata the request's, its tags as
- * {@link TagHeaders#copyTags} says.
+ * {@link TagHeaders#copyTags} says, its tier {@code x-ms-access-tier}'s (none: inferred Hot).
  */
 public final class PutBlobFromUrl implements BlobRestOperation {
     private final BlobService service;
@@ -46,12 +46,12 @@ public final class PutBlobFromUrl implements BlobRestOperation {
             BlobProperties original = service.copySource(source.local(), CopySources.conditions(request));
             blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
                     source.url(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL,
-                    tags == null ? original.tags() : tags);
+                    tags == null ? original.tags() : tags, AccessTiers.tier(request));
         } else {
             BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
             blob = service.putBlob(resource.account(), resource.container(), resource.blob(), BlobType.BLOCK_BLOB,
                     fetched.content().content(), fetched.content().size(), headers != null ? headers
-                            : fetched.headers(), metadata, conditions, 0, null, tags == null ? Map.of() : tags);
+                            : fetched.headers(), metadata, conditions, 0, AccessTiers.tier(request), tags == null ? Map.of() : tags);
         }
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(201), blob)
                 .header("x-ms-request-server-encrypted", "true");

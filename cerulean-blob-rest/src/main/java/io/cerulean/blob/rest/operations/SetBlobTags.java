@@ -14,7 +14,8 @@ import io.cerulean.http.message.QueryParameters;
  * Set Blob Tags ({@code PUT ?comp=tags}): the body's tags in place of the blob's; 204. The blob's
  * ETag and Last-Modified stay. A leased blob needs its lease id; {@code x-ms-if-tags} must hold
  * (412 ConditionNotMet). Tags past the limits are refused as {@link BlobTags} says; a body that is no
- * {@code <Tags>} document is 400 InvalidXmlDocument. A snapshot's tags are not set.
+ * {@code <Tags>} document is 400 InvalidXmlDocument. A snapshot's tags are not set; with {@code versionid}
+ * that version's are (404 BlobNotFound for a version the blob does not have).
  */
 public final class SetBlobTags implements BlobRestOperation {
     private final BlobService service;
@@ -30,7 +31,7 @@ public final class SetBlobTags implements BlobRestOperation {
                     "A snapshot's tags cannot be set.");
         }
         var tags = BlobTags.check(TagsXml.read(request.body()));
-        service.setBlobTags(resource.account(), resource.container(), resource.blob(), tags,
+        service.setBlobTags(resource.account(), resource.container(), resource.blob(), SnapshotIds.version(request), tags,
                 RequestHeaders.conditions(request));
         return AzureResponse.status(204);
     }

@@ -9,9 +9,9 @@ import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 
 /**
- * Set Blob Tier ({@code PUT ?comp=tier}, optionally on a {@code snapshot}): {@code x-ms-access-tier}
- * (required) and {@code x-ms-rehydrate-priority}; 200 when the tier changed at once, 202 when an
- * archived blob's rehydration is under way. The blob's ETag and Last-Modified stay, so the answer
+ * Set Blob Tier ({@code PUT ?comp=tier}, optionally on a {@code snapshot} or a {@code versionid}):
+ * {@code x-ms-access-tier} (required) and {@code x-ms-rehydrate-priority}; 200 when the tier changed
+ * at once, 202 when an archived blob's rehydration is under way. The blob's ETag and Last-Modified stay, so the answer
  * names neither. A leased blob needs its {@code x-ms-lease-id}.
  */
 public final class SetBlobTier implements BlobRestOperation {
@@ -28,7 +28,7 @@ public final class SetBlobTier implements BlobRestOperation {
             throw RequestHeaders.missingHeader("x-ms-access-tier");
         }
         BlobProperties blob = service.setBlobTier(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), tier, AccessTiers.priority(request), RequestHeaders.leaseId(request));
+                SnapshotIds.of(request), SnapshotIds.version(request), tier, AccessTiers.priority(request), RequestHeaders.leaseId(request));
         return AzureResponse.status(blob.tiering().rehydrating() ? 202 : 200);
     }
 }

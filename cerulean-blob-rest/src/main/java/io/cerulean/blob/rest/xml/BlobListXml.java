@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.xml;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.service.BlobService.ListedBlob;
@@ -41,15 +42,16 @@ public final class BlobListXml {
     /**
      * What the request asked for, echoed as the service does; whether it asked for versions (each
      * item then says whether it is the current one), and the account's soft delete retention, which
-     * a soft-deleted item's remaining days count down from (null: none).
+     * a soft-deleted item's remaining days count down from (null: none); whether it asked for the
+     * copy that made each blob ({@code include=copy}).
      */
     public record Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
                           Optional<String> delimiter, boolean includeMetadata, boolean includeTags,
-                          boolean includeVersions, Duration retention) {
-        /** A request that asks for no tags, versions or deleted blobs. */
+                          boolean includeVersions, Duration retention, boolean includeCopy) {
+        /** A request that asks for no tags, versions, copies or deleted blobs. */
         public Request(Optional<String> prefix, Optional<String> marker, Optional<Integer> maxResults,
                        Optional<String> delimiter, boolean includeMetadata) {
-            this(prefix, marker, maxResults, delimiter, includeMetadata, false, false, null);
+            this(prefix, marker, maxResults, delimiter, includeMetadata, false, false, null, false);
         }
     }
 
@@ -80,7 +82,7 @@ public final class BlobListXml {
                     }
                     if (blob.committed().isPresent()) {
                         versionAndDeletion(xml, blob, request.includeVersions());
-                        properties(xml, blob.committed().get(), now, request.retention());
+                        properties(xml, blob.committed().get(), now, request.retention(), request.includeCopy());
                         if (request.includeMetadata()) {
                             MetadataXml.write(xml, blob.committed().get().metadata());
                         }
@@ -118,7 +120,8 @@ public final class BlobListXml {
                 Math.floorMod(ticks, 10_000_000L) * 100));
     }
 
-    private static void properties(XmlWriter xml, BlobProperties blob, Instant now, Duration retention) {
+    private static void properties(XmlWriter xml, BlobProperties blob, Instant now, Duration retention,
+                                   boolean includeCopy) {
         ContentHeaders headers = blob.headers();
         xml.start("Properties")
                 .element("Creation-Time", HttpDates.format(blob.created()))
@@ -159,6 +162,9 @@ public final class BlobListXml {
         if (state == Lease.State.LEASED) {
             xml.element("LeaseDuration", blob.lease().durationName());
         }
+        if (includeCopy && blob.copy() != null) {
+            copy(xml, blob.copy().at(now));
+        }
         xml.element("ServerEncrypted", true);
         if (blob.deleted() != null) {
             xml.element("DeletedTime", HttpDates.format(blob.deleted()));
@@ -174,6 +180,22 @@ public final class BlobListXml {
             xml.element("Sealed", blob.sealed());
         }
         xml.end("Properties");
+    }
+
+    /** The copy that made the blob, as Get Blob Properties' {@code x-ms-copy-*} headers say it. */
+    private static void copy(XmlWriter xml, CopyInfo copy) {
+        xml.element("CopyId", copy.id()).element("CopyStatus", copy.status().wireName())
+                .element("CopySource", copy.source()).element("CopyProgress", copy.progress());
+        if (copy.status() != CopyInfo.Status.PENDING) {
+            xml.element("CopyCompletionTime", HttpDates.format(copy.completed()));
+        }
+        if (copy.description() != null) {
+            xml.element("CopyStatusDescription", copy.description());
+        }
+        if (copy.incrementalSnapshot() != BlobProperties.BASE) {
+            xml.element("IncrementalCopy", true).element("CopyDestinationSnapshot",
+                    snapshotId(copy.incrementalSnapshot()));
+        }
     }
 
     private static String orEmpty(String value) {
