@@ -620,10 +620,15 @@ public final class BlobService {
         return tiers.set(account, container, name, snapshot, tier, priority, leaseId);
     }
 
-    /** Set Blob Tier on one version ({@code version}: ticks, or {@link BlobProperties#BASE}): 404 BlobNotFound when there is none. */
+    /**
+     * Set Blob Tier on one version ({@code version}: ticks, or {@link BlobProperties#BASE}): 404
+     * BlobNotFound when there is none; 412 ConditionNotMet when {@code tagConditions}' tags condition
+     * fails on it.
+     */
     public BlobProperties setBlobTier(String account, String container, String name, long snapshot, long version,
-                                      AccessTier tier, RehydratePriority priority, String leaseId) {
-        return tiers.set(account, container, name, snapshot, version, tier, priority, leaseId);
+                                      AccessTier tier, RehydratePriority priority, String leaseId,
+                                      Conditions tagConditions) {
+        return tiers.set(account, container, name, snapshot, version, tier, priority, leaseId, tagConditions);
     }
 
     // ---------------------------------------------------------------- copies, leases

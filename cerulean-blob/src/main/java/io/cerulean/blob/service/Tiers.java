@@ -4,6 +4,7 @@ import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
+import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.RehydratePriority;
 import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.model.VersionIds;
@@ -39,15 +40,16 @@ final class Tiers {
      */
     BlobProperties set(String account, String container, String name, long snapshot, AccessTier tier,
                        RehydratePriority priority, String leaseId) {
-        return set(account, container, name, snapshot, BlobProperties.BASE, tier, priority, leaseId);
+        return set(account, container, name, snapshot, BlobProperties.BASE, tier, priority, leaseId, Conditions.NONE);
     }
 
     /**
      * Set Blob Tier as above, or with {@code version} (ticks, or {@link BlobProperties#BASE}) on that
      * version: the current one's id names the blob; a previous version is tiered as a snapshot is.
+     * {@code tagConditions}' {@code x-ms-if-tags} holds on the tiered row's tags (412 ConditionNotMet).
      */
     BlobProperties set(String account, String container, String name, long snapshot, long version, AccessTier tier,
-                       RehydratePriority priority, String leaseId) {
+                       RehydratePriority priority, String leaseId, Conditions tagConditions) {
         return writes.write(account, container, name, (partition, now) -> {
             BlobPartition.Row<BlobProperties> current = partition.blob;
             boolean previous = version != BlobProperties.BASE && (current == null
@@ -63,7 +65,9 @@ final class Tiers {
             if (base) {
                 Leases.checkBlobWrite(blob.lease(), leaseId, now);
             }
-            // x-ms-if-tags, the blob's tags condition, is checked here once tags are stored.
+            if (!tagConditions.tagsHold(blob.tags())) {
+                throw new ServiceException(BlobError.CONDITION_NOT_MET);
+            }
             if (blob.type() != BlobType.BLOCK_BLOB) {
                 throw new ServiceException(BlobError.INVALID_BLOB_TIER, BlobError.INVALID_BLOB_TIER.message()
                         + " Only a block blob has an access tier; '" + name + "' is a " + blob.type().wireName() + ".");

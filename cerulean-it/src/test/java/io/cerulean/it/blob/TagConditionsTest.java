@@ -81,6 +81,13 @@ class TagConditionsTest {
         assertThat(blocks.listBlocksWithResponse(new com.azure.storage.blob.options.BlockBlobListBlocksOptions(
                 com.azure.storage.blob.models.BlockListType.ALL).setIfTagsMatch(HOLDS), null, Context.NONE)
                 .getStatusCode()).isEqualTo(200);
+        notMet(() -> blob.setAccessTierWithResponse(new com.azure.storage.blob.options.BlobSetAccessTierOptions(
+                com.azure.storage.blob.models.AccessTier.COOL).setTagsConditions(FAILS), null, Context.NONE));
+        assertThat(blob.getProperties().getAccessTier()).as("a tier change whose tags condition fails changes nothing")
+                .isEqualTo(com.azure.storage.blob.models.AccessTier.HOT);
+        assertThat(blob.setAccessTierWithResponse(new com.azure.storage.blob.options.BlobSetAccessTierOptions(
+                com.azure.storage.blob.models.AccessTier.COOL).setTagsConditions(HOLDS), null, Context.NONE)
+                .getStatusCode()).isEqualTo(200);
         notMet(() -> blocks.listBlocksWithResponse(new com.azure.storage.blob.options.BlockBlobListBlocksOptions(
                 com.azure.storage.blob.models.BlockListType.ALL).setIfTagsMatch(FAILS), null, Context.NONE));
         com.azure.storage.blob.specialized.PageBlobClient pages = SERVERS.newContainer(store, "ifpages")

@@ -28,7 +28,8 @@ public final class SetBlobTier implements BlobRestOperation {
             throw RequestHeaders.missingHeader("x-ms-access-tier");
         }
         BlobProperties blob = service.setBlobTier(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), SnapshotIds.version(request), tier, AccessTiers.priority(request), RequestHeaders.leaseId(request));
+                SnapshotIds.of(request), SnapshotIds.version(request), tier, AccessTiers.priority(request),
+                RequestHeaders.leaseId(request), RequestHeaders.conditions(request));
         return AzureResponse.status(blob.tiering().rehydrating() ? 202 : 200);
     }
 }
