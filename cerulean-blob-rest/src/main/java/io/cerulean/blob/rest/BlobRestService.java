@@ -122,6 +122,7 @@ public final class BlobRestService
         operations.put(BlobOperation.SET_BLOB_PROPERTIES, new SetBlobProperties(service));
         operations.put(BlobOperation.SET_BLOB_METADATA, new SetBlobMetadata(service));
         operations.put(BlobOperation.DELETE_BLOB, new DeleteBlob(service, properties));
+        operations.put(BlobOperation.DELETE_BLOB_VERSION, new DeleteBlob(service, properties));
         operations.put(BlobOperation.LEASE_BLOB, new LeaseBlob(service));
         operations.put(BlobOperation.LEASE_CONTAINER, new LeaseContainer(service.containers()));
         operations.put(BlobOperation.SNAPSHOT_BLOB, new SnapshotBlob(service));

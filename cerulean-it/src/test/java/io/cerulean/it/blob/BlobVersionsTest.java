@@ -177,4 +177,30 @@ class BlobVersionsTest {
         assertBlobError(() -> copy.copyFromUrl(blob.getBlobUrl() + "?versionid=2020-01-01T00:00:00.0000000Z&" + sas),
                 404, "CannotVerifyCopySource");
     }
+
+    @ParameterizedTest
+    @EachStore
+    void aPreviousVersionIsDeletedWithTheDeleteVersionPermissionAlone(ServerFixture store) {
+        BlobContainerClient container = container(store, "vxperm");
+        BlobClient blob = container.getBlobClient("doc");
+        String first = upload(blob, "first");
+        upload(blob, "second");
+        java.time.OffsetDateTime hour = java.time.OffsetDateTime.now().plusHours(1);
+        String deleteOnly = container.generateSas(new com.azure.storage.blob.sas.BlobServiceSasSignatureValues(hour,
+                new com.azure.storage.blob.sas.BlobContainerSasPermission().setDeletePermission(true)));
+        String deleteVersion = container.generateSas(new com.azure.storage.blob.sas.BlobServiceSasSignatureValues(hour,
+                new com.azure.storage.blob.sas.BlobContainerSasPermission().setDeleteVersionPermission(true)));
+
+        BlobClient byDelete = new com.azure.storage.blob.BlobClientBuilder().endpoint(blob.getBlobUrl())
+                .sasToken(deleteOnly).versionId(first).retryOptions(BlobServers.oneTry()).buildClient();
+        BlobClient byDeleteVersion = new com.azure.storage.blob.BlobClientBuilder().endpoint(blob.getBlobUrl())
+                .sasToken(deleteVersion).versionId(first).retryOptions(BlobServers.oneTry()).buildClient();
+        assertBlobError(byDelete::delete, 403, "AuthorizationPermissionMismatch");
+        assertThat(blob.getVersionClient(first).exists()).as("d alone deletes no version").isTrue();
+
+        byDeleteVersion.delete();
+
+        assertThat(blob.getVersionClient(first).exists()).isFalse();
+        assertThat(blob.downloadContent().toString()).isEqualTo("second");
+    }
 }

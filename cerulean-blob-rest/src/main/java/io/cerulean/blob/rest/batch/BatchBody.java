@@ -49,7 +49,7 @@ final class BatchBody {
             EmbeddedRequest embedded = EmbeddedRequest.read(part);
             String contentId = part.headers().first("Content-ID");
             BatchPart subRequest = subRequest(scope, contentId, embedded.toAzureRequest(batch));
-            if (!read.isEmpty() && read.get(0).operation() != subRequest.operation()) {
+            if (!read.isEmpty() && api(read.get(0).operation()) != api(subRequest.operation())) {
                 throw new ServiceException(BlobError.ALL_BATCH_SUB_REQUESTS_SHOULD_BE_SAME_API);
             }
             read.add(subRequest);
@@ -67,7 +67,8 @@ final class BatchBody {
             throw invalid("a sub-request's URL or method is not one of a Delete Blob or a Set Blob Tier: "
                     + e.getMessage());
         }
-        if (operation != BlobOperation.DELETE_BLOB && operation != BlobOperation.SET_BLOB_TIER) {
+        if (operation != BlobOperation.DELETE_BLOB && operation != BlobOperation.DELETE_BLOB_VERSION
+                && operation != BlobOperation.SET_BLOB_TIER) {
             throw invalid("a batch holds Delete Blob or Set Blob Tier requests only.");
         }
         if (!target.account().equals(scope.account()) || target.secondary() != scope.secondary()) {
@@ -81,5 +82,10 @@ final class BatchBody {
 
     private static ServiceException invalid(String why) {
         return new ServiceException(CommonError.INVALID_INPUT, CommonError.INVALID_INPUT.message() + " " + why);
+    }
+
+    /** The API a sub-request is of: deleting a version is a Delete Blob, whatever the permission it asks. */
+    private static BlobOperation api(BlobOperation operation) {
+        return operation == BlobOperation.DELETE_BLOB_VERSION ? BlobOperation.DELETE_BLOB : operation;
     }
 }

@@ -44,6 +44,8 @@ public enum BlobOperation implements RoutedOperation {
     SET_BLOB_PROPERTIES(false, "o", "w", "w"),
     SET_BLOB_METADATA(false, "o", "w", "w"),
     DELETE_BLOB(false, "o", "d", "d"),
+    /** Delete Blob of a previous version ({@code versionid}): the SAS permission to delete versions. */
+    DELETE_BLOB_VERSION(false, "o", "x", "x"),
     LEASE_BLOB(false, "o", "w", "w"),
     SNAPSHOT_BLOB(false, "o", "cw", "cw"),
     APPEND_BLOCK(false, "o", "aw", "aw"),

@@ -110,7 +110,8 @@ public final class BlobRouter {
                 }
                 case "GET" -> BlobOperation.GET_BLOB;
                 case "HEAD" -> BlobOperation.GET_BLOB_PROPERTIES;
-                case "DELETE" -> BlobOperation.DELETE_BLOB;
+                case "DELETE" -> request.queryParameter("versionid") != null ? BlobOperation.DELETE_BLOB_VERSION
+                        : BlobOperation.DELETE_BLOB;
                 default -> throw Refusals.unsupportedVerb(method);
             };
         }

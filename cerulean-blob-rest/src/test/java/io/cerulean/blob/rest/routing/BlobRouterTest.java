@@ -46,6 +46,7 @@ class BlobRouterTest {
             "PUT,    /a/c/b,        comp=properties,                    ,                  SET_BLOB_PROPERTIES",
             "PUT,    /a/c/b,        comp=metadata,                      ,                  SET_BLOB_METADATA",
             "DELETE, /a/c/b,        snapshot=2026-11-25T17:53:17.0100000Z, ,              DELETE_BLOB",
+            "DELETE, /a/c/b,        versionid=2026-11-25T17:53:17.0100000Z, ,             DELETE_BLOB_VERSION",
             "PUT,    /a/c/b,        comp=lease,                         ,                  LEASE_BLOB",
             "PUT,    /a/c/b,        comp=snapshot,                      ,                  SNAPSHOT_BLOB",
             "PUT,    /a/c/b,        comp=appendblock,                   ,                  APPEND_BLOCK",
