@@ -15,6 +15,7 @@ import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.models.BlockListType;
+import com.azure.storage.blob.specialized.AppendBlobClient;
 import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import java.io.ByteArrayInputStream;
@@ -75,6 +76,41 @@ class Crc64Test {
                 new ByteArrayInputStream(DIGITS), DIGITS.length, null, null, null, Context.NONE);
 
         assertThat(staged.getHeaders().getValue(CRC64)).isEqualTo(DIGITS_CRC);
+    }
+
+    /**
+     * Put Block, Append Block and Put Page answer the checksum the client can check: from
+     * 2019-02-02 on, the MD5 when one was sent and the CRC-64 when not; before, the MD5 alone.
+     */
+    @ParameterizedTest
+    @EachStore
+    void writesAnswerTheMd5WhenOneWasSentAndTheCrc64OtherwiseAsTheirVersionHasIt(ServerFixture store) {
+        BlobClient blob = SERVERS.newContainer(store, "crcwhich").getBlobClient("b");
+        String url = blob.getBlobUrl() + "?comp=block&blockid=";
+        String md5 = Base64.getEncoder().encodeToString(BlobData.md5(DIGITS));
+        HttpHeaderName contentMd5 = HttpHeaderName.CONTENT_MD5;
+
+        HttpResponse withMd5 = send(service(store), HttpMethod.PUT, url + BlobData.blockId("a"), DIGITS,
+                "Content-MD5", md5);
+        HttpResponse without = send(service(store), HttpMethod.PUT, url + BlobData.blockId("b"), DIGITS);
+        HttpResponse older = send(service(store), HttpMethod.PUT, url + BlobData.blockId("c"), DIGITS,
+                "x-ms-version", "2018-11-09");
+
+        assertThat(withMd5.getStatusCode()).isEqualTo(201);
+        assertThat(withMd5.getHeaderValue(contentMd5)).isEqualTo(md5);
+        assertThat(withMd5.getHeaderValue(CRC64)).isNull();
+        assertThat(without.getHeaderValue(contentMd5)).isNull();
+        assertThat(without.getHeaderValue(CRC64)).isEqualTo(DIGITS_CRC);
+        assertThat(older.getHeaderValue(contentMd5)).isEqualTo(md5);
+        assertThat(older.getHeaderValue(CRC64)).isNull();
+
+        AppendBlobClient append = SERVERS.newContainer(store, "crcwhicha").getBlobClient("a").getAppendBlobClient();
+        append.create();
+        HttpResponse appended = send(service(store), HttpMethod.PUT, append.getBlobUrl() + "?comp=appendblock",
+                DIGITS);
+        assertThat(appended.getStatusCode()).isEqualTo(201);
+        assertThat(appended.getHeaderValue(contentMd5)).isNull();
+        assertThat(appended.getHeaderValue(CRC64)).isEqualTo(DIGITS_CRC);
     }
 
     @ParameterizedTest

@@ -7,7 +7,6 @@ import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
-import java.util.Base64;
 
 /**
  * Append Block (contract 3.11): the body, streamed to the content store, added at the end of an
@@ -24,7 +23,7 @@ public final class AppendBlock implements BlobUpload {
     @Override
     public BodySink receive(BlobResource resource, AzureRequest head) {
         appendConditions(head);
-        return Uploads.receive(service.contents(), head);
+        return Uploads.receive(service.contents(), head, Uploads.Checksums.answered(head));
     }
 
     private static BlobService.AppendConditions appendConditions(AzureRequest request) {
@@ -41,12 +40,10 @@ public final class AppendBlock implements BlobUpload {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         BlobService.AppendConditions append = appendConditions(request);
-        Uploads.Upload upload = Uploads.write(service.contents(), request);
+        Uploads.Upload upload = Uploads.write(service.contents(), request, Uploads.Checksums.answered(request));
         BlobProperties blob = service.appendBlock(resource.account(), resource.container(), resource.blob(),
                 upload.content(), upload.size(), RequestHeaders.conditions(request), append);
-        return BlobResponses.written(AzureResponse.status(201), blob)
-                .header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
-                .header("x-ms-content-crc64", upload.crc64Header())
+        return upload.answer(BlobResponses.written(AzureResponse.status(201), blob))
                 .header("x-ms-blob-append-offset", Long.toString(blob.contentLength() - upload.size()))
                 .header("x-ms-blob-committed-block-count", Integer.toString(blob.committedBlockCount()))
                 .header("x-ms-request-server-encrypted", "true");

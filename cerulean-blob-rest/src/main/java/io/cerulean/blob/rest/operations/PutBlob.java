@@ -64,7 +64,7 @@ public final class PutBlob implements BlobUpload {
         tier(head, type);
         MetadataHeaders.read(head);
         TagHeaders.tags(head);
-        return Uploads.receive(service.contents(), head);
+        return Uploads.receive(service.contents(), head, Uploads.Checksums.kept(head));
     }
 
     /** A block blob's content headers are checked; an append or page blob's are kept as sent. */
@@ -116,7 +116,7 @@ public final class PutBlob implements BlobUpload {
         ContentHeaders headers = contentHeaders(request, type);
         Map<String, String> metadata = MetadataHeaders.read(request);
         Map<String, String> tags = TagHeaders.tags(request);
-        Uploads.Upload upload = Uploads.write(service.contents(), request);
+        Uploads.Upload upload = Uploads.write(service.contents(), request, Uploads.Checksums.kept(request));
         if (block && headers.contentMd5() == null) {
             headers = headers.withContentMd5(upload.md5());
         }
@@ -128,8 +128,8 @@ public final class PutBlob implements BlobUpload {
             // Only a block blob's Put Blob answers Content-MD5: an append blob starts with no MD5.
             response.header("Content-MD5", Base64.getEncoder().encodeToString(blob.headers().contentMd5()));
         }
-        if (request.header("x-ms-content-crc64") != null) {
-            response.header("x-ms-content-crc64", upload.crc64Header());
+        if (upload.crc64() != null) {
+            response.header("x-ms-content-crc64", Base64.getEncoder().encodeToString(upload.crc64()));
         }
         return response.header("x-ms-request-server-encrypted", "true");
     }

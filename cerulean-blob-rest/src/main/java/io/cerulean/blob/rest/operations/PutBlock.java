@@ -7,7 +7,6 @@ import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
-import java.util.Base64;
 
 /**
  * Put Block (contract 3.5): the body, streamed to the content store, staged under {@code blockid};
@@ -23,17 +22,15 @@ public final class PutBlock implements BlobUpload {
     @Override
     public BodySink receive(BlobResource resource, AzureRequest head) {
         BlockId.parse(head.queryParameter("blockid"));
-        return Uploads.receive(service.contents(), head);
+        return Uploads.receive(service.contents(), head, Uploads.Checksums.answered(head));
     }
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         BlockId id = BlockId.parse(request.queryParameter("blockid"));
-        Uploads.Upload upload = Uploads.write(service.contents(), request);
+        Uploads.Upload upload = Uploads.write(service.contents(), request, Uploads.Checksums.answered(request));
         service.stageBlock(resource.account(), resource.container(), resource.blob(), id, upload.content(),
                 upload.size(), RequestHeaders.leaseId(request));
-        return AzureResponse.status(201).header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
-                .header("x-ms-content-crc64", upload.crc64Header())
-                .header("x-ms-request-server-encrypted", "true");
+        return upload.answer(AzureResponse.status(201)).header("x-ms-request-server-encrypted", "true");
     }
 }

@@ -11,7 +11,6 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
-import java.util.Base64;
 import java.util.Locale;
 
 /**
@@ -33,7 +32,7 @@ public final class PutPage implements BlobUpload {
     @Override
     public BodySink receive(BlobResource resource, AzureRequest head) {
         pageWrite(head);
-        return Uploads.receive(service.contents(), head);
+        return Uploads.receive(service.contents(), head, Uploads.Checksums.answered(head));
     }
 
     /** What the head asks: clear or write which pages, on which sequence conditions. */
@@ -80,7 +79,7 @@ public final class PutPage implements BlobUpload {
         ByteRange range = page.range();
         long expected = page.expected();
         BlobService.SequenceConditions sequence = page.sequence();
-        Uploads.Upload upload = clear ? null : Uploads.write(service.contents(), request);
+        Uploads.Upload upload = clear ? null : Uploads.write(service.contents(), request, Uploads.Checksums.answered(request));
         if (upload != null && upload.size() != expected) {
             service.discard(upload.content());
             throw RequestHeaders.invalidHeader("Content-Length", Long.toString(upload.size()),
@@ -93,8 +92,7 @@ public final class PutPage implements BlobUpload {
                 .header("x-ms-blob-sequence-number", Long.toString(blob.sequenceNumber()))
                 .header("x-ms-request-server-encrypted", "true");
         if (upload != null) {
-            response.header("Content-MD5", Base64.getEncoder().encodeToString(upload.md5()))
-                    .header("x-ms-content-crc64", upload.crc64Header());
+            upload.answer(response);
         }
         return response;
     }

@@ -4,6 +4,7 @@ import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.StorageCrc64;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentStore;
@@ -15,22 +16,57 @@ import java.util.Arrays;
 import java.util.Base64;
 
 /**
- * A request body written to the content store as it arrives, its MD5 and CRC-64 computed on the way: the
+ * A request body written to the content store as it arrives, its checksums computed on the way: the
  * bytes of a Put Blob, a Put Block, an Append Block or a Put Page, never held whole. The server
  * pours a streamed body into a {@link Receiver} before the operation runs, a piece at a time as the
  * client sends it; the operation then {@linkplain #write takes} what it received. The body's MD5
  * must be what {@code Content-MD5} says, if it says, and its CRC-64 what {@code x-ms-content-crc64}
- * says; a request may send one of the two, not both.
+ * says; a request may send one of the two, not both. Only the checksums that are checked, kept or
+ * answered are computed (each costs a millisecond or two of CPU per MiB).
  */
 final class Uploads {
     private Uploads() {
     }
 
-    /** What was written: the content (null for an empty body, which needs none), its size, MD5 and CRC-64. */
+    /** Which checksums of a body to compute. */
+    record Checksums(boolean md5, boolean crc64) {
+        /**
+         * What Put Block, Append Block and Put Page answer: from 2019-02-02 on, {@code Content-MD5}
+         * when the request sent one and {@code x-ms-content-crc64} when it did not; before, the MD5
+         * alone. Either way the one a request sent is the one checked.
+         */
+        static Checksums answered(AzureRequest head) {
+            String version = head.header("x-ms-version");
+            boolean crc64Era = version == null || version.compareTo("2019-02-02") >= 0;
+            boolean sentMd5 = sent(head, "Content-MD5");
+            return new Checksums(sentMd5 || !crc64Era, sent(head, "x-ms-content-crc64") || crc64Era && !sentMd5);
+        }
+
+        /** What Put Blob needs: the MD5, which a block blob keeps, and the CRC-64 if one was sent to check. */
+        static Checksums kept(AzureRequest head) {
+            return new Checksums(true, sent(head, "x-ms-content-crc64"));
+        }
+
+        private static boolean sent(AzureRequest head, String name) {
+            String value = head.header(name);
+            return value != null && !value.isEmpty();
+        }
+    }
+
+    /**
+     * What was written: the content (null for an empty body, which needs none), its size, and its
+     * MD5 and CRC-64 where they were computed (null where not).
+     */
     record Upload(ContentId content, long size, byte[] md5, byte[] crc64) {
-        /** The CRC-64 as {@code x-ms-content-crc64} answers it. */
-        String crc64Header() {
-            return Base64.getEncoder().encodeToString(crc64);
+        /** Answers the checksums that were computed. */
+        AzureResponse answer(AzureResponse response) {
+            if (md5 != null) {
+                response.header("Content-MD5", Base64.getEncoder().encodeToString(md5));
+            }
+            if (crc64 != null) {
+                response.header("x-ms-content-crc64", Base64.getEncoder().encodeToString(crc64));
+            }
+            return response;
         }
     }
 
@@ -38,9 +74,9 @@ final class Uploads {
      * Where a streamed body goes as it arrives. Checks the checksum headers' form first, so a
      * malformed one is refused before any of the body is kept.
      */
-    static BodySink receive(ContentStore contents, AzureRequest head) {
+    static BodySink receive(ContentStore contents, AzureRequest head, Checksums checksums) {
         RequestHeaders.checksums(head);
-        return new Receiver(contents);
+        return new Receiver(contents, checksums);
     }
 
     /**
@@ -50,7 +86,7 @@ final class Uploads {
      * @throws ServiceException 400 Md5Mismatch when the body's MD5 is not the one sent, 400
      *     Crc64Mismatch when its CRC-64 is not
      */
-    static Upload write(ContentStore contents, AzureRequest request) {
+    static Upload write(ContentStore contents, AzureRequest request, Checksums checksums) {
         byte[] declaredMd5 = RequestHeaders.md5(request, "Content-MD5");
         byte[] declaredCrc64 = RequestHeaders.checksums(request);
         Receiver received = request.receivedBody(Receiver.class);
@@ -60,7 +96,7 @@ final class Uploads {
         if (request.streamsBody()) {
             throw new IllegalStateException("a streamed body is received before its operation runs");
         }
-        try (Receiver buffered = new Receiver(contents)) {
+        try (Receiver buffered = new Receiver(contents, checksums)) {
             buffered.write(ByteBuffer.wrap(request.body()));
             return buffered.finish(declaredMd5, declaredCrc64);
         }
@@ -69,30 +105,36 @@ final class Uploads {
     /** A body on its way into new content. Used by one thread at a time. */
     static final class Receiver implements BodySink {
         private final ContentWriter writer;
-        private final MessageDigest md5 = md5();
-        private final StorageCrc64 crc64 = new StorageCrc64();
+        private final MessageDigest md5;
+        private final StorageCrc64 crc64;
 
-        private Receiver(ContentStore contents) {
+        private Receiver(ContentStore contents, Checksums checksums) {
             this.writer = contents.create();
+            this.md5 = checksums.md5() ? md5() : null;
+            this.crc64 = checksums.crc64() ? new StorageCrc64() : null;
         }
 
         @Override
         public void write(ByteBuffer piece) {
-            md5.update(piece.duplicate());
-            crc64.update(piece.duplicate());
+            if (md5 != null) {
+                md5.update(piece.duplicate());
+            }
+            if (crc64 != null) {
+                crc64.update(piece.duplicate());
+            }
             writer.write(piece);
         }
 
         /** Checks the MD5 and CRC-64 and finishes the content; closing the receiver then keeps it. */
         Upload finish(byte[] declaredMd5, byte[] declaredCrc64) {
             long size = writer.size();
-            byte[] digest = md5.digest();
+            byte[] digest = md5 == null ? null : md5.digest();
             if (declaredMd5 != null && !Arrays.equals(declaredMd5, digest)) {
                 throw new ServiceException(BlobError.MD5_MISMATCH, BlobError.MD5_MISMATCH.message(),
                         RequestHeaders.pairs("UserSpecifiedMd5", Base64.getEncoder().encodeToString(declaredMd5),
                                 "ServerCalculatedMd5", Base64.getEncoder().encodeToString(digest)));
             }
-            byte[] crc = crc64.digest();
+            byte[] crc = crc64 == null ? null : crc64.digest();
             if (declaredCrc64 != null && !Arrays.equals(declaredCrc64, crc)) {
                 throw new ServiceException(BlobError.CRC64_MISMATCH, BlobError.CRC64_MISMATCH.message(),
                         RequestHeaders.pairs("UserSpecifiedCrc64", Base64.getEncoder().encodeToString(declaredCrc64),
