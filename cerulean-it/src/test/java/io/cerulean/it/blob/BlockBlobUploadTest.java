@@ -202,6 +202,32 @@ class BlockBlobUploadTest {
         assertThat(matching.getValue().getContentMd5()).isEqualTo(BlobData.md5(contents));
     }
 
+    /**
+     * For Put Blob of a block blob the service takes {@code x-ms-blob-content-md5} and
+     * {@code Content-MD5} as one, the blob's property first: a wrong one is Md5Mismatch, and a
+     * wrong {@code Content-MD5} beside a right property is not checked.
+     */
+    @ParameterizedTest
+    @EachStore
+    void aBlobContentMd5IsCheckedAgainstTheBodyInPlaceOfTheContentMd5(ServerFixture store) {
+        BlobClient blob = SERVERS.newContainer(store, "blobmd5").getBlobClient("checked.txt");
+        byte[] contents = "the body".getBytes(StandardCharsets.UTF_8);
+        byte[] rightMd5 = BlobData.md5(contents);
+        byte[] otherMd5 = BlobData.md5("another body".getBytes(StandardCharsets.UTF_8));
+
+        assertBlobError(() -> blob.getBlockBlobClient().uploadWithResponse(
+                new BlockBlobSimpleUploadOptions(BinaryData.fromBytes(contents)).setContentMd5(rightMd5)
+                        .setHeaders(new BlobHttpHeaders().setContentMd5(otherMd5)), null, Context.NONE),
+                400, "Md5Mismatch");
+        assertThat(blob.exists()).as("blob after the refused upload").isFalse();
+
+        Response<BlockBlobItem> uploaded = blob.getBlockBlobClient().uploadWithResponse(
+                new BlockBlobSimpleUploadOptions(BinaryData.fromBytes(contents)).setContentMd5(otherMd5)
+                        .setHeaders(new BlobHttpHeaders().setContentMd5(rightMd5)), null, Context.NONE);
+        assertThat(uploaded.getStatusCode()).isEqualTo(201);
+        assertThat(blob.getProperties().getContentMd5()).isEqualTo(rightMd5);
+    }
+
     /** Azurite fails this test: it answers 400 InvalidOperation where Azure answers 400 Md5Mismatch. */
     @ParameterizedTest
     @EachStore

@@ -64,7 +64,8 @@ public final class PutBlob implements BlobUpload {
         tier(head, type);
         MetadataHeaders.read(head);
         TagHeaders.tags(head);
-        return Uploads.receive(service.contents(), head, Uploads.Checksums.kept(head));
+        return Uploads.receive(service.contents(), head,
+                Uploads.Checksums.kept(head, type == BlobType.BLOCK_BLOB));
     }
 
     /** A block blob's content headers are checked; an append or page blob's are kept as sent. */
@@ -116,7 +117,7 @@ public final class PutBlob implements BlobUpload {
         ContentHeaders headers = contentHeaders(request, type);
         Map<String, String> metadata = MetadataHeaders.read(request);
         Map<String, String> tags = TagHeaders.tags(request);
-        Uploads.Upload upload = Uploads.write(service.contents(), request, Uploads.Checksums.kept(request));
+        Uploads.Upload upload = Uploads.write(service.contents(), request, Uploads.Checksums.kept(request, block));
         if (block && headers.contentMd5() == null) {
             headers = headers.withContentMd5(upload.md5());
         }

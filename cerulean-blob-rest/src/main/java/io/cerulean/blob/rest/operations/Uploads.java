@@ -29,7 +29,7 @@ final class Uploads {
     }
 
     /** Which checksums of a body to compute. */
-    record Checksums(boolean md5, boolean crc64) {
+    record Checksums(boolean md5, boolean crc64, String md5Header) {
         /**
          * What Put Block, Append Block and Put Page answer: from 2019-02-02 on, {@code Content-MD5}
          * when the request sent one and {@code x-ms-content-crc64} when it did not; before, the MD5
@@ -39,12 +39,20 @@ final class Uploads {
             String version = head.header("x-ms-version");
             boolean crc64Era = version == null || version.compareTo("2019-02-02") >= 0;
             boolean sentMd5 = sent(head, "Content-MD5");
-            return new Checksums(sentMd5 || !crc64Era, sent(head, "x-ms-content-crc64") || crc64Era && !sentMd5);
+            return new Checksums(sentMd5 || !crc64Era, sent(head, "x-ms-content-crc64") || crc64Era && !sentMd5,
+                    "Content-MD5");
         }
 
-        /** What Put Blob needs: the MD5, which a block blob keeps, and the CRC-64 if one was sent to check. */
-        static Checksums kept(AzureRequest head) {
-            return new Checksums(true, sent(head, "x-ms-content-crc64"));
+        /**
+         * What Put Blob needs: the MD5, which a block blob keeps, and the CRC-64 if one was sent to
+         * check. A block blob's body is checked against {@code x-ms-blob-content-md5} when sent, in
+         * place of {@code Content-MD5}: for Put Blob of a block blob the service takes the two as
+         * one, the blob's property first.
+         */
+        static Checksums kept(AzureRequest head, boolean blockBlob) {
+            String md5Header = blockBlob && sent(head, "x-ms-blob-content-md5") ? "x-ms-blob-content-md5"
+                    : "Content-MD5";
+            return new Checksums(true, sent(head, "x-ms-content-crc64"), md5Header);
         }
 
         private static boolean sent(AzureRequest head, String name) {
@@ -87,7 +95,7 @@ final class Uploads {
      *     Crc64Mismatch when its CRC-64 is not
      */
     static Upload write(ContentStore contents, AzureRequest request, Checksums checksums) {
-        byte[] declaredMd5 = RequestHeaders.md5(request, "Content-MD5");
+        byte[] declaredMd5 = RequestHeaders.md5(request, checksums.md5Header());
         byte[] declaredCrc64 = RequestHeaders.checksums(request);
         Receiver received = request.receivedBody(Receiver.class);
         if (received != null) {
