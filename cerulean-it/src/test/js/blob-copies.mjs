@@ -122,10 +122,10 @@ await step("Copy Blob From URL and Put Block From URL from another account with 
   assert.equal(digest(await blocks.downloadToBuffer()), digest(bytes.subarray(100, 150)));
 });
 
-await step("without the source's SAS: 403 CannotVerifyCopySource, nothing written", async () => {
+await step("without the source's SAS: 404 CannotVerifyCopySource, as reading it would be, nothing written", async () => {
   const never = target.getBlobClient("never.bin");
-  await expectError(() => never.syncCopyFromURL(source.url), 403, "CannotVerifyCopySource");
-  await expectError(async () => (await never.beginCopyFromURL(source.url)).pollUntilDone(), 403,
+  await expectError(() => never.syncCopyFromURL(source.url), 404, "CannotVerifyCopySource");
+  await expectError(async () => (await never.beginCopyFromURL(source.url)).pollUntilDone(), 404,
     "CannotVerifyCopySource");
   assert.equal(await never.exists(), false);
 });

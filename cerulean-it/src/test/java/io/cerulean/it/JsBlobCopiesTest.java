@@ -24,7 +24,7 @@ class JsBlobCopiesTest {
     private static final List<String> STEPS = List.of(
             "Copy Blob from another account with its SAS, polled to success",
             "Copy Blob From URL and Put Block From URL from another account with its SAS",
-            "without the source's SAS: 403 CannotVerifyCopySource, nothing written",
+            "without the source's SAS: 404 CannotVerifyCopySource, as reading it would be, nothing written",
             "copies from a URL served elsewhere: sync, in the background, and a 404 source");
 
     private static NodeScripts scripts;

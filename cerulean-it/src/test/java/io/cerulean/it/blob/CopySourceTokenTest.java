@@ -63,7 +63,7 @@ class CopySourceTokenTest {
                 .retryOptions(BlobServers.oneTry()).buildClient().createBlobContainer(BlobServers.uniqueName("dst"))
                 .getBlobClient("copied.txt");
 
-        assertBlobError(() -> target.copyFromUrl(httpsUrl), 403, "CannotVerifyCopySource");
+        assertBlobError(() -> target.copyFromUrl(httpsUrl), 404, "CannotVerifyCopySource");
         target.copyFromUrlWithResponse(new BlobCopyFromUrlOptions(httpsUrl)
                 .setSourceAuthorization(new HttpAuthorization("Bearer", token())), null, Context.NONE);
 

@@ -94,6 +94,6 @@ class IncrementalCopyTest {
                 "IncrementalCopyBlobMismatch");
         assertBlobError(() -> write(backup, 0, 4), 409, "OperationNotAllowedOnIncrementalCopyBlob");
         assertBlobError(() -> container.getBlobClient("unsigned").getPageBlobClient()
-                .copyIncremental(source.getBlobUrl(), second), 403, "CannotVerifyCopySource");
+                .copyIncremental(source.getBlobUrl(), second), 404, "CannotVerifyCopySource");
     }
 }

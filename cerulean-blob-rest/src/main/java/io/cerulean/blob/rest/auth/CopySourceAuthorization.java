@@ -20,8 +20,8 @@ import java.util.Map;
  * (Get Blob) would be, with the source URL's own credential (its SAS: a blob, container or account SAS
  * of the source's account) or the bearer token of {@code x-ms-copy-source-authorization}, or with
  * none, when its container's public access level lets anyone read it; never with the caller's
- * credential, which is for the destination. A refusal is 403 CannotVerifyCopySource naming what
- * the read would have been answered. Thread-safe.
+ * credential, which is for the destination. A refusal is CannotVerifyCopySource with what the read
+ * would have been answered. Thread-safe.
  */
 public final class CopySourceAuthorization {
     /** The copy reads its source from this server itself, as a client on loopback would. */
@@ -52,15 +52,18 @@ public final class CopySourceAuthorization {
                 "https".equalsIgnoreCase(source.getScheme()), READER_ADDRESS);
     }
 
-    /** @throws ServiceException 403 CannotVerifyCopySource when {@code read} may not read {@code source} */
+    /**
+     * @throws ServiceException CannotVerifyCopySource when {@code read} may not read {@code source},
+     *     with the message the read was refused with, as the service answers: 404 where the read was
+     *     404 (a private source read without credentials is not found), 403 otherwise
+     */
     public void check(AzureRequest read, BlobResource source) {
         try {
             BlobGrant grant = authenticator.authenticate(read, source.account());
             grant.authorize(BlobOperation.GET_BLOB, source);
         } catch (ServiceException e) {
-            throw new ServiceException(BlobError.COPY_SOURCE_NOT_AUTHORIZED,
-                    BlobError.COPY_SOURCE_NOT_AUTHORIZED.message() + " Reading the copy source was refused: "
-                            + e.errorCode().status() + " " + e.errorCode().code() + ": " + e.getMessage());
+            throw new ServiceException(e.errorCode().status() == 404 ? BlobError.CANNOT_VERIFY_COPY_SOURCE
+                    : BlobError.COPY_SOURCE_NOT_AUTHORIZED, e.getMessage());
         }
     }
 
