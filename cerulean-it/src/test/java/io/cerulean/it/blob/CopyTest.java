@@ -4,7 +4,9 @@ import static io.cerulean.it.blob.BlobErrors.assertBlobError;
 import static io.cerulean.it.blob.BlobErrors.assertBlobStatus;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpMethod;
+import com.azure.core.http.HttpResponse;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.BinaryData;
 import com.azure.core.util.Context;
@@ -108,10 +110,14 @@ class CopyTest {
         assertThat(copied.getStatusCode()).isEqualTo(202);
         assertThat(copied.getValue()).as("copy id").isNotBlank();
         assertThat(copied.getHeaders().getValue("x-ms-copy-status")).isEqualTo("success");
-        assertThat(copied.getHeaders().getValue("Content-MD5")).as("the source's MD5, where the SDKs read it")
-                .isEqualTo(source.getProperties().getContentMd5() == null ? null
-                        : java.util.Base64.getEncoder().encodeToString(source.getProperties().getContentMd5()));
-        assertThat(copied.getHeaders().getValue("Content-MD5")).isNotNull();
+        assertThat(copied.getHeaders().getValue("Content-MD5")).as("no MD5 when none was sent to check").isNull();
+        String sourceMd5 = java.util.Base64.getEncoder().encodeToString(source.getProperties().getContentMd5());
+        HttpResponse checked = SignedRequests.send(SERVERS.service(store), HttpMethod.PUT, target.getBlobUrl(),
+                "x-ms-copy-source", source.getBlobUrl() + "?" + sas, "x-ms-requires-sync", "true",
+                "x-ms-source-content-md5", sourceMd5);
+        assertThat(checked.getStatusCode()).isEqualTo(202);
+        assertThat(checked.getHeaderValue(HttpHeaderName.CONTENT_MD5)).as("the MD5 the source was checked against")
+                .isEqualTo(sourceMd5);
         assertThat(target.downloadContent().toString()).isEqualTo("copied contents");
         assertThat(target.getProperties().getMetadata()).containsExactlyEntriesOf(Map.of("Origin", "source"));
     }

@@ -60,7 +60,8 @@ public final class CopyBlob implements BlobRestOperation {
         }
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(202), copy)
                 .header("x-ms-copy-id", copy.copy().id()).header("x-ms-copy-status", copy.copy().status().wireName());
-        if (sync && copy.headers().contentMd5() != null) {
+        // Copy Blob From URL answers the MD5 it checked the source against: none when not asked to check.
+        if (sync && request.header("x-ms-source-content-md5") != null && copy.headers().contentMd5() != null) {
             response.header("Content-MD5", Base64.getEncoder().encodeToString(copy.headers().contentMd5()));
         }
         return response;
