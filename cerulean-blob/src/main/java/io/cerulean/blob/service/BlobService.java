@@ -151,83 +151,6 @@ public final class BlobService {
         return copyOperations;
     }
 
-    /** One entry of List Blobs: a blob, or the common prefix of several under a delimiter. */
-    public sealed interface ListedBlob {
-        String name();
-    }
-
-    /**
-     * A committed blob or one of its snapshots, or (with {@code include=uncommittedblobs}) a blob with
-     * only staged blocks.
-     */
-    public record ListedItem(String name, Optional<BlobProperties> committed, boolean previousVersion)
-            implements ListedBlob {
-        public ListedItem(String name, Optional<BlobProperties> committed) {
-            this(name, committed, false);
-        }
-    }
-
-    /**
-     * Where a listing resumes: a blob's name, and the snapshot or previous version within it
-     * (BlobProperties.BASE for neither: the blob).
-     */
-    public record ListPosition(String name, long snapshot, long version) {
-        public ListPosition(String name, long snapshot) {
-            this(name, snapshot, BlobProperties.BASE);
-        }
-    }
-
-    /** Names sharing a prefix up to and including the delimiter, listed once. */
-    public record ListedPrefix(String name) implements ListedBlob {
-    }
-
-    /** A page of List Blobs, and where the next one begins. */
-    public record BlobList(List<ListedBlob> items, Optional<ListPosition> next) {
-    }
-
-    /** What List Blobs includes beside committed blobs. */
-    public record Include(boolean snapshots, boolean uncommitted, boolean versions, boolean deleted) {
-        public static final Include NONE = new Include(false, false, false, false);
-
-        public Include(boolean snapshots, boolean uncommitted) {
-            this(snapshots, uncommitted, false, false);
-        }
-    }
-
-    /** What Delete Blob does with the blob's snapshots ({@code x-ms-delete-snapshots}). */
-    public enum DeleteSnapshots {
-        /** None given: refused with 409 SnapshotsPresent if there are any. */
-        NONE,
-        /** The blob and its snapshots. */
-        INCLUDE,
-        /** Its snapshots only. */
-        ONLY
-    }
-
-    /** Append Block's own conditions, null when not sent. */
-    public record AppendConditions(Long appendPosition, Long maxSize) {
-        public static final AppendConditions NONE = new AppendConditions(null, null);
-    }
-
-    /** What a lease action left: the lease, and the resource's ETag and Last-Modified. */
-    public record LeaseOutcome(Lease lease, long etag, Instant lastModified) {
-    }
-
-    /** Which list of a block list request names a block in (Put Block List's elements). */
-    public enum BlockSource { COMMITTED, UNCOMMITTED, LATEST }
-
-    /** One entry of Put Block List. */
-    public record BlockReference(BlockSource source, BlockId id) {
-    }
-
-    /** A block as Get Block List shows it. */
-    public record Block(BlockId id, long size) {
-    }
-
-    /** Get Block List: the committed blocks in order (empty if the blob is not committed), the staged ones. */
-    public record BlockLists(Optional<BlobProperties> blob, List<Block> committed, List<Block> uncommitted) {
-    }
-
     /**
      * Where a copy reads from: a blob, or a snapshot or a version of one ({@code version}: ticks, or
      * BlobProperties.BASE), in this server's store, and the URL that named it.
@@ -256,23 +179,6 @@ public final class BlobService {
         COPY,
         /** Put Blob From URL: a block blob of the source's bytes in one piece, its block list not kept. */
         PUT_FROM_URL
-    }
-
-    /** How Set Blob Properties changes a page blob's sequence number ({@code x-ms-sequence-number-action}). */
-    public enum SequenceAction { MAX, UPDATE, INCREMENT }
-
-    /** A sequence number change: the action and the value it takes (none for increment). */
-    public record SequenceChange(SequenceAction action, long value) {
-    }
-
-    /** A page blob's own conditions on Put Page ({@code x-ms-if-sequence-number-le, -lt, -eq}), null when not sent. */
-    public record SequenceConditions(Long lessOrEqual, Long less, Long equal) {
-        public static final SequenceConditions NONE = new SequenceConditions(null, null, null);
-
-        boolean holdFor(long number) {
-            return (lessOrEqual == null || number <= lessOrEqual) && (less == null || number < less)
-                    && (equal == null || number == equal);
-        }
     }
 
     /**

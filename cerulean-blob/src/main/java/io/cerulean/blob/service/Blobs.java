@@ -12,8 +12,6 @@ import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.blob.model.Tiering;
-import io.cerulean.blob.service.BlobService.DeleteSnapshots;
-import io.cerulean.blob.service.BlobService.SequenceChange;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Space;

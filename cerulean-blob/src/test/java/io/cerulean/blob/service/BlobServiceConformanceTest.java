@@ -13,10 +13,6 @@ import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.PublicAccess;
 import io.cerulean.blob.model.RehydratePriority;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
-import io.cerulean.blob.service.BlobService.ListedBlob;
-import io.cerulean.blob.service.BlobService.ListedItem;
 import io.cerulean.common.error.ErrorCode;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.KeyValueStore;
@@ -161,7 +157,7 @@ public abstract class BlobServiceConformanceTest {
 
         assertThat(readText("doc")).isEqualTo("CCAAAACC");
         assertThat(blob.contentLength()).isEqualTo(8);
-        BlobService.BlockLists lists = blobs.blockLists(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null);
+        BlockLists lists = blobs.blockLists(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null);
         assertThat(lists.committed()).extracting(b -> b.id()).containsExactly(id("c"), id("a"), id("c"));
         assertThat(lists.uncommitted()).as("staged blocks go with the commit").isEmpty();
         assertThat(gone(left)).as("the bytes of the block left out are deleted").isTrue();
@@ -259,8 +255,8 @@ public abstract class BlobServiceConformanceTest {
         stage("draft", id("a"), bytes("A"));
 
         assertFails(() -> blobs.blob(ACCOUNT, CONTAINER, "draft"), BlobError.BLOB_NOT_FOUND);
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, BlobService.Include.NONE).items())).isEmpty();
-        List<ListedBlob> withStaged = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, new BlobService.Include(false, true)).items();
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, Include.NONE).items())).isEmpty();
+        List<ListedBlob> withStaged = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, new Include(false, true)).items();
         assertThat(names(withStaged)).containsExactly("draft");
         assertThat(((ListedItem) withStaged.get(0)).committed()).isEmpty();
         assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "draft", BlobProperties.BASE, null).uncommitted()).hasSize(1);
@@ -292,23 +288,23 @@ public abstract class BlobServiceConformanceTest {
         for (String name : List.of("a/1", "a/2", "b", "c/x/y", "c/z", "d")) {
             put(name, bytes(name), Conditions.NONE);
         }
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", Optional.empty(), 100, BlobService.Include.NONE).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", Optional.empty(), 100, Include.NONE).items()))
                 .containsExactly("a/", "b", "c/", "d");
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "c/", "/", Optional.empty(), 100, BlobService.Include.NONE).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "c/", "/", Optional.empty(), 100, Include.NONE).items()))
                 .containsExactly("c/x/", "c/z");
 
         List<String> paged = new ArrayList<>();
-        Optional<BlobService.ListPosition> marker = Optional.empty();
+        Optional<ListPosition> marker = Optional.empty();
         int pages = 0;
         do {
-            BlobService.BlobList page = blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", marker, 1, BlobService.Include.NONE);
+            BlobList page = blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", marker, 1, Include.NONE);
             paged.addAll(names(page.items()));
             marker = page.next();
             pages++;
         } while (marker.isPresent());
         assertThat(paged).containsExactly("a/", "b", "c/", "d");
         assertThat(pages).isEqualTo(4);
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "a/", null, Optional.empty(), 100, BlobService.Include.NONE).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "a/", null, Optional.empty(), 100, Include.NONE).items()))
                 .containsExactly("a/1", "a/2");
     }
 
@@ -322,7 +318,7 @@ public abstract class BlobServiceConformanceTest {
         assertFails(() -> blobs.blob(ACCOUNT, CONTAINER, "one"), BlobError.CONTAINER_NOT_FOUND);
         assertThat(gone(bytesOfOne)).isTrue();
         blobs.containers().create(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
-        assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10, new BlobService.Include(true, true)).items())
+        assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10, new Include(true, true)).items())
                 .as("a container made again under the name starts empty").isEmpty();
     }
 
@@ -423,41 +419,41 @@ public abstract class BlobServiceConformanceTest {
         assertThat(contents.open(firstBytes)).as("bytes a snapshot names are kept").isPresent();
 
         List<ListedBlob> listed = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100,
-                new BlobService.Include(true, false)).items();
+                new Include(true, false)).items();
         assertThat(listed).extracting(item -> ((ListedItem) item).committed().get().snapshot())
                 .as("snapshots first, oldest first").containsExactly(snapshot.snapshot(), again.snapshot(),
                         BlobProperties.BASE);
 
         assertFails(() -> blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", Conditions.NONE), BlobError.SNAPSHOTS_PRESENT);
-        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), BlobService.DeleteSnapshots.NONE,
+        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), DeleteSnapshots.NONE,
                 Conditions.NONE);
         assertThat(contents.open(firstBytes)).as("the other snapshot still names them").isPresent();
-        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, BlobService.DeleteSnapshots.ONLY,
+        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, DeleteSnapshots.ONLY,
                 Conditions.NONE);
         assertThat(gone(firstBytes)).as("the last snapshot naming them let go").isTrue();
         assertThat(readText("doc")).isEqualTo("version two");
         blobs.snapshotBlob(ACCOUNT, CONTAINER, "doc", Map.of(), Conditions.NONE);
-        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, BlobService.DeleteSnapshots.INCLUDE,
+        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, DeleteSnapshots.INCLUDE,
                 Conditions.NONE);
         assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100,
-                new BlobService.Include(true, true)).items()).isEmpty();
+                new Include(true, true)).items()).isEmpty();
     }
 
     @Test
     void appendBlocksGrowAnAppendBlobUnderItsConditions() {
         blobs.putBlob(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE, Map.of(),
                 Conditions.NONE);
-        BlobService.AppendConditions none = BlobService.AppendConditions.NONE;
+        AppendConditions none = AppendConditions.NONE;
         blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("a,")), 2, Conditions.NONE, none);
         BlobProperties two = blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("bb,")), 3, Conditions.NONE,
-                new BlobService.AppendConditions(2L, 10L));
+                new AppendConditions(2L, 10L));
 
         assertThat(two.contentLength()).isEqualTo(5);
         assertThat(two.committedBlockCount()).isEqualTo(2);
         assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("c")), 1, Conditions.NONE,
-                new BlobService.AppendConditions(4L, null)), BlobError.APPEND_POSITION_CONDITION_NOT_MET);
+                new AppendConditions(4L, null)), BlobError.APPEND_POSITION_CONDITION_NOT_MET);
         assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("cccccc")), 6, Conditions.NONE,
-                new BlobService.AppendConditions(null, 10L)), BlobError.MAX_BLOB_SIZE_CONDITION_NOT_MET);
+                new AppendConditions(null, 10L)), BlobError.MAX_BLOB_SIZE_CONDITION_NOT_MET);
         put("block", bytes("x"), Conditions.NONE);
         assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "block", content(bytes("c")), 1, Conditions.NONE, none),
                 BlobError.INVALID_BLOB_TYPE);
@@ -468,7 +464,7 @@ public abstract class BlobServiceConformanceTest {
     void aLeasedBlobTakesWritesFromItsHolderOnly() {
         put("leased", bytes("1"), Conditions.NONE);
         String id = "6f1c6c2e-1a7b-4a63-9f5e-0b6b7c1f2d3e";
-        BlobService.LeaseOutcome acquired = blobs.leaseBlob(ACCOUNT, CONTAINER, "leased",
+        LeaseOutcome acquired = blobs.leaseBlob(ACCOUNT, CONTAINER, "leased",
                 new Leases.Action.Acquire(id, -1), Conditions.NONE);
         Conditions holder = new Conditions(null, null, null, null, id);
         Conditions stranger = new Conditions(null, null, null, null, "00000000-0000-0000-0000-000000000000");
@@ -513,7 +509,7 @@ public abstract class BlobServiceConformanceTest {
         byte[] b = new byte[512];
         Arrays.fill(a, (byte) 'a');
         Arrays.fill(b, (byte) 'b');
-        BlobService.SequenceConditions none = BlobService.SequenceConditions.NONE;
+        SequenceConditions none = SequenceConditions.NONE;
         blobs.putPages(ACCOUNT, CONTAINER, "disk", 512, 1024, content(a), Conditions.NONE, none);
         blobs.putPages(ACCOUNT, CONTAINER, "disk", 1024, 512, content(b), Conditions.NONE, none);
         blobs.putPages(ACCOUNT, CONTAINER, "disk", 3584, 512, content(b), Conditions.NONE, none);
@@ -531,7 +527,7 @@ public abstract class BlobServiceConformanceTest {
         assertFails(() -> blobs.putPages(ACCOUNT, CONTAINER, "disk", 4096, 512, null, Conditions.NONE, none),
                 BlobError.INVALID_PAGE_RANGE);
         assertFails(() -> blobs.putPages(ACCOUNT, CONTAINER, "disk", 0, 512, null, Conditions.NONE,
-                new BlobService.SequenceConditions(null, 7L, null)), BlobError.SEQUENCE_NUMBER_CONDITION_NOT_MET);
+                new SequenceConditions(null, 7L, null)), BlobError.SEQUENCE_NUMBER_CONDITION_NOT_MET);
 
         blobs.setBlobProperties(ACCOUNT, CONTAINER, "disk", null, 1024L, null, Conditions.NONE);
         assertThat(Pages.ranges(blobs.blob(ACCOUNT, CONTAINER, "disk").segments(), 0, Long.MAX_VALUE))
@@ -575,9 +571,9 @@ public abstract class BlobServiceConformanceTest {
         assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc").tiering().rehydrating()).isTrue();
         assertThat(hourOn.blob(ACCOUNT, CONTAINER, "doc").tiering().tier()).isEqualTo(AccessTier.COOL);
         assertThat(names(hourOn.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10,
-                BlobService.Include.NONE).items())).containsExactly("doc");
+                Include.NONE).items())).containsExactly("doc");
         assertThat(((ListedItem) hourOn.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10,
-                BlobService.Include.NONE).items().get(0)).committed().orElseThrow().tiering().tier())
+                Include.NONE).items().get(0)).committed().orElseThrow().tiering().tier())
                 .isEqualTo(AccessTier.COOL);
 
         hourOn.setBlobMetadata(ACCOUNT, CONTAINER, "doc", Map.of("read", "again"), Conditions.NONE);

@@ -11,9 +11,6 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.service.BlobService.Block;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.storage.content.ContentId;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -121,7 +118,7 @@ class BlocksTest {
         pieces.blobs.put(ACCOUNT, CONTAINER, "disk", BlobType.PAGE_BLOB, null, 512, ContentHeaders.NONE, Map.of(),
                 Conditions.NONE, 0);
 
-        BlobService.BlockLists lists = blocks.lists(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), null);
+        BlockLists lists = blocks.lists(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), null);
 
         assertThat(lists.committed()).extracting(b -> b.id()).containsExactly(blockId("a"));
         assertThat(lists.uncommitted()).isEmpty();

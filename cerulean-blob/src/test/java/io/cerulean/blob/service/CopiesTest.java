@@ -12,8 +12,6 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.Segment;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.blob.service.BlobService.CopiedContent;
 import io.cerulean.blob.service.BlobService.CopyKind;
 import io.cerulean.blob.service.BlobService.CopySource;
@@ -62,7 +60,7 @@ class CopiesTest {
                 target.segments().get(0).content());
         assertThat(target.copy().source()).isEqualTo(URL);
         assertThat(target.metadata()).as("the source's when none is given").containsExactly(Map.entry("from", "source"));
-        pieces.blobs.delete(ACCOUNT, CONTAINER, "source", BlobProperties.BASE, BlobService.DeleteSnapshots.NONE,
+        pieces.blobs.delete(ACCOUNT, CONTAINER, "source", BlobProperties.BASE, DeleteSnapshots.NONE,
                 Conditions.NONE);
         assertThat(pieces.text("target")).as("a copy outlives its source").isEqualTo("one,two");
     }
@@ -72,7 +70,7 @@ class CopiesTest {
         pieces.blobs.put(ACCOUNT, CONTAINER, "source", BlobType.PAGE_BLOB, null, 512, ContentHeaders.NONE, Map.of(),
                 Conditions.NONE, 3);
         pieces.pages.put(ACCOUNT, CONTAINER, "source", 0, 512, pieces.content("p".repeat(512)), Conditions.NONE,
-                BlobService.SequenceConditions.NONE);
+                SequenceConditions.NONE);
         BlobProperties source = pieces.blobs.get(ACCOUNT, CONTAINER, "source", BlobProperties.BASE, null);
 
         BlobProperties target = copy(source, "target", CopyKind.PUT_FROM_URL);

@@ -10,7 +10,6 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.service.BlobService.SequenceConditions;
 import io.cerulean.storage.content.ContentId;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;

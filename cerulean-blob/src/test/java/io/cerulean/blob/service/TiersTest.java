@@ -154,7 +154,7 @@ class TiersTest {
                 ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COLD, Map.of());
         pieces.stage("list", "a", "y");
         BlobProperties archived = pieces.blocks.commit(ACCOUNT, CONTAINER, "list",
-                java.util.List.of(new BlobService.BlockReference(BlobService.BlockSource.LATEST,
+                java.util.List.of(new BlockReference(BlockSource.LATEST,
                         BlobPieces.blockId("a"))), ContentHeaders.NONE, Map.of(), Conditions.NONE, AccessTier.ARCHIVE, Map.of());
 
         assertThat(cold.tiering()).isEqualTo(new Tiering(AccessTier.COLD, false, null, null, null, null));

@@ -7,8 +7,6 @@ import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.PublicAccess;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentStore;

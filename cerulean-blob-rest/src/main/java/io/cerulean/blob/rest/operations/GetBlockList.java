@@ -6,6 +6,7 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.xml.BlockListXml;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.BlockLists;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -35,7 +36,7 @@ public final class GetBlockList implements BlobRestOperation {
         if (!which.equals("committed") && !which.equals("uncommitted") && !which.equals("all")) {
             throw QueryParameters.invalid("blocklisttype", type, "It is committed, uncommitted or all.");
         }
-        BlobService.BlockLists lists = service.blockLists(resource.account(), resource.container(), resource.blob(),
+        BlockLists lists = service.blockLists(resource.account(), resource.container(), resource.blob(),
                 SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.leaseId(request));
         AzureResponse response = AzureResponse.status(200);
         Optional<BlobProperties> blob = lists.blob();
