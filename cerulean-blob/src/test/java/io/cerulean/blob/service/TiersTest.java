@@ -31,7 +31,7 @@ class TiersTest {
     }
 
     private BlobProperties set(String name, AccessTier tier, RehydratePriority priority) {
-        return tiers.set(ACCOUNT, CONTAINER, name, BlobProperties.BASE, tier, priority, null);
+        return tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, name), tier, priority, null, Conditions.NONE);
     }
 
     private BlobProperties get(String name) {
@@ -115,13 +115,16 @@ class TiersTest {
         pieces.put("doc", "text");
         long snapshot = pieces.blobs.snapshot(ACCOUNT, CONTAINER, "doc", Map.of(), Conditions.NONE).snapshot();
 
-        BlobProperties archived = tiers.set(ACCOUNT, CONTAINER, "doc", snapshot, AccessTier.ARCHIVE, null, null);
+        BlobProperties archived = tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(snapshot),
+                AccessTier.ARCHIVE, null, null, Conditions.NONE);
 
         assertThat(archived.tiering().tier()).isEqualTo(AccessTier.ARCHIVE);
         assertThat(get("doc").tiering()).isEqualTo(Tiering.INFERRED_HOT);
-        assertFails(() -> tiers.set(ACCOUNT, CONTAINER, "doc", snapshot, AccessTier.HOT, null, null),
+        assertFails(() -> tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(snapshot), AccessTier.HOT,
+                null, null, Conditions.NONE),
                 BlobError.BLOB_ARCHIVED);
-        assertFails(() -> tiers.set(ACCOUNT, CONTAINER, "doc", snapshot + 1, AccessTier.HOT, null, null),
+        assertFails(() -> tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(snapshot + 1),
+                AccessTier.HOT, null, null, Conditions.NONE),
                 BlobError.BLOB_NOT_FOUND);
     }
 
@@ -143,8 +146,8 @@ class TiersTest {
                 "11111111-1111-1111-1111-111111111111", -1), Conditions.NONE);
 
         assertFails(() -> set("doc", AccessTier.COOL, null), BlobError.LEASE_ID_MISSING);
-        BlobProperties cool = tiers.set(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, AccessTier.COOL, null,
-                "11111111-1111-1111-1111-111111111111");
+        BlobProperties cool = tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), AccessTier.COOL, null,
+                "11111111-1111-1111-1111-111111111111", Conditions.NONE);
         assertThat(cool.tiering().tier()).isEqualTo(AccessTier.COOL);
     }
 

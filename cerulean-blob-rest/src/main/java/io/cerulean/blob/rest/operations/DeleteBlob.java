@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobAddress;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.blob.service.DeleteSnapshots;
 import io.cerulean.http.message.AzureRequest;
@@ -37,13 +38,12 @@ public final class DeleteBlob implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        long snapshot = SnapshotIds.of(request);
-        long version = SnapshotIds.version(request);
+        BlobAddress at = SnapshotIds.address(resource, request);
         String header = request.header("x-ms-delete-snapshots");
         DeleteSnapshots snapshots;
         if (header == null) {
             snapshots = DeleteSnapshots.NONE;
-        } else if (snapshot != BlobProperties.BASE || version != BlobProperties.BASE) {
+        } else if (at.snapshot() != BlobProperties.BASE || at.version() != BlobProperties.BASE) {
             throw RequestHeaders.invalidHeader("x-ms-delete-snapshots", header,
                     "it cannot be sent when deleting a snapshot or a version.");
         } else {
@@ -54,9 +54,8 @@ public final class DeleteBlob implements BlobRestOperation {
             };
         }
         Duration retention = retention(properties, resource.account());
-        service.deleteBlob(resource.account(), resource.container(), resource.blob(), snapshot, version, snapshots,
-                RequestHeaders.conditions(request), retention);
-        boolean kept = retention != null || (version == BlobProperties.BASE && snapshot == BlobProperties.BASE
+        service.deleteBlob(at, snapshots, RequestHeaders.conditions(request), retention);
+        boolean kept = retention != null || (at.version() == BlobProperties.BASE && at.snapshot() == BlobProperties.BASE
                 && snapshots != DeleteSnapshots.ONLY && service.versioning(resource.account()));
         return AzureResponse.status(202).header("x-ms-delete-type-permanent", Boolean.toString(!kept));
     }

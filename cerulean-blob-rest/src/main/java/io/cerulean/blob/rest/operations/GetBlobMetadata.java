@@ -23,8 +23,7 @@ public final class GetBlobMetadata implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.leaseId(request));
+        BlobProperties blob = service.blob(SnapshotIds.address(resource, request), RequestHeaders.leaseId(request));
         if (!RequestHeaders.conditions(request).tagsHold(blob.tags())) {
             throw new ServiceException(BlobError.CONDITION_NOT_MET);
         }

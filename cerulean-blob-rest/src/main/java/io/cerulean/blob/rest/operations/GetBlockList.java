@@ -36,8 +36,7 @@ public final class GetBlockList implements BlobRestOperation {
         if (!which.equals("committed") && !which.equals("uncommitted") && !which.equals("all")) {
             throw QueryParameters.invalid("blocklisttype", type, "It is committed, uncommitted or all.");
         }
-        BlockLists lists = service.blockLists(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.leaseId(request));
+        BlockLists lists = service.blockLists(SnapshotIds.address(resource, request), RequestHeaders.leaseId(request));
         AzureResponse response = AzureResponse.status(200);
         Optional<BlobProperties> blob = lists.blob();
         // x-ms-if-tags holds on the committed blob's tags; a blob with only staged blocks has none
