@@ -52,9 +52,7 @@ public final class BlobTagging {
             if (row == null || row.value().deleted() != null) {
                 throw new ServiceException(BlobError.BLOB_NOT_FOUND);
             }
-            if (!conditions.tagsHold(row.value().tags())) {
-                throw new ServiceException(BlobError.CONDITION_NOT_MET);
-            }
+            conditions.checkTags(row.value().tags());
             partition.versions.put(version, BlobPartition.written(row.value().withTags(tags)));
             return null;
         });
@@ -67,9 +65,7 @@ public final class BlobTagging {
     public Map<String, String> get(BlobAddress at, Conditions conditions) {
         BlobProperties blob = blobs.get(at.account(), at.container(), at.name(), at.snapshot(), at.version(),
                 conditions.leaseId());
-        if (!conditions.tagsHold(blob.tags())) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
+        conditions.checkTags(blob.tags());
         return blob.tags();
     }
 

@@ -61,9 +61,7 @@ public final class Tiers {
             if (base) {
                 Leases.checkBlobWrite(blob.lease(), leaseId, now);
             }
-            if (!tagConditions.tagsHold(blob.tags())) {
-                throw new ServiceException(BlobError.CONDITION_NOT_MET);
-            }
+            tagConditions.checkTags(blob.tags());
             if (blob.type() != BlobType.BLOCK_BLOB) {
                 throw new ServiceException(BlobError.INVALID_BLOB_TIER, BlobError.INVALID_BLOB_TIER.message()
                         + " Only a block blob has an access tier; '" + name + "' is a " + blob.type().wireName() + ".");

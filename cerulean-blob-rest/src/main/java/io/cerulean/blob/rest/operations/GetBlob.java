@@ -2,7 +2,6 @@ package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
-import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.StorageCrc64;
@@ -72,9 +71,7 @@ public final class GetBlob implements BlobRestOperation {
     private AzureResponse answer(ReadableBlob found, AzureRequest request, BlobGrant grant) {
         BlobProperties blob = found.properties();
         Conditions conditions = RequestHeaders.conditions(request);
-        if (!conditions.tagsHold(blob.tags())) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
+        conditions.checkTags(blob.tags());
         switch (conditions.check(blob.etag(), blob.lastModified())) {
             case FAILED -> throw new ServiceException(BlobError.CONDITION_NOT_MET);
             case NOT_MODIFIED -> {

@@ -36,9 +36,7 @@ public final class GetPageRanges implements BlobRestOperation {
         Long previous = PreviousSnapshots.of(resource, request, snapshot);
         BlobProperties blob = service.blob(BlobAddress.of(resource.account(), resource.container(), resource.blob())
                 .atSnapshot(snapshot), RequestHeaders.leaseId(request));
-        if (!RequestHeaders.conditions(request).tagsHold(blob.tags())) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
+        RequestHeaders.conditions(request).checkTags(blob.tags());
         if (blob.type() != BlobType.PAGE_BLOB) {
             throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
                     + " Only a page blob has page ranges.");
