@@ -243,8 +243,7 @@ public final class BlobService {
      */
     public BlobProperties putBlob(String account, String container, String name, NewBlob blob,
                                   Conditions conditions) {
-        return blobs.put(account, container, name, blob.type(), blob.content(), blob.size(), blob.headers(),
-                blob.metadata(), conditions, blob.sequenceNumber(), blob.tier(), blob.tags());
+        return blobs.put(account, container, name, blob, conditions);
     }
 
     /**

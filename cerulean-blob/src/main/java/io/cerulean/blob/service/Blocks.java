@@ -121,12 +121,6 @@ final class Blocks {
         });
     }
 
-    /** Put Block List of a blob written with no tier. */
-    BlobProperties commit(String account, String container, String name, List<BlockReference> blocks,
-                          ContentHeaders headers, Map<String, String> metadata, Conditions conditions) {
-        return commit(account, container, name, blocks, headers, metadata, conditions, null, Map.of());
-    }
-
     /**
      * Put Block List: the blob becomes the named blocks in order, with these headers, metadata and
      * tags; every staged block, and every committed block not named, is discarded; the blob is in

@@ -22,8 +22,8 @@ class AppendBlobsTest {
 
     @BeforeEach
     void log() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE,
-                Map.of("k", "v"), Conditions.NONE, 0);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "log", NewBlob.of(BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE,
+                Map.of("k", "v")), Conditions.NONE);
     }
 
     @AfterEach

@@ -25,8 +25,8 @@ class PageBlobsTest {
 
     @BeforeEach
     void disk() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "disk", BlobType.PAGE_BLOB, null, 2048, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 5);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "disk", new NewBlob(BlobType.PAGE_BLOB, null, 2048, ContentHeaders.NONE,
+                Map.of(), 5, null, Map.of()), Conditions.NONE);
     }
 
     @AfterEach

@@ -73,7 +73,7 @@ class StagedBlockLimitTest {
         stage(blocks, "b", "2");
         stage(blocks, "c", "3");
         blocks.commit(ACCOUNT, CONTAINER, "doc", List.of(new BlockReference(BlockSource.UNCOMMITTED, blockId("a"))),
-                ContentHeaders.NONE, Map.of(), Conditions.NONE);
+                ContentHeaders.NONE, Map.of(), Conditions.NONE, null, Map.of());
 
         stage(blocks, "d", "4");
         stage(blocks, "e", "5");

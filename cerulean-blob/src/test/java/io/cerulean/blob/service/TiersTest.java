@@ -130,12 +130,13 @@ class TiersTest {
 
     @Test
     void onlyABlockBlobHasATier() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 0);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "log", NewBlob.of(BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE,
+                Map.of()), Conditions.NONE);
 
         assertFails(() -> set("log", AccessTier.COOL, null), BlobError.INVALID_BLOB_TIER);
-        assertFails(() -> pieces.blobs.put(ACCOUNT, CONTAINER, "log2", BlobType.APPEND_BLOB, null, 0,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COOL, Map.of()), BlobError.INVALID_BLOB_TIER);
+        assertFails(() -> pieces.blobs.put(ACCOUNT, CONTAINER, "log2", new NewBlob(BlobType.APPEND_BLOB, null, 0,
+                ContentHeaders.NONE, Map.of(), 0, AccessTier.COOL, Map.of()), Conditions.NONE),
+                BlobError.INVALID_BLOB_TIER);
         assertFails(() -> set("none", AccessTier.COOL, null), BlobError.BLOB_NOT_FOUND);
     }
 
@@ -153,8 +154,8 @@ class TiersTest {
 
     @Test
     void aWriteWithATierSetsItAndAWriteWithoutOneInfersHot() {
-        BlobProperties cold = pieces.blobs.put(ACCOUNT, CONTAINER, "doc", BlobType.BLOCK_BLOB, pieces.content("x"), 1,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COLD, Map.of());
+        BlobProperties cold = pieces.blobs.put(ACCOUNT, CONTAINER, "doc", new NewBlob(BlobType.BLOCK_BLOB,
+                pieces.content("x"), 1, ContentHeaders.NONE, Map.of(), 0, AccessTier.COLD, Map.of()), Conditions.NONE);
         pieces.stage("list", "a", "y");
         BlobProperties archived = pieces.blocks.commit(ACCOUNT, CONTAINER, "list",
                 java.util.List.of(new BlockReference(BlockSource.LATEST,
