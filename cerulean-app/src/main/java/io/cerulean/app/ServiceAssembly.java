@@ -66,7 +66,7 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                         requestClock), Optional.of(Sweeper.start("blob",
                         "staged blocks never committed, bytes and tag index entries nothing names, and deleted blobs past"
                                 + " their retention",
-                        () -> blobs.sweep() + blobs.sweepDeleted(retention), blobSweepEvery)), blobs::close);
+                        () -> blobs.sweeps().all(retention), blobSweepEvery)), blobs::close);
             }
         };
     }

@@ -1,5 +1,7 @@
 package io.cerulean.blob.model;
 
+import io.cerulean.blob.error.BlobError;
+import io.cerulean.common.error.ServiceException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -58,6 +60,13 @@ public record Conditions(List<String> ifMatch, List<String> ifNoneMatch, Instant
     /** Whether a blob with {@code tags} passes the tag condition (none sent: it does). */
     public boolean tagsHold(java.util.Map<String, String> tags) {
         return ifTags == null || ifTags.matches(tags, null);
+    }
+
+    /** 412 ConditionNotMet unless a blob with {@code tags} passes the tag condition ({@link #tagsHold}). */
+    public void checkTags(java.util.Map<String, String> tags) {
+        if (!tagsHold(tags)) {
+            throw new ServiceException(BlobError.CONDITION_NOT_MET);
+        }
     }
 
     /** The same conditions for a caller who may create the blob but not write over it. */

@@ -6,7 +6,6 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Segment;
-import io.cerulean.blob.service.BlobService.AppendConditions;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.content.ContentId;
 import java.time.Instant;

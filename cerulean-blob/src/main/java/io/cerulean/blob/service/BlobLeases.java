@@ -2,7 +2,6 @@ package io.cerulean.blob.service;
 
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
-import io.cerulean.blob.service.BlobService.LeaseOutcome;
 
 /**
  * Lease Blob: the lease state machine ({@link Leases}) applied to a blob's row, on the version read.

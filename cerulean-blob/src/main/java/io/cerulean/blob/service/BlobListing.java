@@ -2,12 +2,6 @@ package io.cerulean.blob.service;
 
 import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.model.BlobProperties;
-import io.cerulean.blob.service.BlobService.BlobList;
-import io.cerulean.blob.service.BlobService.Include;
-import io.cerulean.blob.service.BlobService.ListPosition;
-import io.cerulean.blob.service.BlobService.ListedBlob;
-import io.cerulean.blob.service.BlobService.ListedItem;
-import io.cerulean.blob.service.BlobService.ListedPrefix;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.RecordBound;

@@ -2,17 +2,12 @@ package io.cerulean.blob.service;
 
 import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.layout.ContainerCatalog;
-import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.layout.TagIndexRecords;
-import io.cerulean.blob.model.TagFilter;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
-import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.model.Lease;
-import io.cerulean.blob.model.RehydratePriority;
-import io.cerulean.blob.model.Tiering;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.content.ContentId;
@@ -27,18 +22,19 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.function.Predicate;
 
 /**
  * The Blob service's operations on a {@link KeyValueStore} for records (layout in
  * {@link ContainerCatalog} and {@link BlobRecords}) and a {@link ContentStore} for bytes: the one
  * entry point of the REST layer. Each operation is a resource's own class's, built here and nowhere
  * else: {@link Blobs}, {@link BlobListing}, {@link Blocks}, {@link PageBlobs}, {@link AppendBlobs},
- * {@link Copies}, {@link BlobLeases}, {@link BlobTagging}, {@link TagLookup}, {@link Containers}
- * (reached through {@link #containers()}) and {@link BlobCopies} (through {@link #copies()}),
- * every write to a blob through {@link BlobWrites}, and every byte's life through
- * {@link ContentLifecycle}. Parameters are taken as the REST layer has checked them; what depends on
- * stored state is decided there.
+ * {@link Copies}, {@link BlobLeases}, {@link SoftDeletes}, and, each reached through an accessor of
+ * its own, {@link Containers} ({@link #containers()}), {@link BlobCopies} ({@link #copies()}),
+ * {@link BlobTagging} ({@link #tags()}), {@link Tiers} ({@link #tiers()}) and {@link BlobSweeps}
+ * ({@link #sweeps()}); every write to a blob goes through {@link BlobWrites}, and every byte's life
+ * through {@link ContentLifecycle}. A blob, snapshot or version read is named by a
+ * {@link BlobAddress}. Parameters are taken as the REST layer has checked them; what depends on
+ * stored state is decided here.
  *
  * <p><b>What Cerulean guarantees.</b> Bytes are written to the content store first and named by a
  * record afterwards, so a blob is never visible half-written: Put Blob and Put Block List commit the
@@ -60,7 +56,6 @@ public final class BlobService {
     private final KeyValueStore store;
     private final Clock clock;
     private final ContentLifecycle lifecycle;
-    private final UnnamedContents unnamed;
     private final Containers containers;
     private final Blobs blobs;
     private final BlobListing listing;
@@ -69,13 +64,12 @@ public final class BlobService {
     private final AppendBlobs appends;
     private final Copies copies;
     private final BlobLeases leases;
-    private final Tiers tiers;
     private final SoftDeletes softDeletes;
     private final BlobWrites writes;
     private final BlobCopies copyOperations;
     private final BlobTagging tagging;
-    private final TagLookup tagLookup;
-    private final TagIndexSweep tagSweep;
+    private final Tiers tiers;
+    private final BlobSweeps sweeps;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -120,12 +114,11 @@ public final class BlobService {
         this.writes = new BlobWrites(store, containers, lifecycle, clock, random, options.versioning(), tagIndex);
         this.softDeletes = new SoftDeletes(store, containers, writes, clock);
         this.blobs = new Blobs(store, containers, writes, lifecycle, clock);
-        this.tagging = new BlobTagging(blobs, writes);
-        this.tagLookup = new TagLookup(store, containers, tagIndex);
-        this.tagSweep = new TagIndexSweep(store, containers, tagIndex, clock);
+        this.tagging = new BlobTagging(blobs, writes, new TagLookup(store, containers, tagIndex));
         this.listing = new BlobListing(store, containers);
         this.blocks = new Blocks(store, containers, writes, lifecycle, clock, random);
-        this.unnamed = new UnnamedContents(contents, lifecycle, containers, clock);
+        this.sweeps = new BlobSweeps(blocks, new UnnamedContents(contents, lifecycle, containers, clock),
+                new TagIndexSweep(store, containers, tagIndex, clock), softDeletes);
         this.pages = new PageBlobs(writes, lifecycle);
         this.appends = new AppendBlobs(writes, lifecycle);
         this.copies = new Copies(blobs, containers, writes, lifecycle);
@@ -151,81 +144,19 @@ public final class BlobService {
         return copyOperations;
     }
 
-    /** One entry of List Blobs: a blob, or the common prefix of several under a delimiter. */
-    public sealed interface ListedBlob {
-        String name();
+    /** Set Blob Tags, Get Blob Tags and Find Blobs by Tags. */
+    public BlobTagging tags() {
+        return tagging;
     }
 
-    /**
-     * A committed blob or one of its snapshots, or (with {@code include=uncommittedblobs}) a blob with
-     * only staged blocks.
-     */
-    public record ListedItem(String name, Optional<BlobProperties> committed, boolean previousVersion)
-            implements ListedBlob {
-        public ListedItem(String name, Optional<BlobProperties> committed) {
-            this(name, committed, false);
-        }
+    /** Set Blob Tier, and the rehydration from Archive it starts. */
+    public Tiers tiers() {
+        return tiers;
     }
 
-    /**
-     * Where a listing resumes: a blob's name, and the snapshot or previous version within it
-     * (BlobProperties.BASE for neither: the blob).
-     */
-    public record ListPosition(String name, long snapshot, long version) {
-        public ListPosition(String name, long snapshot) {
-            this(name, snapshot, BlobProperties.BASE);
-        }
-    }
-
-    /** Names sharing a prefix up to and including the delimiter, listed once. */
-    public record ListedPrefix(String name) implements ListedBlob {
-    }
-
-    /** A page of List Blobs, and where the next one begins. */
-    public record BlobList(List<ListedBlob> items, Optional<ListPosition> next) {
-    }
-
-    /** What List Blobs includes beside committed blobs. */
-    public record Include(boolean snapshots, boolean uncommitted, boolean versions, boolean deleted) {
-        public static final Include NONE = new Include(false, false, false, false);
-
-        public Include(boolean snapshots, boolean uncommitted) {
-            this(snapshots, uncommitted, false, false);
-        }
-    }
-
-    /** What Delete Blob does with the blob's snapshots ({@code x-ms-delete-snapshots}). */
-    public enum DeleteSnapshots {
-        /** None given: refused with 409 SnapshotsPresent if there are any. */
-        NONE,
-        /** The blob and its snapshots. */
-        INCLUDE,
-        /** Its snapshots only. */
-        ONLY
-    }
-
-    /** Append Block's own conditions, null when not sent. */
-    public record AppendConditions(Long appendPosition, Long maxSize) {
-        public static final AppendConditions NONE = new AppendConditions(null, null);
-    }
-
-    /** What a lease action left: the lease, and the resource's ETag and Last-Modified. */
-    public record LeaseOutcome(Lease lease, long etag, Instant lastModified) {
-    }
-
-    /** Which list of a block list request names a block in (Put Block List's elements). */
-    public enum BlockSource { COMMITTED, UNCOMMITTED, LATEST }
-
-    /** One entry of Put Block List. */
-    public record BlockReference(BlockSource source, BlockId id) {
-    }
-
-    /** A block as Get Block List shows it. */
-    public record Block(BlockId id, long size) {
-    }
-
-    /** Get Block List: the committed blocks in order (empty if the blob is not committed), the staged ones. */
-    public record BlockLists(Optional<BlobProperties> blob, List<Block> committed, List<Block> uncommitted) {
+    /** What a server sweeps now and then: staged blocks, unnamed bytes, the tag index, soft-deleted data. */
+    public BlobSweeps sweeps() {
+        return sweeps;
     }
 
     /**
@@ -258,21 +189,16 @@ public final class BlobService {
         PUT_FROM_URL
     }
 
-    /** How Set Blob Properties changes a page blob's sequence number ({@code x-ms-sequence-number-action}). */
-    public enum SequenceAction { MAX, UPDATE, INCREMENT }
-
-    /** A sequence number change: the action and the value it takes (none for increment). */
-    public record SequenceChange(SequenceAction action, long value) {
+    /** A blob Find Blobs by Tags found: where it is, and its tags that the filter names. */
+    public record FoundBlob(String container, String name, Map<String, String> tags) {
     }
 
-    /** A page blob's own conditions on Put Page ({@code x-ms-if-sequence-number-le, -lt, -eq}), null when not sent. */
-    public record SequenceConditions(Long lessOrEqual, Long less, Long equal) {
-        public static final SequenceConditions NONE = new SequenceConditions(null, null, null);
+    /** Where Find Blobs by Tags resumes: after this blob, found under this value of the tag it read by. */
+    public record FindPosition(String value, String container, String blob) {
+    }
 
-        boolean holdFor(long number) {
-            return (lessOrEqual == null || number <= lessOrEqual) && (less == null || number < less)
-                    && (equal == null || number == equal);
-        }
+    /** A page of Find Blobs by Tags, and where the next one begins. */
+    public record FoundBlobs(List<FoundBlob> blobs, Optional<FindPosition> next) {
     }
 
     /**
@@ -311,63 +237,21 @@ public final class BlobService {
     // ---------------------------------------------------------------- blobs
 
     /**
-     * Put Blob: the blob is {@code content} ({@code size} bytes; null content for an empty blob), in
-     * place of any blob of the name, whatever its type, and of its staged blocks; its lease stays.
-     * {@code headers} carries the MD5 to keep. 409 BlobAlreadyExists under {@code If-None-Match: *}.
+     * Put Blob: the blob is {@code blob}'s content, in place of any blob of the name, whatever its
+     * type, and of its staged blocks; its lease stays. 400 InvalidBlobTier for a tier on a page or
+     * append blob; 409 BlobAlreadyExists under {@code If-None-Match: *}.
      */
-    public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
-                                  long size, ContentHeaders headers, Map<String, String> metadata,
+    public BlobProperties putBlob(String account, String container, String name, NewBlob blob,
                                   Conditions conditions) {
-        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, null,
-                Map.of());
+        return blobs.put(account, container, name, blob, conditions);
     }
 
     /**
-     * Put Blob of a block or append blob, a block blob in {@code tier} (null: inferred Hot; 400
-     * InvalidBlobTier for a tier on an append blob).
+     * The committed blob, one of its snapshots or one of its versions: 404 BlobNotFound when there is
+     * none (also for a blob with only staged blocks), or it is soft-deleted.
      */
-    public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
-                                  long size, ContentHeaders headers, Map<String, String> metadata,
-                                  Conditions conditions, AccessTier tier) {
-        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions, 0, tier,
-                Map.of());
-    }
-
-    /**
-     * Put Blob, the blob given {@code tags} ({@code x-ms-tags}, checked by the caller), a block blob in
-     * {@code tier} (null: inferred Hot).
-     */
-    public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
-                                  long size, ContentHeaders headers, Map<String, String> metadata,
-                                  Conditions conditions, long sequenceNumber, AccessTier tier,
-                                  Map<String, String> tags) {
-        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions,
-                sequenceNumber, tier, tags);
-    }
-
-    /**
-     * Put Blob, with a page blob's starting sequence number; a page blob is {@code size} bytes of
-     * zeros ({@code content} null).
-     */
-    public BlobProperties putBlob(String account, String container, String name, BlobType type, ContentId content,
-                                  long size, ContentHeaders headers, Map<String, String> metadata,
-                                  Conditions conditions, long sequenceNumber) {
-        return blobs.put(account, container, name, type, content, size, headers, metadata, conditions,
-                sequenceNumber, null, Map.of());
-    }
-
-    /** The committed blob, or one of its snapshots: 404 BlobNotFound (also for a blob with only staged blocks). */
-    public BlobProperties blob(String account, String container, String name, long snapshot, String leaseId) {
-        return blobs.get(account, container, name, snapshot, leaseId);
-    }
-
-    /**
-     * The committed blob, one of its snapshots or one of its versions ({@code version}: ticks, or
-     * {@link BlobProperties#BASE}): 404 BlobNotFound when there is none, or it is soft-deleted.
-     */
-    public BlobProperties blob(String account, String container, String name, long snapshot, long version,
-                               String leaseId) {
-        return blobs.get(account, container, name, snapshot, version, leaseId);
+    public BlobProperties blob(BlobAddress at, String leaseId) {
+        return blobs.get(at.account(), at.container(), at.name(), at.snapshot(), at.version(), leaseId);
     }
 
     /** Whether {@code account} keeps blob versions. */
@@ -375,24 +259,12 @@ public final class BlobService {
         return writes.versioning(account);
     }
 
-    /** The committed blob. */
-    public BlobProperties blob(String account, String container, String name) {
-        return blobs.get(account, container, name, BlobProperties.BASE, null);
-    }
-
     /**
-     * Get Blob: the committed blob or one of its snapshots ({@link #blob}), with its bytes held until
-     * it is closed when {@code bytes} are to be read: a read that begins finishes on this version.
+     * Get Blob: the blob, snapshot or version ({@link #blob}), with its bytes held until it is closed
+     * when {@code bytes} are to be read: a read that begins finishes on this version.
      */
-    public ReadableBlob openBlob(String account, String container, String name, long snapshot, String leaseId,
-                                 boolean bytes) {
-        return blobs.open(account, container, name, snapshot, BlobProperties.BASE, leaseId, bytes);
-    }
-
-    /** Get Blob of a snapshot or a version ({@code version}: ticks, or {@link BlobProperties#BASE}). */
-    public ReadableBlob openBlob(String account, String container, String name, long snapshot, long version,
-                                 String leaseId, boolean bytes) {
-        return blobs.open(account, container, name, snapshot, version, leaseId, bytes);
+    public ReadableBlob openBlob(BlobAddress at, String leaseId, boolean bytes) {
+        return blobs.open(at.account(), at.container(), at.name(), at.snapshot(), at.version(), leaseId, bytes);
     }
 
     /** Reads {@code length} bytes of {@code blob} from {@code offset}, one call at a time. */
@@ -400,15 +272,10 @@ public final class BlobService {
         return blobs.read(blob, offset, length);
     }
 
-    /** Set Blob Properties: the six content headers, replaced as a set; a new ETag. */
-    public BlobProperties setBlobHeaders(String account, String container, String name, ContentHeaders headers,
-                                         Conditions conditions) {
-        return blobs.setProperties(account, container, name, headers, null, null, conditions);
-    }
-
     /**
-     * Set Blob Properties: the content headers (null: kept), a page blob's new size (null: kept; 409
-     * InvalidBlobType for another type) and a change of its sequence number (null: none); a new ETag.
+     * Set Blob Properties: the content headers (null: kept; else replaced as a set), a page blob's new
+     * size (null: kept; 409 InvalidBlobType for another type) and a change of its sequence number
+     * (null: none); a new ETag.
      */
     public BlobProperties setBlobProperties(String account, String container, String name, ContentHeaders headers,
                                             Long size, SequenceChange sequence, Conditions conditions) {
@@ -433,29 +300,15 @@ public final class BlobService {
 
     /**
      * Delete Blob: the blob and its staged blocks, its snapshots as {@code snapshots} says (409
-     * SnapshotsPresent when it says nothing and there are some); or, with {@code snapshot}, that
-     * snapshot alone.
+     * SnapshotsPresent when it says nothing and there are some); or the snapshot or previous version
+     * {@code at} names alone (403 OperationNotAllowedOnRootBlob for the current version's id). Where
+     * versioning is on, the blob becomes a previous version. With a {@code retention} (the account's
+     * soft delete policy; null: none), what goes is kept, marked deleted, until
+     * {@link BlobSweeps#deleted} finds its retention ended.
      */
-    public void deleteBlob(String account, String container, String name, long snapshot, DeleteSnapshots snapshots,
-                           Conditions conditions) {
-        blobs.delete(account, container, name, snapshot, BlobProperties.BASE, snapshots, conditions, null);
-    }
-
-    /**
-     * Delete Blob as above, or of one previous version ({@code version}: ticks; 403
-     * OperationNotAllowedOnRootBlob for the current one's). Where versioning is on, the blob becomes
-     * a previous version. With a {@code retention} (the account's soft delete policy; null: none),
-     * what goes is kept, marked deleted, until {@link #sweepDeleted} finds its retention ended.
-     */
-    public void deleteBlob(String account, String container, String name, long snapshot, long version,
-                           DeleteSnapshots snapshots, Conditions conditions, Duration retention) {
-        blobs.delete(account, container, name, snapshot, version, snapshots, conditions, retention);
-    }
-
-    /** Delete Blob without snapshots to think of: the blob and its staged blocks. */
-    public void deleteBlob(String account, String container, String name, Conditions conditions) {
-        blobs.delete(account, container, name, BlobProperties.BASE, BlobProperties.BASE, DeleteSnapshots.NONE,
-                conditions, null);
+    public void deleteBlob(BlobAddress at, DeleteSnapshots snapshots, Conditions conditions, Duration retention) {
+        blobs.delete(at.account(), at.container(), at.name(), at.snapshot(), at.version(), snapshots, conditions,
+                retention);
     }
 
     /**
@@ -464,16 +317,6 @@ public final class BlobService {
      */
     public void undeleteBlob(String account, String container, String name) {
         softDeletes.undelete(account, container, name);
-    }
-
-    /**
-     * Removes for good every blob, snapshot and version deleted longer ago than its account's
-     * {@code retention} (null for an account whose deleted data stays). Safe on any number of servers.
-     *
-     * @return how many were removed
-     */
-    public long sweepDeleted(java.util.function.Function<String, Duration> retention) {
-        return softDeletes.sweep(retention);
     }
 
     /**
@@ -506,19 +349,10 @@ public final class BlobService {
     }
 
     /**
-     * Put Block List: the blob becomes the named blocks in order, with these headers and metadata;
-     * every staged block, and every committed block not named, is discarded. 400 InvalidBlockList
-     * for a block not in the list named; 400 BlockListTooLong past 50,000 blocks.
-     */
-    public BlobProperties commitBlockList(String account, String container, String name, List<BlockReference> blocks,
-                                          ContentHeaders headers, Map<String, String> metadata,
-                                          Conditions conditions) {
-        return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, null, Map.of());
-    }
-
-    /**
-     * Put Block List, the blob in {@code tier} (null: inferred Hot) and given {@code tags}
-     * ({@code x-ms-tags}, checked by the caller).
+     * Put Block List: the blob becomes the named blocks in order, with these headers and metadata, in
+     * {@code tier} (null: inferred Hot) and given {@code tags} ({@code x-ms-tags}, checked by the
+     * caller); every staged block, and every committed block not named, is discarded. 400
+     * InvalidBlockList for a block not in the list named; 400 BlockListTooLong past 50,000 blocks.
      */
     public BlobProperties commitBlockList(String account, String container, String name, List<BlockReference> blocks,
                                           ContentHeaders headers, Map<String, String> metadata,
@@ -526,55 +360,12 @@ public final class BlobService {
         return this.blocks.commit(account, container, name, blocks, headers, metadata, conditions, tier, tags);
     }
 
-    /** Get Block List: 404 BlobNotFound when the blob has neither committed nor staged blocks. */
-    public BlockLists blockLists(String account, String container, String name, long snapshot, String leaseId) {
-        return blocks.lists(account, container, name, snapshot, BlobProperties.BASE, leaseId);
-    }
-
-    /** Get Block List of one version ({@code version}: ticks, or {@link BlobProperties#BASE}): its committed blocks. */
-    public BlockLists blockLists(String account, String container, String name, long snapshot, long version,
-                                 String leaseId) {
-        return blocks.lists(account, container, name, snapshot, version, leaseId);
-    }
-
     /**
-     * Discards the staged blocks of every blob, in every container of every account, whose last Put
-     * Block is older than {@link #STAGED_BLOCK_LIFETIME}. Safe on any number of servers at once: each
-     * removal is a commit on the version read, so a block staged again meanwhile stays.
-     *
-     * @return how many staged blocks were removed
+     * Get Block List of the blob, a snapshot or a version: 404 BlobNotFound when the blob has neither
+     * committed nor staged blocks; a version's committed blocks alone.
      */
-    public long sweepStagedBlocks() {
-        return blocks.sweep();
-    }
-
-    /**
-     * Deletes the bytes no row names that were found unnamed by a sweep an hour or more before
-     * ({@link UnnamedContents}): what a server that died between writing bytes and committing the
-     * row naming them left behind.
-     *
-     * @return how many contents were deleted
-     */
-    public long sweepUnnamedContents() {
-        return unnamed.sweep();
-    }
-
-    /**
-     * Removes the tag index's entries of deleted containers, and settles those a write left pending
-     * and surely gave up on ({@link TagIndexSweep}). Safe on any number of servers at once.
-     *
-     * @return how many stale entries were found
-     */
-    public long sweepTagIndex() {
-        return tagSweep.sweep();
-    }
-
-    /**
-     * The sweeps a server runs every hour (staged blocks, unnamed bytes, stale tag index entries);
-     * returns what they removed together.
-     */
-    public long sweep() {
-        return blocks.sweep() + unnamed.sweep() + tagSweep.sweep();
+    public BlockLists blockLists(BlobAddress at, String leaseId) {
+        return blocks.lists(at.account(), at.container(), at.name(), at.snapshot(), at.version(), leaseId);
     }
 
     /**
@@ -605,30 +396,6 @@ public final class BlobService {
     public BlobProperties sealAppendBlob(String account, String container, String name, Conditions conditions,
                                          Long appendPosition) {
         return appends.seal(account, container, name, conditions, appendPosition);
-    }
-
-    /**
-     * Set Blob Tier on a block blob or, with {@code snapshot}, a snapshot of one: an online blob takes
-     * {@code tier} at once; an archived one starts a rehydration to it at {@code priority} (null:
-     * Standard), done when {@link BlobOptions#rehydrationDelay()} has passed. ETag and Last-Modified
-     * stay. 400 InvalidBlobTier for a page or append blob; 409 BlobBeingRehydrated for another tier
-     * while a rehydration is under way. Returns the blob, {@link Tiering#rehydrating()} when the change
-     * was accepted rather than made.
-     */
-    public BlobProperties setBlobTier(String account, String container, String name, long snapshot,
-                                      AccessTier tier, RehydratePriority priority, String leaseId) {
-        return tiers.set(account, container, name, snapshot, tier, priority, leaseId);
-    }
-
-    /**
-     * Set Blob Tier on one version ({@code version}: ticks, or {@link BlobProperties#BASE}): 404
-     * BlobNotFound when there is none; 412 ConditionNotMet when {@code tagConditions}' tags condition
-     * fails on it.
-     */
-    public BlobProperties setBlobTier(String account, String container, String name, long snapshot, long version,
-                                      AccessTier tier, RehydratePriority priority, String leaseId,
-                                      Conditions tagConditions) {
-        return tiers.set(account, container, name, snapshot, version, tier, priority, leaseId, tagConditions);
     }
 
     // ---------------------------------------------------------------- copies, leases
@@ -675,66 +442,9 @@ public final class BlobService {
                 tier);
     }
 
-    // ---------------------------------------------------------------- tags
-
-    /** A blob Find Blobs by Tags found: where it is, and its tags that the filter names. */
-    public record FoundBlob(String container, String name, Map<String, String> tags) {
-    }
-
-    /** Where Find Blobs by Tags resumes: after this blob, found under this value of the tag it read by. */
-    public record FindPosition(String value, String container, String blob) {
-    }
-
-    /** A page of Find Blobs by Tags, and where the next one begins. */
-    public record FoundBlobs(List<FoundBlob> blobs, Optional<FindPosition> next) {
-    }
-
-    /**
-     * Set Blob Tags: {@code tags} (checked by the caller) in place of the blob's; its ETag and
-     * Last-Modified stay. A leased blob needs its lease id; a failed {@code x-ms-if-tags} is 412.
-     */
-    public void setBlobTags(String account, String container, String name, Map<String, String> tags,
-                            Conditions conditions) {
-        tagging.set(account, container, name, BlobProperties.BASE, tags, conditions);
-    }
-
-    /**
-     * Set Blob Tags on one version ({@code version}: ticks, or {@link BlobProperties#BASE} for the
-     * blob); 404 BlobNotFound for a version the blob does not have. Only the current version's tags
-     * are found by Find Blobs by Tags.
-     */
-    public void setBlobTags(String account, String container, String name, long version, Map<String, String> tags,
-                            Conditions conditions) {
-        tagging.set(account, container, name, version, tags, conditions);
-    }
-
-    /** Get Blob Tags: the tags of the blob or of a snapshot of it, sorted by key. */
-    public Map<String, String> blobTags(String account, String container, String name, long snapshot,
-                                        Conditions conditions) {
-        return tagging.get(account, container, name, snapshot, BlobProperties.BASE, conditions);
-    }
-
-    /** Get Blob Tags of the blob, a snapshot or a version ({@code version}: ticks, or {@link BlobProperties#BASE}). */
-    public Map<String, String> blobTags(String account, String container, String name, long snapshot, long version,
-                                        Conditions conditions) {
-        return tagging.get(account, container, name, snapshot, version, conditions);
-    }
-
-    /**
-     * Find Blobs by Tags: up to {@code max} blobs of the account, or of {@code container} if not
-     * null (404 ContainerNotFound when there is none), whose tags pass {@code filter} (as
-     * {@link io.cerulean.blob.model.TagFilterParser} reads a {@code where}), from {@code from} on.
-     * Reads the tag index and the rows of the blobs it names, never a container's blobs.
-     */
-    public FoundBlobs findBlobsByTags(String account, String container, TagFilter filter,
-                                      Optional<FindPosition> from, int max) {
-        return tagLookup.find(account, container, filter, from, max);
-    }
-
     /** Lease Blob: the state machine of contract 5.2; the ETag stays. 404 for a blob with no committed version. */
     public LeaseOutcome leaseBlob(String account, String container, String name, Leases.Action action,
                                   Conditions conditions) {
         return leases.lease(account, container, name, action, conditions);
     }
-
 }

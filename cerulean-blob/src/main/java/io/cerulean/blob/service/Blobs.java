@@ -2,7 +2,6 @@ package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.layout.BlobRecords;
-import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobNames;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
@@ -12,12 +11,9 @@ import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.blob.model.Tiering;
-import io.cerulean.blob.service.BlobService.DeleteSnapshots;
-import io.cerulean.blob.service.BlobService.SequenceChange;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Space;
-import io.cerulean.storage.content.ContentId;
 import io.cerulean.blob.model.VersionIds;
 import java.time.Clock;
 import java.time.Duration;
@@ -45,36 +41,26 @@ final class Blobs {
         this.clock = clock;
     }
 
-    /** Put Blob of a blob written with no tier. */
-    BlobProperties put(String account, String container, String name, BlobType type, ContentId content, long size,
-                       ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
-                       long sequenceNumber) {
-        return put(account, container, name, type, content, size, headers, metadata, conditions, sequenceNumber, null,
-                Map.of());
-    }
-
     /**
-     * Put Blob: the blob is {@code content} ({@code size} bytes; null content for an empty blob, or a
-     * page blob of zeros), in place of any blob of the name, whatever its type, archived or not, and
-     * of its staged blocks; its lease stays; its tags are {@code tags}. A block blob is in
-     * {@code tier}, or inferred Hot when it is null; 400 InvalidBlobTier for a tier on another type.
-     * 409 BlobAlreadyExists under {@code If-None-Match: *}.
+     * Put Blob: the blob is {@code blob}'s content, in place of any blob of the name, whatever its
+     * type, archived or not, and of its staged blocks; its lease stays; its tags are {@code blob}'s.
+     * A block blob is in its tier, or inferred Hot when none is named; 400 InvalidBlobTier for a tier
+     * on another type. 409 BlobAlreadyExists under {@code If-None-Match: *}.
      */
-    BlobProperties put(String account, String container, String name, BlobType type, ContentId content, long size,
-                       ContentHeaders headers, Map<String, String> metadata, Conditions conditions,
-                       long sequenceNumber, AccessTier tier, Map<String, String> tags) {
-        return lifecycle.adopt(content, () -> {
+    BlobProperties put(String account, String container, String name, NewBlob blob, Conditions conditions) {
+        return lifecycle.adopt(blob.content(), () -> {
             BlobNames.check(name);
-            Tiers.checkWritable(type, tier);
-            List<Segment> segments = size == 0 ? List.of() : List.of(new Segment(null, content, size));
+            Tiers.checkWritable(blob.type(), blob.tier());
+            List<Segment> segments = blob.size() == 0 ? List.of()
+                    : List.of(new Segment(null, blob.content(), blob.size()));
             return writes.versioned(account, container, name, (partition, now) -> {
                 BlobProperties old = partition.blobOrNull();
                 Writes.checkCreateOrReplace(conditions, old, now);
                 partition.staged.clear();
-                return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, type,
-                        ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, size, headers, metadata,
-                        segments, old == null ? Lease.NONE : old.lease(), null, sequenceNumber)
-                        .withTiering(Tiering.written(tier)).withTags(tags));
+                return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, blob.type(),
+                        ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, blob.size(),
+                        blob.headers(), blob.metadata(), segments, old == null ? Lease.NONE : old.lease(), null,
+                        blob.sequenceNumber()).withTiering(Tiering.written(blob.tier())).withTags(blob.tags()));
             });
         });
     }

@@ -15,10 +15,6 @@ import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.model.VersionIds;
-import io.cerulean.blob.service.BlobService.Block;
-import io.cerulean.blob.service.BlobService.BlockLists;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.ByteView;
 import io.cerulean.storage.CommitOutcome;
@@ -123,12 +119,6 @@ final class Blocks {
             }
             throw Writes.busy("blob");
         });
-    }
-
-    /** Put Block List of a blob written with no tier. */
-    BlobProperties commit(String account, String container, String name, List<BlockReference> blocks,
-                          ContentHeaders headers, Map<String, String> metadata, Conditions conditions) {
-        return commit(account, container, name, blocks, headers, metadata, conditions, null, Map.of());
     }
 
     /**

@@ -135,10 +135,10 @@ public final class Containers {
     }
 
     /** Lease Container: the state machine of contract 5.2; the ETag stays. */
-    public BlobService.LeaseOutcome lease(String account, String name, Leases.Action action, Conditions conditions) {
+    public LeaseOutcome lease(String account, String name, Leases.Action action, Conditions conditions) {
         ContainerProperties changed = change(account, name, conditions.withoutLease(), (old, now) ->
                 old.withLease(Leases.apply(old.lease(), action, now)), null);
-        return new BlobService.LeaseOutcome(changed.lease(), changed.etag(), changed.lastModified());
+        return new LeaseOutcome(changed.lease(), changed.etag(), changed.lastModified());
     }
 
     /**

@@ -22,9 +22,10 @@ import java.time.temporal.ChronoUnit;
  * archived one rehydrates to the online tier named (202), in Archive until then; while it does, only
  * the same target may be named again (202, its priority raised from Standard to High, never lowered),
  * anything else is 409 BlobBeingRehydrated. An archived snapshot or previous version is not
- * rehydrated in place (409 BlobArchived): it is copied to a blob of an online tier instead.
+ * rehydrated in place (409 BlobArchived): it is copied to a blob of an online tier instead. Reached
+ * through {@link BlobService#tiers()}.
  */
-final class Tiers {
+public final class Tiers {
     private final BlobWrites writes;
     private final Duration rehydrationDelay;
 
@@ -34,23 +35,18 @@ final class Tiers {
     }
 
     /**
-     * Set Blob Tier on the blob or, with {@code snapshot}, one of its snapshots: 404 BlobNotFound, 400
-     * InvalidBlobTier for a page or append blob, the blob's lease. Returns the blob as it now is; it
-     * is being rehydrated when the change was accepted rather than made.
+     * Set Blob Tier on the blob, one of its snapshots or one of its versions: the current version's
+     * id names the blob; a previous version is tiered as a snapshot is. 404 BlobNotFound when there
+     * is none, 400 InvalidBlobTier for a page or append blob; the blob's lease; {@code tagConditions}'
+     * {@code x-ms-if-tags} holds on the tiered row's tags (412 ConditionNotMet). Returns the blob as
+     * it now is, {@link Tiering#rehydrating()} when the change was accepted rather than made.
      */
-    BlobProperties set(String account, String container, String name, long snapshot, AccessTier tier,
-                       RehydratePriority priority, String leaseId) {
-        return set(account, container, name, snapshot, BlobProperties.BASE, tier, priority, leaseId, Conditions.NONE);
-    }
-
-    /**
-     * Set Blob Tier as above, or with {@code version} (ticks, or {@link BlobProperties#BASE}) on that
-     * version: the current one's id names the blob; a previous version is tiered as a snapshot is.
-     * {@code tagConditions}' {@code x-ms-if-tags} holds on the tiered row's tags (412 ConditionNotMet).
-     */
-    BlobProperties set(String account, String container, String name, long snapshot, long version, AccessTier tier,
-                       RehydratePriority priority, String leaseId, Conditions tagConditions) {
-        return writes.write(account, container, name, (partition, now) -> {
+    public BlobProperties set(BlobAddress at, AccessTier tier, RehydratePriority priority, String leaseId,
+                              Conditions tagConditions) {
+        long snapshot = at.snapshot();
+        long version = at.version();
+        String name = at.name();
+        return writes.write(at.account(), at.container(), name, (partition, now) -> {
             BlobPartition.Row<BlobProperties> current = partition.blob;
             boolean previous = version != BlobProperties.BASE && (current == null
                     || current.value().versionId() == null
@@ -65,9 +61,7 @@ final class Tiers {
             if (base) {
                 Leases.checkBlobWrite(blob.lease(), leaseId, now);
             }
-            if (!tagConditions.tagsHold(blob.tags())) {
-                throw new ServiceException(BlobError.CONDITION_NOT_MET);
-            }
+            tagConditions.checkTags(blob.tags());
             if (blob.type() != BlobType.BLOCK_BLOB) {
                 throw new ServiceException(BlobError.INVALID_BLOB_TIER, BlobError.INVALID_BLOB_TIER.message()
                         + " Only a block blob has an access tier; '" + name + "' is a " + blob.type().wireName() + ".");

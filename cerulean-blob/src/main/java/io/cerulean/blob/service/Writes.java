@@ -28,9 +28,7 @@ final class Writes {
     /** On a blob, a failed tag condition ({@code x-ms-if-tags}) is 412 ConditionNotMet too. */
     static void check(Conditions conditions, BlobProperties blob) {
         check(conditions, blob.etag(), blob.lastModified());
-        if (!conditions.tagsHold(blob.tags())) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
+        conditions.checkTags(blob.tags());
     }
 
     /**

@@ -10,7 +10,6 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.service.BlobService.AppendConditions;
 import io.cerulean.storage.content.ContentId;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +22,8 @@ class AppendBlobsTest {
 
     @BeforeEach
     void log() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE,
-                Map.of("k", "v"), Conditions.NONE, 0);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "log", NewBlob.of(BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE,
+                Map.of("k", "v")), Conditions.NONE);
     }
 
     @AfterEach

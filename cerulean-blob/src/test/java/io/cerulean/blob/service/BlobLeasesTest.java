@@ -9,7 +9,6 @@ import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.Lease;
-import io.cerulean.blob.service.BlobService.LeaseOutcome;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

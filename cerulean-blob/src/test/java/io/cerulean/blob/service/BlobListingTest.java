@@ -6,12 +6,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
-import io.cerulean.blob.service.BlobService.BlobList;
-import io.cerulean.blob.service.BlobService.Include;
-import io.cerulean.blob.service.BlobService.ListPosition;
-import io.cerulean.blob.service.BlobService.ListedBlob;
-import io.cerulean.blob.service.BlobService.ListedItem;
-import io.cerulean.blob.service.BlobService.ListedPrefix;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

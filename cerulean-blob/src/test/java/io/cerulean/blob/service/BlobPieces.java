@@ -96,8 +96,8 @@ final class BlobPieces implements AutoCloseable {
 
     /** A block blob of {@code text} in one piece. */
     BlobProperties put(String name, String text) {
-        return blobs.put(ACCOUNT, CONTAINER, name, BlobType.BLOCK_BLOB, content(text), text.length(),
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0);
+        return blobs.put(ACCOUNT, CONTAINER, name, NewBlob.of(BlobType.BLOCK_BLOB, content(text), text.length(),
+                ContentHeaders.NONE, Map.of()), Conditions.NONE);
     }
 
     /** Stages {@code text} under the block id of {@code id}'s text. */

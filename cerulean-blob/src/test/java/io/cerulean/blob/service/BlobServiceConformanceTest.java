@@ -13,10 +13,6 @@ import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.PublicAccess;
 import io.cerulean.blob.model.RehydratePriority;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
-import io.cerulean.blob.service.BlobService.ListedBlob;
-import io.cerulean.blob.service.BlobService.ListedItem;
 import io.cerulean.common.error.ErrorCode;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.KeyValueStore;
@@ -100,8 +96,8 @@ public abstract class BlobServiceConformanceTest {
     }
 
     private BlobProperties put(String name, byte[] bytes, Conditions conditions) {
-        return blobs.putBlob(ACCOUNT, CONTAINER, name, BlobType.BLOCK_BLOB, content(bytes), bytes.length,
-                ContentHeaders.NONE, Map.of(), conditions);
+        return blobs.putBlob(ACCOUNT, CONTAINER, name, NewBlob.of(BlobType.BLOCK_BLOB, content(bytes), bytes.length,
+                ContentHeaders.NONE, Map.of()), conditions);
     }
 
     private void stage(String name, BlockId id, byte[] bytes) {
@@ -110,11 +106,12 @@ public abstract class BlobServiceConformanceTest {
 
     private BlobProperties commit(String name, BlockSource source, BlockId... ids) {
         List<BlockReference> list = Arrays.stream(ids).map(i -> new BlockReference(source, i)).toList();
-        return blobs.commitBlockList(ACCOUNT, CONTAINER, name, list, ContentHeaders.NONE, Map.of(), Conditions.NONE);
+        return blobs.commitBlockList(ACCOUNT, CONTAINER, name, list, ContentHeaders.NONE, Map.of(), Conditions.NONE,
+                null, Map.of());
     }
 
     private byte[] read(String name, long offset, long length) {
-        BlobProperties blob = blobs.blob(ACCOUNT, CONTAINER, name);
+        BlobProperties blob = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, name), null);
         try (BlobContent content = blobs.read(blob, offset, length)) {
             ByteBuffer target = ByteBuffer.allocate((int) length);
             while (content.read(target) >= 0 && target.hasRemaining()) {
@@ -125,7 +122,7 @@ public abstract class BlobServiceConformanceTest {
     }
 
     private String readText(String name) {
-        BlobProperties blob = blobs.blob(ACCOUNT, CONTAINER, name);
+        BlobProperties blob = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, name), null);
         return new String(read(name, 0, blob.contentLength()), StandardCharsets.UTF_8);
     }
 
@@ -147,7 +144,7 @@ public abstract class BlobServiceConformanceTest {
         assertThat(blob.contentLength()).isEqualTo(data.length);
         assertThat(read("cat.jpg", 0, data.length)).isEqualTo(data);
         assertThat(read("cat.jpg", 1000, 5000)).isEqualTo(Arrays.copyOfRange(data, 1000, 6000));
-        assertThat(blobs.blob(ACCOUNT, CONTAINER, "cat.jpg").etag()).isEqualTo(blob.etag());
+        assertThat(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "cat.jpg"), null).etag()).isEqualTo(blob.etag());
     }
 
     @Test
@@ -161,7 +158,7 @@ public abstract class BlobServiceConformanceTest {
 
         assertThat(readText("doc")).isEqualTo("CCAAAACC");
         assertThat(blob.contentLength()).isEqualTo(8);
-        BlobService.BlockLists lists = blobs.blockLists(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null);
+        BlockLists lists = blobs.blockLists(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), null);
         assertThat(lists.committed()).extracting(b -> b.id()).containsExactly(id("c"), id("a"), id("c"));
         assertThat(lists.uncommitted()).as("staged blocks go with the commit").isEmpty();
         assertThat(gone(left)).as("the bytes of the block left out are deleted").isTrue();
@@ -178,7 +175,7 @@ public abstract class BlobServiceConformanceTest {
         BlobProperties first = commit("doc", BlockSource.UNCOMMITTED, id("b0"), id("b1"), id("b2"));
         ByteBuffer target = ByteBuffer.allocate(old.length);
         BlobContent body;
-        try (ReadableBlob found = blobs.openBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null, true)) {
+        try (ReadableBlob found = blobs.openBlob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), null, true)) {
             body = found.content(0, old.length);
         }
         try (body) {
@@ -203,7 +200,7 @@ public abstract class BlobServiceConformanceTest {
         stage("log", id("1"), bytes("one,"));
         stage("log", id("2"), bytes("two,"));
         commit("log", BlockSource.LATEST, id("1"), id("2"));
-        ContentId second = blobs.blob(ACCOUNT, CONTAINER, "log").segments().get(1).content();
+        ContentId second = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "log"), null).segments().get(1).content();
 
         commit("log", BlockSource.COMMITTED, id("1"));
 
@@ -215,16 +212,18 @@ public abstract class BlobServiceConformanceTest {
     void aBlockListNamingAnUnknownBlockIsRefusedAndChangesNothing() {
         stage("doc", id("a"), bytes("A"));
         commit("doc", BlockSource.LATEST, id("a"));
-        long etag = blobs.blob(ACCOUNT, CONTAINER, "doc").etag();
+        long etag = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), null).etag();
         stage("doc", id("b"), bytes("B"));
 
         assertFails(() -> commit("doc", BlockSource.LATEST, id("b"), id("z")), BlobError.INVALID_BLOCK_LIST);
         assertFails(() -> commit("doc", BlockSource.UNCOMMITTED, id("a")), BlobError.INVALID_BLOCK_LIST);
         assertFails(() -> commit("doc", BlockSource.COMMITTED, id("b")), BlobError.INVALID_BLOCK_LIST);
 
-        assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc").etag()).as("staging never changes the ETag").isEqualTo(etag);
+        assertThat(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"),
+                null).etag()).as("staging never changes the ETag").isEqualTo(etag);
         assertThat(readText("doc")).isEqualTo("A");
-        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, null).uncommitted()).extracting(b -> b.id())
+        assertThat(blobs.blockLists(BlobAddress.of(ACCOUNT, CONTAINER, "doc"),
+                null).uncommitted()).extracting(b -> b.id())
                 .containsExactly(id("b"));
     }
 
@@ -246,11 +245,12 @@ public abstract class BlobServiceConformanceTest {
         assertFails(() -> put("made", bytes("second"), Conditions.NONE.creatingOnly()),
                 io.cerulean.common.error.CommonError.AUTHORIZATION_PERMISSION_MISMATCH);
         assertFails(() -> blobs.commitBlockList(ACCOUNT, CONTAINER, "made", List.of(new BlockReference(
-                BlockSource.LATEST, id("a"))), ContentHeaders.NONE, Map.of(), Conditions.NONE.creatingOnly()),
+                BlockSource.LATEST, id("a"))), ContentHeaders.NONE, Map.of(), Conditions.NONE.creatingOnly(), null,
+                        Map.of()),
                 io.cerulean.common.error.CommonError.AUTHORIZATION_PERMISSION_MISMATCH);
 
         assertThat(readText("made")).isEqualTo("first");
-        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "made", BlobProperties.BASE, null).uncommitted())
+        assertThat(blobs.blockLists(BlobAddress.of(ACCOUNT, CONTAINER, "made"), null).uncommitted())
                 .extracting(b -> b.id()).containsExactly(id("a"));
     }
 
@@ -258,12 +258,12 @@ public abstract class BlobServiceConformanceTest {
     void aBlobWithOnlyStagedBlocksIsNotFoundButListedWithTheUncommitted() {
         stage("draft", id("a"), bytes("A"));
 
-        assertFails(() -> blobs.blob(ACCOUNT, CONTAINER, "draft"), BlobError.BLOB_NOT_FOUND);
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, BlobService.Include.NONE).items())).isEmpty();
-        List<ListedBlob> withStaged = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, new BlobService.Include(false, true)).items();
+        assertFails(() -> blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "draft"), null), BlobError.BLOB_NOT_FOUND);
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, Include.NONE).items())).isEmpty();
+        List<ListedBlob> withStaged = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100, new Include(false, true)).items();
         assertThat(names(withStaged)).containsExactly("draft");
         assertThat(((ListedItem) withStaged.get(0)).committed()).isEmpty();
-        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "draft", BlobProperties.BASE, null).uncommitted()).hasSize(1);
+        assertThat(blobs.blockLists(BlobAddress.of(ACCOUNT, CONTAINER, "draft"), null).uncommitted()).hasSize(1);
     }
 
     @Test
@@ -292,37 +292,37 @@ public abstract class BlobServiceConformanceTest {
         for (String name : List.of("a/1", "a/2", "b", "c/x/y", "c/z", "d")) {
             put(name, bytes(name), Conditions.NONE);
         }
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", Optional.empty(), 100, BlobService.Include.NONE).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", Optional.empty(), 100, Include.NONE).items()))
                 .containsExactly("a/", "b", "c/", "d");
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "c/", "/", Optional.empty(), 100, BlobService.Include.NONE).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "c/", "/", Optional.empty(), 100, Include.NONE).items()))
                 .containsExactly("c/x/", "c/z");
 
         List<String> paged = new ArrayList<>();
-        Optional<BlobService.ListPosition> marker = Optional.empty();
+        Optional<ListPosition> marker = Optional.empty();
         int pages = 0;
         do {
-            BlobService.BlobList page = blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", marker, 1, BlobService.Include.NONE);
+            BlobList page = blobs.listBlobs(ACCOUNT, CONTAINER, "", "/", marker, 1, Include.NONE);
             paged.addAll(names(page.items()));
             marker = page.next();
             pages++;
         } while (marker.isPresent());
         assertThat(paged).containsExactly("a/", "b", "c/", "d");
         assertThat(pages).isEqualTo(4);
-        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "a/", null, Optional.empty(), 100, BlobService.Include.NONE).items()))
+        assertThat(names(blobs.listBlobs(ACCOUNT, CONTAINER, "a/", null, Optional.empty(), 100, Include.NONE).items()))
                 .containsExactly("a/1", "a/2");
     }
 
     @Test
     void deletingAContainerTakesItsBlobsAndTheirBytes() throws InterruptedException {
         put("one", bytes("1"), Conditions.NONE);
-        ContentId bytesOfOne = blobs.blob(ACCOUNT, CONTAINER, "one").segments().get(0).content();
+        ContentId bytesOfOne = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "one"), null).segments().get(0).content();
 
         blobs.containers().delete(ACCOUNT, CONTAINER, Conditions.NONE);
 
-        assertFails(() -> blobs.blob(ACCOUNT, CONTAINER, "one"), BlobError.CONTAINER_NOT_FOUND);
+        assertFails(() -> blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "one"), null), BlobError.CONTAINER_NOT_FOUND);
         assertThat(gone(bytesOfOne)).isTrue();
         blobs.containers().create(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
-        assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10, new BlobService.Include(true, true)).items())
+        assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10, new Include(true, true)).items())
                 .as("a container made again under the name starts empty").isEmpty();
     }
 
@@ -332,18 +332,19 @@ public abstract class BlobServiceConformanceTest {
         ContentId staged = content(bytes("s"));
         blobs.stageBlock(ACCOUNT, CONTAINER, "b", id("s"), staged, 1, null);
 
-        blobs.deleteBlob(ACCOUNT, CONTAINER, "b", Conditions.NONE);
+        blobs.deleteBlob(BlobAddress.of(ACCOUNT, CONTAINER, "b"), DeleteSnapshots.NONE, Conditions.NONE, null);
 
-        assertFails(() -> blobs.blockLists(ACCOUNT, CONTAINER, "b", BlobProperties.BASE, null), BlobError.BLOB_NOT_FOUND);
+        assertFails(() -> blobs.blockLists(BlobAddress.of(ACCOUNT, CONTAINER, "b"), null), BlobError.BLOB_NOT_FOUND);
         assertThat(gone(staged)).isTrue();
-        assertFails(() -> blobs.deleteBlob(ACCOUNT, CONTAINER, "b", Conditions.NONE), BlobError.BLOB_NOT_FOUND);
+        assertFails(() -> blobs.deleteBlob(BlobAddress.of(ACCOUNT, CONTAINER, "b"), DeleteSnapshots.NONE,
+                Conditions.NONE, null), BlobError.BLOB_NOT_FOUND);
     }
 
     @Test
     void aWriteThatFailsDeletesTheBytesItWasGiven() throws InterruptedException {
         ContentId orphan = content(bytes("x"));
-        assertFails(() -> blobs.putBlob(ACCOUNT, "missing", "b", BlobType.BLOCK_BLOB, orphan, 1, ContentHeaders.NONE,
-                Map.of(), Conditions.NONE), BlobError.CONTAINER_NOT_FOUND);
+        assertFails(() -> blobs.putBlob(ACCOUNT, "missing", "b", NewBlob.of(BlobType.BLOCK_BLOB, orphan, 1,
+                ContentHeaders.NONE, Map.of()), Conditions.NONE), BlobError.CONTAINER_NOT_FOUND);
         assertThat(gone(orphan)).isTrue();
     }
 
@@ -360,7 +361,7 @@ public abstract class BlobServiceConformanceTest {
             for (Future<BlobProperties> write : writes) {
                 newest = Math.max(newest, write.get().etag());
             }
-            BlobProperties blob = blobs.blob(ACCOUNT, CONTAINER, "contended");
+            BlobProperties blob = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "contended"), null);
             assertThat(blob.etag()).isEqualTo(newest);
             assertThat(readText("contended")).matches("(writer-\\d+-)+").hasSize((int) blob.contentLength());
         } finally {
@@ -373,10 +374,11 @@ public abstract class BlobServiceConformanceTest {
         BlobProperties before = put("b", bytes("body"), Conditions.NONE);
         BlobProperties after = blobs.setBlobMetadata(ACCOUNT, CONTAINER, "b", Map.of("Owner", "ops"), Conditions.NONE);
         assertThat(after.etag()).isGreaterThan(before.etag());
-        assertThat(blobs.blob(ACCOUNT, CONTAINER, "b").metadata()).containsExactly(Map.entry("Owner", "ops"));
+        assertThat(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "b"),
+                null).metadata()).containsExactly(Map.entry("Owner", "ops"));
         assertThat(readText("b")).isEqualTo("body");
-        assertThat(blobs.setBlobHeaders(ACCOUNT, CONTAINER, "b",
-                new ContentHeaders("text/plain", null, null, null, "no-store", null), Conditions.NONE).headers()
+        assertThat(blobs.setBlobProperties(ACCOUNT, CONTAINER, "b", new ContentHeaders("text/plain", null, null, null,
+                "no-store", null), null, null, Conditions.NONE).headers()
                 .contentType()).isEqualTo("text/plain");
     }
 
@@ -406,10 +408,12 @@ public abstract class BlobServiceConformanceTest {
         ContentId firstBytes = first.segments().get(0).content();
 
         assertThat(snapshot.snapshot()).isLessThan(again.snapshot());
-        assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc").etag()).as("a snapshot leaves the ETag").isEqualTo(first.etag());
+        assertThat(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"),
+                null).etag()).as("a snapshot leaves the ETag").isEqualTo(first.etag());
         put("doc", bytes("version two"), Conditions.NONE);
 
-        BlobProperties kept = blobs.blob(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), null);
+        BlobProperties kept = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(snapshot.snapshot()),
+                null);
         try (BlobContent content = blobs.read(kept, 0, kept.contentLength())) {
             ByteBuffer target = ByteBuffer.allocate((int) kept.contentLength());
             while (target.hasRemaining() && content.read(target) >= 0) {
@@ -417,47 +421,46 @@ public abstract class BlobServiceConformanceTest {
             }
             assertThat(new String(target.array(), StandardCharsets.UTF_8)).isEqualTo("version one");
         }
-        assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc", again.snapshot(), null).metadata())
+        assertThat(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(again.snapshot()), null).metadata())
                 .containsExactly(Map.entry("Kept", "yes"));
         assertThat(readText("doc")).isEqualTo("version two");
         assertThat(contents.open(firstBytes)).as("bytes a snapshot names are kept").isPresent();
 
         List<ListedBlob> listed = blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100,
-                new BlobService.Include(true, false)).items();
+                new Include(true, false)).items();
         assertThat(listed).extracting(item -> ((ListedItem) item).committed().get().snapshot())
                 .as("snapshots first, oldest first").containsExactly(snapshot.snapshot(), again.snapshot(),
                         BlobProperties.BASE);
 
-        assertFails(() -> blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", Conditions.NONE), BlobError.SNAPSHOTS_PRESENT);
-        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), BlobService.DeleteSnapshots.NONE,
-                Conditions.NONE);
+        assertFails(() -> blobs.deleteBlob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), DeleteSnapshots.NONE,
+                Conditions.NONE, null), BlobError.SNAPSHOTS_PRESENT);
+        blobs.deleteBlob(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(snapshot.snapshot()),
+                DeleteSnapshots.NONE, Conditions.NONE, null);
         assertThat(contents.open(firstBytes)).as("the other snapshot still names them").isPresent();
-        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, BlobService.DeleteSnapshots.ONLY,
-                Conditions.NONE);
+        blobs.deleteBlob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), DeleteSnapshots.ONLY, Conditions.NONE, null);
         assertThat(gone(firstBytes)).as("the last snapshot naming them let go").isTrue();
         assertThat(readText("doc")).isEqualTo("version two");
         blobs.snapshotBlob(ACCOUNT, CONTAINER, "doc", Map.of(), Conditions.NONE);
-        blobs.deleteBlob(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, BlobService.DeleteSnapshots.INCLUDE,
-                Conditions.NONE);
+        blobs.deleteBlob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), DeleteSnapshots.INCLUDE, Conditions.NONE, null);
         assertThat(blobs.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 100,
-                new BlobService.Include(true, true)).items()).isEmpty();
+                new Include(true, true)).items()).isEmpty();
     }
 
     @Test
     void appendBlocksGrowAnAppendBlobUnderItsConditions() {
-        blobs.putBlob(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE);
-        BlobService.AppendConditions none = BlobService.AppendConditions.NONE;
+        blobs.putBlob(ACCOUNT, CONTAINER, "log", NewBlob.of(BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE,
+                Map.of()), Conditions.NONE);
+        AppendConditions none = AppendConditions.NONE;
         blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("a,")), 2, Conditions.NONE, none);
         BlobProperties two = blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("bb,")), 3, Conditions.NONE,
-                new BlobService.AppendConditions(2L, 10L));
+                new AppendConditions(2L, 10L));
 
         assertThat(two.contentLength()).isEqualTo(5);
         assertThat(two.committedBlockCount()).isEqualTo(2);
         assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("c")), 1, Conditions.NONE,
-                new BlobService.AppendConditions(4L, null)), BlobError.APPEND_POSITION_CONDITION_NOT_MET);
+                new AppendConditions(4L, null)), BlobError.APPEND_POSITION_CONDITION_NOT_MET);
         assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "log", content(bytes("cccccc")), 6, Conditions.NONE,
-                new BlobService.AppendConditions(null, 10L)), BlobError.MAX_BLOB_SIZE_CONDITION_NOT_MET);
+                new AppendConditions(null, 10L)), BlobError.MAX_BLOB_SIZE_CONDITION_NOT_MET);
         put("block", bytes("x"), Conditions.NONE);
         assertFails(() -> blobs.appendBlock(ACCOUNT, CONTAINER, "block", content(bytes("c")), 1, Conditions.NONE, none),
                 BlobError.INVALID_BLOB_TYPE);
@@ -468,20 +471,21 @@ public abstract class BlobServiceConformanceTest {
     void aLeasedBlobTakesWritesFromItsHolderOnly() {
         put("leased", bytes("1"), Conditions.NONE);
         String id = "6f1c6c2e-1a7b-4a63-9f5e-0b6b7c1f2d3e";
-        BlobService.LeaseOutcome acquired = blobs.leaseBlob(ACCOUNT, CONTAINER, "leased",
+        LeaseOutcome acquired = blobs.leaseBlob(ACCOUNT, CONTAINER, "leased",
                 new Leases.Action.Acquire(id, -1), Conditions.NONE);
         Conditions holder = new Conditions(null, null, null, null, id);
         Conditions stranger = new Conditions(null, null, null, null, "00000000-0000-0000-0000-000000000000");
 
         assertThat(acquired.lease().id()).isEqualTo(id);
-        assertThat(acquired.etag()).as("a lease action leaves the ETag").isEqualTo(blobs.blob(ACCOUNT, CONTAINER,
-                "leased").etag());
+        assertThat(acquired.etag()).as("a lease action leaves the ETag").isEqualTo(blobs.blob(BlobAddress.of(ACCOUNT,
+                CONTAINER, "leased"), null).etag());
         assertFails(() -> put("leased", bytes("2"), Conditions.NONE), BlobError.LEASE_ID_MISSING);
         assertFails(() -> put("leased", bytes("2"), stranger), BlobError.LEASE_ID_MISMATCH_WITH_BLOB_OPERATION);
         assertFails(() -> blobs.leaseBlob(ACCOUNT, CONTAINER, "leased", new Leases.Action.Acquire(null, 30),
                 Conditions.NONE), BlobError.LEASE_ALREADY_PRESENT);
         put("leased", bytes("2"), holder);
-        assertThat(blobs.blob(ACCOUNT, CONTAINER, "leased").lease().id()).as("an overwrite keeps the lease").isEqualTo(id);
+        assertThat(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "leased"),
+                null).lease().id()).as("an overwrite keeps the lease").isEqualTo(id);
 
         blobs.leaseBlob(ACCOUNT, CONTAINER, "leased", new Leases.Action.Break(0), Conditions.NONE);
         assertFails(() -> put("leased", bytes("3"), holder), BlobError.LEASE_LOST);
@@ -507,19 +511,19 @@ public abstract class BlobServiceConformanceTest {
 
     @Test
     void pagesWrittenClearedAndResizedReadBackWithZerosBetween() {
-        blobs.putBlob(ACCOUNT, CONTAINER, "disk", BlobType.PAGE_BLOB, null, 4096, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 7);
+        blobs.putBlob(ACCOUNT, CONTAINER, "disk", new NewBlob(BlobType.PAGE_BLOB, null, 4096, ContentHeaders.NONE,
+                Map.of(), 7, null, Map.of()), Conditions.NONE);
         byte[] a = new byte[1024];
         byte[] b = new byte[512];
         Arrays.fill(a, (byte) 'a');
         Arrays.fill(b, (byte) 'b');
-        BlobService.SequenceConditions none = BlobService.SequenceConditions.NONE;
+        SequenceConditions none = SequenceConditions.NONE;
         blobs.putPages(ACCOUNT, CONTAINER, "disk", 512, 1024, content(a), Conditions.NONE, none);
         blobs.putPages(ACCOUNT, CONTAINER, "disk", 1024, 512, content(b), Conditions.NONE, none);
         blobs.putPages(ACCOUNT, CONTAINER, "disk", 3584, 512, content(b), Conditions.NONE, none);
         blobs.putPages(ACCOUNT, CONTAINER, "disk", 3584, 512, null, Conditions.NONE, none);
 
-        BlobProperties disk = blobs.blob(ACCOUNT, CONTAINER, "disk");
+        BlobProperties disk = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "disk"), null);
         assertThat(Pages.ranges(disk.segments(), 0, Long.MAX_VALUE)).containsExactly(new Pages.PageRange(512, 1535));
         byte[] all = read("disk", 0, 4096);
         assertThat(Arrays.copyOfRange(all, 0, 512)).isEqualTo(new byte[512]);
@@ -531,10 +535,11 @@ public abstract class BlobServiceConformanceTest {
         assertFails(() -> blobs.putPages(ACCOUNT, CONTAINER, "disk", 4096, 512, null, Conditions.NONE, none),
                 BlobError.INVALID_PAGE_RANGE);
         assertFails(() -> blobs.putPages(ACCOUNT, CONTAINER, "disk", 0, 512, null, Conditions.NONE,
-                new BlobService.SequenceConditions(null, 7L, null)), BlobError.SEQUENCE_NUMBER_CONDITION_NOT_MET);
+                new SequenceConditions(null, 7L, null)), BlobError.SEQUENCE_NUMBER_CONDITION_NOT_MET);
 
         blobs.setBlobProperties(ACCOUNT, CONTAINER, "disk", null, 1024L, null, Conditions.NONE);
-        assertThat(Pages.ranges(blobs.blob(ACCOUNT, CONTAINER, "disk").segments(), 0, Long.MAX_VALUE))
+        assertThat(Pages.ranges(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "disk"), null).segments(), 0,
+                Long.MAX_VALUE))
                 .containsExactly(new Pages.PageRange(512, 1023));
         assertThat(read("disk", 0, 1024)).hasSize(1024);
     }
@@ -547,13 +552,13 @@ public abstract class BlobServiceConformanceTest {
         stage("kept", id("b"), bytes("b"));
 
         BlobService sixDaysOn = new BlobService(store, contents, Clock.offset(Clock.systemUTC(), Duration.ofDays(6)));
-        assertThat(sixDaysOn.sweepStagedBlocks()).isZero();
+        assertThat(sixDaysOn.sweeps().stagedBlocks()).isZero();
         BlobService eightDaysOn = new BlobService(store, contents, Clock.offset(Clock.systemUTC(), Duration.ofDays(8)));
-        assertThat(eightDaysOn.sweepStagedBlocks()).isEqualTo(2);
+        assertThat(eightDaysOn.sweeps().stagedBlocks()).isEqualTo(2);
 
-        assertFails(() -> blobs.blockLists(ACCOUNT, CONTAINER, "abandoned", BlobProperties.BASE, null),
+        assertFails(() -> blobs.blockLists(BlobAddress.of(ACCOUNT, CONTAINER, "abandoned"), null),
                 BlobError.BLOB_NOT_FOUND);
-        assertThat(blobs.blockLists(ACCOUNT, CONTAINER, "kept", BlobProperties.BASE, null).uncommitted()).isEmpty();
+        assertThat(blobs.blockLists(BlobAddress.of(ACCOUNT, CONTAINER, "kept"), null).uncommitted()).isEmpty();
         assertThat(readText("kept")).as("the committed blob stays").isEqualTo("k");
         assertThat(gone(stale)).isTrue();
     }
@@ -566,23 +571,24 @@ public abstract class BlobServiceConformanceTest {
     @Test
     void aRehydrationIsSeenDoneByEveryServiceOnTheStoreOnceItsMomentHasCome() {
         put("doc", bytes("archived"), Conditions.NONE);
-        blobs.setBlobTier(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, AccessTier.ARCHIVE, null, null);
-        BlobProperties pending = blobs.setBlobTier(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, AccessTier.COOL,
-                RehydratePriority.HIGH, null);
+        blobs.tiers().set(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), AccessTier.ARCHIVE, null, null, Conditions.NONE);
+        BlobProperties pending = blobs.tiers().set(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), AccessTier.COOL,
+                RehydratePriority.HIGH, null, Conditions.NONE);
         BlobService hourOn = new BlobService(store, contents, Clock.offset(Clock.systemUTC(), Duration.ofHours(1)));
 
         assertThat(pending.tiering().rehydratingTo()).isEqualTo(AccessTier.COOL);
-        assertThat(blobs.blob(ACCOUNT, CONTAINER, "doc").tiering().rehydrating()).isTrue();
-        assertThat(hourOn.blob(ACCOUNT, CONTAINER, "doc").tiering().tier()).isEqualTo(AccessTier.COOL);
+        assertThat(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), null).tiering().rehydrating()).isTrue();
+        assertThat(hourOn.blob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"),
+                null).tiering().tier()).isEqualTo(AccessTier.COOL);
         assertThat(names(hourOn.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10,
-                BlobService.Include.NONE).items())).containsExactly("doc");
+                Include.NONE).items())).containsExactly("doc");
         assertThat(((ListedItem) hourOn.listBlobs(ACCOUNT, CONTAINER, "", null, Optional.empty(), 10,
-                BlobService.Include.NONE).items().get(0)).committed().orElseThrow().tiering().tier())
+                Include.NONE).items().get(0)).committed().orElseThrow().tiering().tier())
                 .isEqualTo(AccessTier.COOL);
 
         hourOn.setBlobMetadata(ACCOUNT, CONTAINER, "doc", Map.of("read", "again"), Conditions.NONE);
 
-        BlobProperties stored = blobs.blob(ACCOUNT, CONTAINER, "doc");
+        BlobProperties stored = blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), null);
         assertThat(stored.tiering().tier()).isEqualTo(AccessTier.COOL);
         assertThat(stored.tiering().rehydrating()).isFalse();
         assertThat(readText("doc")).isEqualTo("archived");

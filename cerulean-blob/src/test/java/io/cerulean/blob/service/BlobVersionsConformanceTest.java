@@ -10,9 +10,6 @@ import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.PublicAccess;
 import io.cerulean.blob.model.VersionIds;
-import io.cerulean.blob.service.BlobService.DeleteSnapshots;
-import io.cerulean.blob.service.BlobService.Include;
-import io.cerulean.blob.service.BlobService.ListedItem;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.content.ContentId;
@@ -89,8 +86,8 @@ public abstract class BlobVersionsConformanceTest {
             writer.write(ByteBuffer.wrap(bytes));
             id = writer.finish();
         }
-        return blobs.putBlob(account, CONTAINER, name, BlobType.BLOCK_BLOB, id, bytes.length, ContentHeaders.NONE,
-                Map.of(), Conditions.NONE);
+        return blobs.putBlob(account, CONTAINER, name, NewBlob.of(BlobType.BLOCK_BLOB, id, bytes.length,
+                ContentHeaders.NONE, Map.of()), Conditions.NONE);
     }
 
     private String text(BlobProperties blob) {
@@ -104,8 +101,8 @@ public abstract class BlobVersionsConformanceTest {
     }
 
     private BlobProperties version(String name, String versionId) {
-        return blobs.blob(VERSIONED, CONTAINER, name, BlobProperties.BASE, VersionIds.parse(versionId).orElseThrow(),
-                null);
+        return blobs.blob(BlobAddress.of(VERSIONED, CONTAINER,
+                name).atVersion(VersionIds.parse(versionId).orElseThrow()), null);
     }
 
     private List<ListedItem> listed(String account, Include include) {
@@ -176,23 +173,22 @@ public abstract class BlobVersionsConformanceTest {
     void softDeletedDataIsKeptUntilTheSweepFindsItsRetentionEnded() {
         put(PLAIN, "doc", "kept");
         blobs.snapshotBlob(PLAIN, CONTAINER, "doc", Map.of(), Conditions.NONE);
-        blobs.deleteBlob(PLAIN, CONTAINER, "doc", BlobProperties.BASE, BlobProperties.BASE, DeleteSnapshots.INCLUDE,
-                Conditions.NONE, RETENTION);
+        blobs.deleteBlob(BlobAddress.of(PLAIN, CONTAINER, "doc"), DeleteSnapshots.INCLUDE, Conditions.NONE, RETENTION);
 
-        assertThatThrownBy(() -> blobs.blob(PLAIN, CONTAINER, "doc")).isInstanceOfSatisfying(ServiceException.class,
+        assertThatThrownBy(() -> blobs.blob(BlobAddress.of(PLAIN, CONTAINER, "doc"),
+                null)).isInstanceOfSatisfying(ServiceException.class,
                 e -> assertThat(e.errorCode()).isEqualTo(BlobError.BLOB_NOT_FOUND));
         assertThat(listed(PLAIN, new Include(true, false, false, false))).isEmpty();
         assertThat(listed(PLAIN, new Include(true, false, false, true))).hasSize(2);
         clock.advance(RETENTION.minusSeconds(1));
-        assertThat(blobs.sweepDeleted(account -> RETENTION)).isZero();
+        assertThat(blobs.sweeps().deleted(account -> RETENTION)).isZero();
         blobs.undeleteBlob(PLAIN, CONTAINER, "doc");
-        assertThat(text(blobs.blob(PLAIN, CONTAINER, "doc"))).isEqualTo("kept");
+        assertThat(text(blobs.blob(BlobAddress.of(PLAIN, CONTAINER, "doc"), null))).isEqualTo("kept");
 
-        blobs.deleteBlob(PLAIN, CONTAINER, "doc", BlobProperties.BASE, BlobProperties.BASE, DeleteSnapshots.INCLUDE,
-                Conditions.NONE, RETENTION);
+        blobs.deleteBlob(BlobAddress.of(PLAIN, CONTAINER, "doc"), DeleteSnapshots.INCLUDE, Conditions.NONE, RETENTION);
         clock.advance(RETENTION);
-        assertThat(blobs.sweepDeleted(account -> null)).as("an account that keeps nothing now").isZero();
-        assertThat(blobs.sweepDeleted(account -> RETENTION)).isEqualTo(2);
+        assertThat(blobs.sweeps().deleted(account -> null)).as("an account that keeps nothing now").isZero();
+        assertThat(blobs.sweeps().deleted(account -> RETENTION)).isEqualTo(2);
         assertThat(listed(PLAIN, new Include(true, false, false, true))).isEmpty();
         assertThatThrownBy(() -> blobs.undeleteBlob(PLAIN, CONTAINER, "doc"))
                 .isInstanceOfSatisfying(ServiceException.class,
@@ -205,7 +201,7 @@ public abstract class BlobVersionsConformanceTest {
         put(VERSIONED, "doc", "two");
         long ticks = VersionIds.parse(first).orElseThrow();
 
-        blobs.deleteBlob(VERSIONED, CONTAINER, "doc", BlobProperties.BASE, ticks, DeleteSnapshots.NONE,
+        blobs.deleteBlob(BlobAddress.of(VERSIONED, CONTAINER, "doc").atVersion(ticks), DeleteSnapshots.NONE,
                 Conditions.NONE, RETENTION);
 
         assertThatThrownBy(() -> version("doc", first)).isInstanceOf(ServiceException.class);

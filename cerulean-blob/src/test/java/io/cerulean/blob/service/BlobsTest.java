@@ -11,9 +11,6 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.Lease;
-import io.cerulean.blob.service.BlobService.DeleteSnapshots;
-import io.cerulean.blob.service.BlobService.SequenceAction;
-import io.cerulean.blob.service.BlobService.SequenceChange;
 import io.cerulean.storage.content.ContentId;
 import java.time.Duration;
 import java.util.Map;
@@ -40,8 +37,8 @@ class BlobsTest {
         pieces.blocks.stage(ACCOUNT, CONTAINER, "doc", BlobPieces.blockId("a"), staged, 6, null);
         pieces.leases.lease(ACCOUNT, CONTAINER, "doc", new Leases.Action.Acquire("holder", -1), Conditions.NONE);
 
-        BlobProperties second = blobs.put(ACCOUNT, CONTAINER, "doc", BlobType.APPEND_BLOB, null, 0,
-                ContentHeaders.NONE, Map.of("k", "v"), new Conditions(null, null, null, null, "holder"), 0);
+        BlobProperties second = blobs.put(ACCOUNT, CONTAINER, "doc", NewBlob.of(BlobType.APPEND_BLOB, null, 0,
+                ContentHeaders.NONE, Map.of("k", "v")), new Conditions(null, null, null, null, "holder"));
 
         assertThat(second.type()).isEqualTo(BlobType.APPEND_BLOB);
         assertThat(second.lease().id()).isEqualTo("holder");
@@ -52,8 +49,8 @@ class BlobsTest {
 
     @Test
     void putBlobOfAPageBlobIsZerosAtItsSequenceNumber() {
-        BlobProperties disk = blobs.put(ACCOUNT, CONTAINER, "disk", BlobType.PAGE_BLOB, null, 1024,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 9);
+        BlobProperties disk = blobs.put(ACCOUNT, CONTAINER, "disk", new NewBlob(BlobType.PAGE_BLOB, null, 1024,
+                ContentHeaders.NONE, Map.of(), 9, null, Map.of()), Conditions.NONE);
 
         assertThat(disk.sequenceNumber()).isEqualTo(9);
         assertThat(pieces.text(disk)).isEqualTo("\0".repeat(1024));
@@ -107,8 +104,8 @@ class BlobsTest {
 
     @Test
     void setPropertiesResizesAPageBlobAndChangesItsSequenceNumberOnly() {
-        blobs.put(ACCOUNT, CONTAINER, "disk", BlobType.PAGE_BLOB, null, 1024, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 5);
+        blobs.put(ACCOUNT, CONTAINER, "disk", new NewBlob(BlobType.PAGE_BLOB, null, 1024, ContentHeaders.NONE,
+                Map.of(), 5, null, Map.of()), Conditions.NONE);
         pieces.put("doc", "block");
 
         assertThat(set("disk", 2048L, new SequenceChange(SequenceAction.MAX, 3))).extracting(

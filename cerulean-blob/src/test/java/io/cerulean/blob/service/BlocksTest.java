@@ -11,9 +11,6 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.service.BlobService.Block;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.storage.content.ContentId;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,7 +31,7 @@ class BlocksTest {
 
     private BlobProperties commit(String name, BlockReference... references) {
         return blocks.commit(ACCOUNT, CONTAINER, name, List.of(references), ContentHeaders.NONE, Map.of(),
-                Conditions.NONE);
+                Conditions.NONE, null, Map.of());
     }
 
     private static BlockReference ref(BlockSource source, String id) {
@@ -90,8 +87,8 @@ class BlocksTest {
 
     @Test
     void aBlockListCommitsOverAnotherTypeOfBlobWithoutItsPieces() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, pieces.content("appended"), 8,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "log", NewBlob.of(BlobType.APPEND_BLOB, pieces.content("appended"), 8,
+                ContentHeaders.NONE, Map.of()), Conditions.NONE);
         pieces.stage("log", "a", "block");
 
         assertFails(() -> commit("log", ref(BlockSource.COMMITTED, "a")), BlobError.INVALID_BLOCK_LIST);
@@ -108,7 +105,7 @@ class BlocksTest {
         pieces.store.resetCounts();
 
         assertFails(() -> blocks.commit(ACCOUNT, CONTAINER, "doc", many, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE), BlobError.BLOCK_LIST_TOO_LONG);
+                Conditions.NONE, null, Map.of()), BlobError.BLOCK_LIST_TOO_LONG);
         assertThat(pieces.store.gets.get() + pieces.store.scans.get()).isZero();
     }
 
@@ -118,10 +115,10 @@ class BlocksTest {
         commit("doc", ref(BlockSource.LATEST, "a"));
         BlobProperties snapshot = pieces.blobs.snapshot(ACCOUNT, CONTAINER, "doc", Map.of(), Conditions.NONE);
         pieces.stage("doc", "b", "B");
-        pieces.blobs.put(ACCOUNT, CONTAINER, "disk", BlobType.PAGE_BLOB, null, 512, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 0);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "disk", NewBlob.of(BlobType.PAGE_BLOB, null, 512, ContentHeaders.NONE,
+                Map.of()), Conditions.NONE);
 
-        BlobService.BlockLists lists = blocks.lists(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), null);
+        BlockLists lists = blocks.lists(ACCOUNT, CONTAINER, "doc", snapshot.snapshot(), null);
 
         assertThat(lists.committed()).extracting(b -> b.id()).containsExactly(blockId("a"));
         assertThat(lists.uncommitted()).isEmpty();

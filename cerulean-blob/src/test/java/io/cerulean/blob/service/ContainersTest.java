@@ -120,8 +120,8 @@ class ContainersTest {
                         properties, AccessPolicies.empty()), Precondition.MUST_NOT_EXIST))))
                 .isInstanceOf(CommitOutcome.Applied.class);
 
-        BlobProperties blob = pieces.blobs.put(ACCOUNT, "legacy", "doc", BlobType.BLOCK_BLOB, pieces.content("old"), 3,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0);
+        BlobProperties blob = pieces.blobs.put(ACCOUNT, "legacy", "doc", NewBlob.of(BlobType.BLOCK_BLOB,
+                pieces.content("old"), 3, ContentHeaders.NONE, Map.of()), Conditions.NONE);
         containers.create(ACCOUNT, "fresh", Map.of(), PublicAccess.NONE);
 
         assertThat(instance("legacy")).isEqualTo(drawn);

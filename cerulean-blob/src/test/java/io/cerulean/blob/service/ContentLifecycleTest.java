@@ -98,6 +98,6 @@ class ContentLifecycleTest {
         assertThat(pieces.exists(staged)).isFalse();
         pieces.containers.create(ACCOUNT, CONTAINER, Map.of(), PublicAccess.NONE);
         assertThat(pieces.listing.list(ACCOUNT, CONTAINER, "", null, java.util.Optional.empty(), 10,
-                new BlobService.Include(true, true)).items()).isEmpty();
+                new Include(true, true)).items()).isEmpty();
     }
 }

@@ -12,8 +12,6 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.Segment;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.blob.service.BlobService.CopiedContent;
 import io.cerulean.blob.service.BlobService.CopyKind;
 import io.cerulean.blob.service.BlobService.CopySource;
@@ -42,7 +40,7 @@ class CopiesTest {
         List<BlockReference> list = java.util.stream.IntStream.range(0, blocks.length)
                 .mapToObj(i -> new BlockReference(BlockSource.UNCOMMITTED, blockId("b" + i))).toList();
         return pieces.blocks.commit(ACCOUNT, CONTAINER, name, list, ContentHeaders.NONE, Map.of("from", "source"),
-                Conditions.NONE);
+                Conditions.NONE, null, Map.of());
     }
 
     private BlobProperties copy(BlobProperties source, String target, CopyKind kind) {
@@ -62,17 +60,17 @@ class CopiesTest {
                 target.segments().get(0).content());
         assertThat(target.copy().source()).isEqualTo(URL);
         assertThat(target.metadata()).as("the source's when none is given").containsExactly(Map.entry("from", "source"));
-        pieces.blobs.delete(ACCOUNT, CONTAINER, "source", BlobProperties.BASE, BlobService.DeleteSnapshots.NONE,
+        pieces.blobs.delete(ACCOUNT, CONTAINER, "source", BlobProperties.BASE, DeleteSnapshots.NONE,
                 Conditions.NONE);
         assertThat(pieces.text("target")).as("a copy outlives its source").isEqualTo("one,two");
     }
 
     @Test
     void putBlobFromUrlMakesABlockBlobOfOnePieceWithoutACopyRecord() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "source", BlobType.PAGE_BLOB, null, 512, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 3);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "source", new NewBlob(BlobType.PAGE_BLOB, null, 512, ContentHeaders.NONE,
+                Map.of(), 3, null, Map.of()), Conditions.NONE);
         pieces.pages.put(ACCOUNT, CONTAINER, "source", 0, 512, pieces.content("p".repeat(512)), Conditions.NONE,
-                BlobService.SequenceConditions.NONE);
+                SequenceConditions.NONE);
         BlobProperties source = pieces.blobs.get(ACCOUNT, CONTAINER, "source", BlobProperties.BASE, null);
 
         BlobProperties target = copy(source, "target", CopyKind.PUT_FROM_URL);
@@ -86,8 +84,8 @@ class CopiesTest {
 
     @Test
     void aCopyOfAPageBlobKeepsItsZerosAsZeros() {
-        BlobProperties source = pieces.blobs.put(ACCOUNT, CONTAINER, "source", BlobType.PAGE_BLOB, null, 1024,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 3);
+        BlobProperties source = pieces.blobs.put(ACCOUNT, CONTAINER, "source", new NewBlob(BlobType.PAGE_BLOB, null,
+                1024, ContentHeaders.NONE, Map.of(), 3, null, Map.of()), Conditions.NONE);
 
         BlobProperties target = copy(source, "target", CopyKind.COPY);
 
@@ -120,8 +118,8 @@ class CopiesTest {
         assertThat(copied.size()).isEqualTo(5);
         assertThat(copied.md5()).isEqualTo(MessageDigest.getInstance("MD5").digest("lo wo".getBytes(
                 StandardCharsets.UTF_8)));
-        assertThat(pieces.text(pieces.blobs.put(ACCOUNT, CONTAINER, "range", BlobType.BLOCK_BLOB, copied.content(),
-                copied.size(), ContentHeaders.NONE, Map.of(), Conditions.NONE, 0))).isEqualTo("lo wo");
+        assertThat(pieces.text(pieces.blobs.put(ACCOUNT, CONTAINER, "range", NewBlob.of(BlobType.BLOCK_BLOB,
+                copied.content(), copied.size(), ContentHeaders.NONE, Map.of()), Conditions.NONE))).isEqualTo("lo wo");
         assertThat(none.content()).isNull();
     }
 

@@ -10,7 +10,6 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.service.BlobService.SequenceConditions;
 import io.cerulean.storage.content.ContentId;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -26,8 +25,8 @@ class PageBlobsTest {
 
     @BeforeEach
     void disk() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "disk", BlobType.PAGE_BLOB, null, 2048, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 5);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "disk", new NewBlob(BlobType.PAGE_BLOB, null, 2048, ContentHeaders.NONE,
+                Map.of(), 5, null, Map.of()), Conditions.NONE);
     }
 
     @AfterEach

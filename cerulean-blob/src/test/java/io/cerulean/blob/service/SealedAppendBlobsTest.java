@@ -10,7 +10,6 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.service.BlobService.AppendConditions;
 import io.cerulean.storage.content.ContentId;
 import java.util.List;
 import java.util.Map;
@@ -23,8 +22,8 @@ class SealedAppendBlobsTest {
 
     @BeforeEach
     void log() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 0);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "log", NewBlob.of(BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE,
+                Map.of()), Conditions.NONE);
         pieces.appends.append(ACCOUNT, CONTAINER, "log", pieces.content("12345"), 5, Conditions.NONE,
                 AppendConditions.NONE);
     }
@@ -58,8 +57,8 @@ class SealedAppendBlobsTest {
         seal(Conditions.NONE, null);
 
         BlobProperties snapshot = pieces.blobs.snapshot(ACCOUNT, CONTAINER, "log", Map.of(), Conditions.NONE);
-        BlobProperties replaced = pieces.blobs.put(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0);
+        BlobProperties replaced = pieces.blobs.put(ACCOUNT, CONTAINER, "log", NewBlob.of(BlobType.APPEND_BLOB, null,
+                0, ContentHeaders.NONE, Map.of()), Conditions.NONE);
 
         assertThat(snapshot.sealed()).isTrue();
         assertThat(replaced.sealed()).isFalse();

@@ -10,8 +10,6 @@ import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.content.ContentId;
 import java.util.ArrayList;
@@ -75,7 +73,7 @@ class StagedBlockLimitTest {
         stage(blocks, "b", "2");
         stage(blocks, "c", "3");
         blocks.commit(ACCOUNT, CONTAINER, "doc", List.of(new BlockReference(BlockSource.UNCOMMITTED, blockId("a"))),
-                ContentHeaders.NONE, Map.of(), Conditions.NONE);
+                ContentHeaders.NONE, Map.of(), Conditions.NONE, null, Map.of());
 
         stage(blocks, "d", "4");
         stage(blocks, "e", "5");

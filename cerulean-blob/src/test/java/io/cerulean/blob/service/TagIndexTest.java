@@ -64,13 +64,13 @@ class TagIndexTest {
     }
 
     private BlobProperties put(String container, String name, Map<String, String> tags) {
-        return service.putBlob(ACCOUNT, container, name, BlobType.BLOCK_BLOB, null, 0, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 0, null, tags);
+        return service.putBlob(ACCOUNT, container, name, new NewBlob(BlobType.BLOCK_BLOB, null, 0,
+                ContentHeaders.NONE, Map.of(), 0, null, tags), Conditions.NONE);
     }
 
     private FoundBlobs find(String container, String where, Optional<FindPosition> from, int max) {
-        return service.findBlobsByTags(ACCOUNT, container, TagFilterParser.parse(where, TagFilterParser.Use.FIND),
-                from, max);
+        return service.tags().find(ACCOUNT, container, TagFilterParser.parse(where, TagFilterParser.Use.FIND), from,
+                max);
     }
 
     private List<String> names(String where) {
@@ -160,7 +160,7 @@ class TagIndexTest {
     void replacingRemovingOrDeletingTagsLeavesNoEntryBehind() {
         container("box");
         put("box", "doc", Map.of("state", "draft", "team", "x"));
-        service.setBlobTags(ACCOUNT, "box", "doc", Map.of("state", "final"), Conditions.NONE);
+        service.tags().set(BlobAddress.of(ACCOUNT, "box", "doc"), Map.of("state", "final"), Conditions.NONE);
         assertThat(names("\"state\" = 'draft'")).isEmpty();
         assertThat(names("\"team\" = 'x'")).isEmpty();
         assertThat(names("\"state\" = 'final'")).containsExactly("box/doc");
@@ -171,7 +171,7 @@ class TagIndexTest {
         assertThat(indexEntries()).isZero();
 
         put("box", "doc", Map.of("state", "again"));
-        service.deleteBlob(ACCOUNT, "box", "doc", Conditions.NONE);
+        service.deleteBlob(BlobAddress.of(ACCOUNT, "box", "doc"), DeleteSnapshots.NONE, Conditions.NONE, null);
         assertThat(names("\"state\" = 'again'")).isEmpty();
         assertThat(indexEntries()).isZero();
     }
@@ -196,7 +196,8 @@ class TagIndexTest {
         store.failNextCommitTo(KeySpaces.BLOBS);
         assertThatThrownBy(() -> put("box", "new", Map.of("k", "v"))).isInstanceOf(StoreUnavailableException.class);
         store.failNextCommitTo(KeySpaces.BLOBS);
-        assertThatThrownBy(() -> service.setBlobTags(ACCOUNT, "box", "kept", Map.of("k", "v"), Conditions.NONE))
+        assertThatThrownBy(() -> service.tags().set(BlobAddress.of(ACCOUNT, "box", "kept"), Map.of("k", "v"),
+                Conditions.NONE))
                 .isInstanceOf(StoreUnavailableException.class);
         assertThat(indexEntries()).as("the entries put before the commits that failed").isEqualTo(3);
 
@@ -214,9 +215,9 @@ class TagIndexTest {
         container("box");
         put("box", "doc", Map.of("k", "old", "other", "1"));
         store.failNextCommitTo(KeySpaces.BLOB_TAGS, 2); // the two entries are put; the confirmation fails
-        assertThatThrownBy(() -> service.setBlobTags(ACCOUNT, "box", "doc", Map.of("k", "new", "other", "1"),
-                Conditions.NONE)).isInstanceOf(StoreUnavailableException.class);
-        assertThat(service.blobTags(ACCOUNT, "box", "doc", BlobProperties.BASE, Conditions.NONE))
+        assertThatThrownBy(() -> service.tags().set(BlobAddress.of(ACCOUNT, "box", "doc"),
+                Map.of("k", "new", "other", "1"), Conditions.NONE)).isInstanceOf(StoreUnavailableException.class);
+        assertThat(service.tags().get(BlobAddress.of(ACCOUNT, "box", "doc"), Conditions.NONE))
                 .as("the blob's commit landed").containsEntry("k", "new");
 
         assertThat(names("\"k\" = 'new'")).as("a tagged blob is never missing").containsExactly("box/doc");
@@ -244,10 +245,10 @@ class TagIndexTest {
         assertThatThrownBy(() -> put("box", "lost", Map.of("k", "v"))).isInstanceOf(StoreUnavailableException.class);
         assertThat(indexEntries()).isEqualTo(4);
 
-        assertThat(service.sweepTagIndex()).as("the deleted container's entries; the pending one is young")
+        assertThat(service.sweeps().tagIndex()).as("the deleted container's entries; the pending one is young")
                 .isEqualTo(2);
         clock.advance(TagIndexRecords.PENDING_GRACE.plus(Duration.ofSeconds(1)));
-        assertThat(service.sweepTagIndex()).isEqualTo(1);
+        assertThat(service.sweeps().tagIndex()).isEqualTo(1);
         assertThat(indexEntries()).isEqualTo(1);
         assertThat(names("\"k\" = 'v'")).containsExactly("box/kept");
     }
@@ -256,21 +257,21 @@ class TagIndexTest {
     void settingTagsKeepsTheETagAndAFailedTagConditionChangesNothing() {
         container("box");
         put("box", "doc", Map.of("k", "1"));
-        BlobProperties blob = service.blob(ACCOUNT, "box", "doc");
-        service.setBlobTags(ACCOUNT, "box", "doc", Map.of("k", "2"), Conditions.NONE);
-        BlobProperties after = service.blob(ACCOUNT, "box", "doc");
+        BlobProperties blob = service.blob(BlobAddress.of(ACCOUNT, "box", "doc"), null);
+        service.tags().set(BlobAddress.of(ACCOUNT, "box", "doc"), Map.of("k", "2"), Conditions.NONE);
+        BlobProperties after = service.blob(BlobAddress.of(ACCOUNT, "box", "doc"), null);
         assertThat(after.etag()).isEqualTo(blob.etag());
         assertThat(after.lastModified()).isEqualTo(blob.lastModified());
 
         Conditions wrongTags = Conditions.NONE.withIfTags(TagFilterParser.parse("\"k\" = '1'",
                 TagFilterParser.Use.CONDITION));
-        assertThatThrownBy(() -> service.setBlobTags(ACCOUNT, "box", "doc", Map.of("k", "3"), wrongTags))
+        assertThatThrownBy(() -> service.tags().set(BlobAddress.of(ACCOUNT, "box", "doc"), Map.of("k", "3"), wrongTags))
                 .isInstanceOfSatisfying(ServiceException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(BlobError.CONDITION_NOT_MET));
         assertThatThrownBy(() -> service.setBlobMetadata(ACCOUNT, "box", "doc", Map.of("m", "1"), wrongTags))
                 .isInstanceOfSatisfying(ServiceException.class,
                         e -> assertThat(e.errorCode()).isEqualTo(BlobError.CONDITION_NOT_MET));
-        assertThat(service.blobTags(ACCOUNT, "box", "doc", BlobProperties.BASE, Conditions.NONE))
+        assertThat(service.tags().get(BlobAddress.of(ACCOUNT, "box", "doc"), Conditions.NONE))
                 .containsExactlyEntriesOf(Map.of("k", "2"));
         assertThat(names("\"k\" = '2'")).containsExactly("box/doc");
     }

@@ -31,7 +31,7 @@ class TiersTest {
     }
 
     private BlobProperties set(String name, AccessTier tier, RehydratePriority priority) {
-        return tiers.set(ACCOUNT, CONTAINER, name, BlobProperties.BASE, tier, priority, null);
+        return tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, name), tier, priority, null, Conditions.NONE);
     }
 
     private BlobProperties get(String name) {
@@ -115,24 +115,28 @@ class TiersTest {
         pieces.put("doc", "text");
         long snapshot = pieces.blobs.snapshot(ACCOUNT, CONTAINER, "doc", Map.of(), Conditions.NONE).snapshot();
 
-        BlobProperties archived = tiers.set(ACCOUNT, CONTAINER, "doc", snapshot, AccessTier.ARCHIVE, null, null);
+        BlobProperties archived = tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(snapshot),
+                AccessTier.ARCHIVE, null, null, Conditions.NONE);
 
         assertThat(archived.tiering().tier()).isEqualTo(AccessTier.ARCHIVE);
         assertThat(get("doc").tiering()).isEqualTo(Tiering.INFERRED_HOT);
-        assertFails(() -> tiers.set(ACCOUNT, CONTAINER, "doc", snapshot, AccessTier.HOT, null, null),
+        assertFails(() -> tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(snapshot), AccessTier.HOT,
+                null, null, Conditions.NONE),
                 BlobError.BLOB_ARCHIVED);
-        assertFails(() -> tiers.set(ACCOUNT, CONTAINER, "doc", snapshot + 1, AccessTier.HOT, null, null),
+        assertFails(() -> tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, "doc").atSnapshot(snapshot + 1),
+                AccessTier.HOT, null, null, Conditions.NONE),
                 BlobError.BLOB_NOT_FOUND);
     }
 
     @Test
     void onlyABlockBlobHasATier() {
-        pieces.blobs.put(ACCOUNT, CONTAINER, "log", BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE, Map.of(),
-                Conditions.NONE, 0);
+        pieces.blobs.put(ACCOUNT, CONTAINER, "log", NewBlob.of(BlobType.APPEND_BLOB, null, 0, ContentHeaders.NONE,
+                Map.of()), Conditions.NONE);
 
         assertFails(() -> set("log", AccessTier.COOL, null), BlobError.INVALID_BLOB_TIER);
-        assertFails(() -> pieces.blobs.put(ACCOUNT, CONTAINER, "log2", BlobType.APPEND_BLOB, null, 0,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COOL, Map.of()), BlobError.INVALID_BLOB_TIER);
+        assertFails(() -> pieces.blobs.put(ACCOUNT, CONTAINER, "log2", new NewBlob(BlobType.APPEND_BLOB, null, 0,
+                ContentHeaders.NONE, Map.of(), 0, AccessTier.COOL, Map.of()), Conditions.NONE),
+                BlobError.INVALID_BLOB_TIER);
         assertFails(() -> set("none", AccessTier.COOL, null), BlobError.BLOB_NOT_FOUND);
     }
 
@@ -143,18 +147,18 @@ class TiersTest {
                 "11111111-1111-1111-1111-111111111111", -1), Conditions.NONE);
 
         assertFails(() -> set("doc", AccessTier.COOL, null), BlobError.LEASE_ID_MISSING);
-        BlobProperties cool = tiers.set(ACCOUNT, CONTAINER, "doc", BlobProperties.BASE, AccessTier.COOL, null,
-                "11111111-1111-1111-1111-111111111111");
+        BlobProperties cool = tiers.set(BlobAddress.of(ACCOUNT, CONTAINER, "doc"), AccessTier.COOL, null,
+                "11111111-1111-1111-1111-111111111111", Conditions.NONE);
         assertThat(cool.tiering().tier()).isEqualTo(AccessTier.COOL);
     }
 
     @Test
     void aWriteWithATierSetsItAndAWriteWithoutOneInfersHot() {
-        BlobProperties cold = pieces.blobs.put(ACCOUNT, CONTAINER, "doc", BlobType.BLOCK_BLOB, pieces.content("x"), 1,
-                ContentHeaders.NONE, Map.of(), Conditions.NONE, 0, AccessTier.COLD, Map.of());
+        BlobProperties cold = pieces.blobs.put(ACCOUNT, CONTAINER, "doc", new NewBlob(BlobType.BLOCK_BLOB,
+                pieces.content("x"), 1, ContentHeaders.NONE, Map.of(), 0, AccessTier.COLD, Map.of()), Conditions.NONE);
         pieces.stage("list", "a", "y");
         BlobProperties archived = pieces.blocks.commit(ACCOUNT, CONTAINER, "list",
-                java.util.List.of(new BlobService.BlockReference(BlobService.BlockSource.LATEST,
+                java.util.List.of(new BlockReference(BlockSource.LATEST,
                         BlobPieces.blockId("a"))), ContentHeaders.NONE, Map.of(), Conditions.NONE, AccessTier.ARCHIVE, Map.of());
 
         assertThat(cold.tiering()).isEqualTo(new Tiering(AccessTier.COLD, false, null, null, null, null));

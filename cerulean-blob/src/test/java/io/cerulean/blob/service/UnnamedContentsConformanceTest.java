@@ -7,8 +7,6 @@ import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.PublicAccess;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentStore;
@@ -80,20 +78,20 @@ public abstract class UnnamedContentsConformanceTest {
         ContentId smallLeftover = content(bytes(100, 2));
         ContentId largeLeftover = content(large);
         ContentId blob = content(large);
-        blobs.putBlob(ACCOUNT, CONTAINER, "kept", BlobType.BLOCK_BLOB, blob, large.length, ContentHeaders.NONE,
-                Map.of(), Conditions.NONE);
+        blobs.putBlob(ACCOUNT, CONTAINER, "kept", NewBlob.of(BlobType.BLOCK_BLOB, blob, large.length,
+                ContentHeaders.NONE, Map.of()), Conditions.NONE);
         blobs.snapshotBlob(ACCOUNT, CONTAINER, "kept", Map.of(), Conditions.NONE);
         ContentId staged = content(bytes(50, 3));
         blobs.stageBlock(ACCOUNT, CONTAINER, "staged", id("a"), staged, 50, null);
         ContentId inFlight = content(bytes(70, 4));
 
-        assertThat(blobs.sweepUnnamedContents()).as("first found unnamed").isZero();
+        assertThat(blobs.sweeps().unnamedContents()).as("first found unnamed").isZero();
         blobs.stageBlock(ACCOUNT, CONTAINER, "late", id("b"), inFlight, 70, null); // a write that then commits
         clock.advance(UnnamedContents.GRACE.minusMinutes(1));
-        assertThat(blobs.sweepUnnamedContents()).as("not an hour yet").isZero();
+        assertThat(blobs.sweeps().unnamedContents()).as("not an hour yet").isZero();
         clock.advance(Duration.ofMinutes(1));
 
-        assertThat(blobs.sweepUnnamedContents()).isEqualTo(2);
+        assertThat(blobs.sweeps().unnamedContents()).isEqualTo(2);
 
         assertThat(contents.open(smallLeftover)).isEmpty();
         assertThat(contents.open(largeLeftover)).isEmpty();
@@ -101,10 +99,10 @@ public abstract class UnnamedContentsConformanceTest {
             assertThat(contents.open(named)).as("named content %s", named).isPresent();
         }
         blobs.commitBlockList(ACCOUNT, CONTAINER, "late", List.of(new BlockReference(BlockSource.UNCOMMITTED,
-                id("b"))), ContentHeaders.NONE, Map.of(), Conditions.NONE);
-        assertThat(blobs.blob(ACCOUNT, CONTAINER, "late").contentLength()).isEqualTo(70);
+                id("b"))), ContentHeaders.NONE, Map.of(), Conditions.NONE, null, Map.of());
+        assertThat(blobs.blob(BlobAddress.of(ACCOUNT, CONTAINER, "late"), null).contentLength()).isEqualTo(70);
         clock.advance(UnnamedContents.GRACE.multipliedBy(2));
-        assertThat(blobs.sweepUnnamedContents()).as("nothing else is unnamed").isZero();
+        assertThat(blobs.sweeps().unnamedContents()).as("nothing else is unnamed").isZero();
     }
 
     @Test
@@ -112,7 +110,7 @@ public abstract class UnnamedContentsConformanceTest {
         ContentId leftover = content(bytes(10, 5));
         clock.advance(UnnamedContents.GRACE.multipliedBy(5));
 
-        assertThat(blobs.sweepUnnamedContents()).isZero();
+        assertThat(blobs.sweeps().unnamedContents()).isZero();
 
         assertThat(contents.open(leftover)).isPresent();
     }

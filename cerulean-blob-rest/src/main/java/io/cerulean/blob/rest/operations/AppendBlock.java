@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.AppendConditions;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -26,8 +27,8 @@ public final class AppendBlock implements BlobUpload {
         return Uploads.receive(service.contents(), head, Uploads.Checksums.answered(head));
     }
 
-    private static BlobService.AppendConditions appendConditions(AzureRequest request) {
-        BlobService.AppendConditions append = new BlobService.AppendConditions(
+    private static AppendConditions appendConditions(AzureRequest request) {
+        AppendConditions append = new AppendConditions(
                 RequestHeaders.longHeader(request, "x-ms-blob-condition-appendpos"),
                 RequestHeaders.longHeader(request, "x-ms-blob-condition-maxsize"));
         Long declared = RequestHeaders.longHeader(request, "Content-Length");
@@ -39,7 +40,7 @@ public final class AppendBlock implements BlobUpload {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobService.AppendConditions append = appendConditions(request);
+        AppendConditions append = appendConditions(request);
         Uploads.Upload upload = Uploads.write(service.contents(), request, Uploads.Checksums.answered(request));
         BlobProperties blob = service.appendBlock(resource.account(), resource.container(), resource.blob(),
                 upload.content(), upload.size(), RequestHeaders.conditions(request), append);

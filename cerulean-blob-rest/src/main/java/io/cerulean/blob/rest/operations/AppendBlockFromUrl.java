@@ -4,6 +4,7 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.AppendConditions;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -27,7 +28,7 @@ public final class AppendBlockFromUrl implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobService.AppendConditions append = new BlobService.AppendConditions(
+        AppendConditions append = new AppendConditions(
                 RequestHeaders.longHeader(request, "x-ms-blob-condition-appendpos"),
                 RequestHeaders.longHeader(request, "x-ms-blob-condition-maxsize"));
         BlobService.CopiedContent copied = SourceBytes.read(service, sources.of(request, resource, false), request);

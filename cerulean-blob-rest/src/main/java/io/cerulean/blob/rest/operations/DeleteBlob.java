@@ -3,7 +3,9 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobAddress;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.DeleteSnapshots;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.properties.RetentionPolicy;
@@ -36,27 +38,25 @@ public final class DeleteBlob implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        long snapshot = SnapshotIds.of(request);
-        long version = SnapshotIds.version(request);
+        BlobAddress at = SnapshotIds.address(resource, request);
         String header = request.header("x-ms-delete-snapshots");
-        BlobService.DeleteSnapshots snapshots;
+        DeleteSnapshots snapshots;
         if (header == null) {
-            snapshots = BlobService.DeleteSnapshots.NONE;
-        } else if (snapshot != BlobProperties.BASE || version != BlobProperties.BASE) {
+            snapshots = DeleteSnapshots.NONE;
+        } else if (at.snapshot() != BlobProperties.BASE || at.version() != BlobProperties.BASE) {
             throw RequestHeaders.invalidHeader("x-ms-delete-snapshots", header,
                     "it cannot be sent when deleting a snapshot or a version.");
         } else {
             snapshots = switch (header.trim().toLowerCase(java.util.Locale.ROOT)) {
-                case "include" -> BlobService.DeleteSnapshots.INCLUDE;
-                case "only" -> BlobService.DeleteSnapshots.ONLY;
+                case "include" -> DeleteSnapshots.INCLUDE;
+                case "only" -> DeleteSnapshots.ONLY;
                 default -> throw RequestHeaders.invalidHeader("x-ms-delete-snapshots", header, "it is include or only.");
             };
         }
         Duration retention = retention(properties, resource.account());
-        service.deleteBlob(resource.account(), resource.container(), resource.blob(), snapshot, version, snapshots,
-                RequestHeaders.conditions(request), retention);
-        boolean kept = retention != null || (version == BlobProperties.BASE && snapshot == BlobProperties.BASE
-                && snapshots != BlobService.DeleteSnapshots.ONLY && service.versioning(resource.account()));
+        service.deleteBlob(at, snapshots, RequestHeaders.conditions(request), retention);
+        boolean kept = retention != null || (at.version() == BlobProperties.BASE && at.snapshot() == BlobProperties.BASE
+                && snapshots != DeleteSnapshots.ONLY && service.versioning(resource.account()));
         return AzureResponse.status(202).header("x-ms-delete-type-permanent", Boolean.toString(!kept));
     }
 }

@@ -50,8 +50,7 @@ public final class FindBlobsByTags implements BlobRestOperation {
         Optional<BlobService.FindPosition> from = marker == null || marker.isEmpty() ? Optional.empty()
                 : Optional.of(decode(marker));
         String container = resource.kind() == BlobResourceKind.CONTAINER ? resource.container() : null;
-        BlobService.FoundBlobs found = service.findBlobsByTags(resource.account(), container, filter, from,
-                max.limit());
+        BlobService.FoundBlobs found = service.tags().find(resource.account(), container, filter, from, max.limit());
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML, TagsXml.writeFound(endpoint, where, found.blobs(),
                 found.next().map(FindBlobsByTags::encode)));

@@ -2,12 +2,12 @@ package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
-import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.StorageCrc64;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobAddress;
 import io.cerulean.blob.service.BlobContent;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.blob.service.ReadableBlob;
@@ -43,16 +43,14 @@ public final class GetBlob implements BlobRestOperation {
     /** The bytes are held from the moment the blob is found until the body is closed: a read that begins finishes. */
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        long snapshot = SnapshotIds.of(request);
-        long version = SnapshotIds.version(request);
-        try (ReadableBlob found = service.openBlob(resource.account(), resource.container(), resource.blob(),
-                snapshot, version, RequestHeaders.leaseId(request), withBody)) {
+        BlobAddress at = SnapshotIds.address(resource, request);
+        try (ReadableBlob found = service.openBlob(at, RequestHeaders.leaseId(request), withBody)) {
             AzureResponse response = answer(found, request, grant);
             BlobProperties blob = found.properties();
             if (blob.versionId() != null && response.status() != 304) {
                 response.header("x-ms-version-id", blob.versionId());
-                if (snapshot == BlobProperties.BASE) {
-                    response.header("x-ms-is-current-version", Boolean.toString(version == BlobProperties.BASE
+                if (at.snapshot() == BlobProperties.BASE) {
+                    response.header("x-ms-is-current-version", Boolean.toString(at.version() == BlobProperties.BASE
                             || isCurrent(resource, blob)));
                 }
             }
@@ -63,8 +61,8 @@ public final class GetBlob implements BlobRestOperation {
     /** Whether {@code blob}, found by its version id, is the blob's current version. */
     private boolean isCurrent(BlobResource resource, BlobProperties blob) {
         try {
-            return blob.versionId().equals(service.blob(resource.account(), resource.container(), resource.blob())
-                    .versionId());
+            return blob.versionId().equals(service.blob(BlobAddress.of(resource.account(), resource.container(),
+                    resource.blob()), null).versionId());
         } catch (ServiceException e) {
             return false;
         }
@@ -73,9 +71,7 @@ public final class GetBlob implements BlobRestOperation {
     private AzureResponse answer(ReadableBlob found, AzureRequest request, BlobGrant grant) {
         BlobProperties blob = found.properties();
         Conditions conditions = RequestHeaders.conditions(request);
-        if (!conditions.tagsHold(blob.tags())) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
+        conditions.checkTags(blob.tags());
         switch (conditions.check(blob.etag(), blob.lastModified())) {
             case FAILED -> throw new ServiceException(BlobError.CONDITION_NOT_MET);
             case NOT_MODIFIED -> {

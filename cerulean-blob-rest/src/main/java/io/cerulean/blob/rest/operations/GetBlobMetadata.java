@@ -1,11 +1,9 @@
 package io.cerulean.blob.rest.operations;
 
-import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
-import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
@@ -23,11 +21,8 @@ public final class GetBlobMetadata implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.leaseId(request));
-        if (!RequestHeaders.conditions(request).tagsHold(blob.tags())) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
+        BlobProperties blob = service.blob(SnapshotIds.address(resource, request), RequestHeaders.leaseId(request));
+        RequestHeaders.conditions(request).checkTags(blob.tags());
         return MetadataHeaders.write(BlobResponses.written(AzureResponse.status(200), blob), blob.metadata());
     }
 }

@@ -22,8 +22,7 @@ public final class GetBlobTags implements BlobRestOperation {
 
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
-        var tags = service.blobTags(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.conditions(request));
+        var tags = service.tags().get(SnapshotIds.address(resource, request), RequestHeaders.conditions(request));
         return AzureResponse.status(200).body(MediaTypes.XML, TagsXml.write(tags));
     }
 }

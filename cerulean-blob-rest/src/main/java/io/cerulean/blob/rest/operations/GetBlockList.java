@@ -1,12 +1,11 @@
 package io.cerulean.blob.rest.operations;
 
-import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.xml.BlockListXml;
 import io.cerulean.blob.service.BlobService;
-import io.cerulean.common.error.ServiceException;
+import io.cerulean.blob.service.BlockLists;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MediaTypes;
@@ -35,14 +34,11 @@ public final class GetBlockList implements BlobRestOperation {
         if (!which.equals("committed") && !which.equals("uncommitted") && !which.equals("all")) {
             throw QueryParameters.invalid("blocklisttype", type, "It is committed, uncommitted or all.");
         }
-        BlobService.BlockLists lists = service.blockLists(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), SnapshotIds.version(request), RequestHeaders.leaseId(request));
+        BlockLists lists = service.blockLists(SnapshotIds.address(resource, request), RequestHeaders.leaseId(request));
         AzureResponse response = AzureResponse.status(200);
         Optional<BlobProperties> blob = lists.blob();
         // x-ms-if-tags holds on the committed blob's tags; a blob with only staged blocks has none
-        if (!RequestHeaders.conditions(request).tagsHold(blob.map(BlobProperties::tags).orElse(java.util.Map.of()))) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
+        RequestHeaders.conditions(request).checkTags(blob.map(BlobProperties::tags).orElse(java.util.Map.of()));
         blob.ifPresent(b -> BlobResponses.written(response, b));
         response.header("x-ms-blob-content-length", Long.toString(blob.map(BlobProperties::contentLength).orElse(0L)));
         return response.body(MediaTypes.XML, BlockListXml.write(

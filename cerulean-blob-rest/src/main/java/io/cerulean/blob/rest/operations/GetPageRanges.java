@@ -5,6 +5,7 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobAddress;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.blob.service.Pages;
 import io.cerulean.common.error.ServiceException;
@@ -33,11 +34,9 @@ public final class GetPageRanges implements BlobRestOperation {
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         long snapshot = SnapshotIds.of(request);
         Long previous = PreviousSnapshots.of(resource, request, snapshot);
-        BlobProperties blob = service.blob(resource.account(), resource.container(), resource.blob(),
-                snapshot, RequestHeaders.leaseId(request));
-        if (!RequestHeaders.conditions(request).tagsHold(blob.tags())) {
-            throw new ServiceException(BlobError.CONDITION_NOT_MET);
-        }
+        BlobProperties blob = service.blob(BlobAddress.of(resource.account(), resource.container(), resource.blob())
+                .atSnapshot(snapshot), RequestHeaders.leaseId(request));
+        RequestHeaders.conditions(request).checkTags(blob.tags());
         if (blob.type() != BlobType.PAGE_BLOB) {
             throw new ServiceException(BlobError.INVALID_BLOB_TYPE, BlobError.INVALID_BLOB_TYPE.message()
                     + " Only a page blob has page ranges.");

@@ -1,9 +1,9 @@
 package io.cerulean.blob.rest.operations;
 
+import io.cerulean.blob.service.LeaseOutcome;
 import io.cerulean.blob.service.Leases;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
-import io.cerulean.blob.service.BlobService;
 import java.time.Instant;
 import java.util.Locale;
 import java.util.UUID;
@@ -34,7 +34,7 @@ final class LeaseActions {
     }
 
     /** The answer: 201 for acquire, 202 for break, 200 otherwise, with the lease's id or time left. */
-    static AzureResponse answer(Leases.Action action, BlobService.LeaseOutcome outcome, Instant now) {
+    static AzureResponse answer(Leases.Action action, LeaseOutcome outcome, Instant now) {
         int status = action instanceof Leases.Action.Acquire ? 201 : action instanceof Leases.Action.Break ? 202 : 200;
         AzureResponse response = AzureResponse.status(status)
                 .header("ETag", io.cerulean.blob.model.ETags.quoted(outcome.etag()))

@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.LeaseOutcome;
 import io.cerulean.blob.service.Leases;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -18,7 +19,7 @@ public final class LeaseBlob implements BlobRestOperation {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         Leases.Action action = LeaseActions.of(request);
-        BlobService.LeaseOutcome outcome = service.leaseBlob(resource.account(), resource.container(), resource.blob(),
+        LeaseOutcome outcome = service.leaseBlob(resource.account(), resource.container(), resource.blob(),
                 action, RequestHeaders.conditions(request).withoutLease());
         return LeaseActions.answer(action, outcome, service.now());
     }

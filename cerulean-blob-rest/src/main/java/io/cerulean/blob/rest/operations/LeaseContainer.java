@@ -2,8 +2,8 @@ package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
-import io.cerulean.blob.service.BlobService;
 import io.cerulean.blob.service.Containers;
+import io.cerulean.blob.service.LeaseOutcome;
 import io.cerulean.blob.service.Leases;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -22,7 +22,7 @@ public final class LeaseContainer implements BlobRestOperation {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         Leases.Action action = LeaseActions.of(request);
-        BlobService.LeaseOutcome outcome = containers.lease(resource.account(), resource.container(), action,
+        LeaseOutcome outcome = containers.lease(resource.account(), resource.container(), action,
                 RequestHeaders.dateConditions(request).withoutLease());
         return LeaseActions.answer(action, outcome, containers.now());
     }

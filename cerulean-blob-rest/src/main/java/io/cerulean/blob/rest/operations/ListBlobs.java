@@ -5,7 +5,10 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.xml.BlobListXml;
+import io.cerulean.blob.service.BlobList;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.Include;
+import io.cerulean.blob.service.ListPosition;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MaxResults;
@@ -52,12 +55,12 @@ public final class ListBlobs implements BlobRestOperation {
         MaxResults max = MaxResults.of(request, MAX_RESULTS);
         boolean includeMetadata = includes(request, "metadata", BLOB_INCLUDES);
         boolean versions = includes(request, "versions", BLOB_INCLUDES);
-        BlobService.Include include = new BlobService.Include(includes(request, "snapshots", BLOB_INCLUDES),
+        Include include = new Include(includes(request, "snapshots", BLOB_INCLUDES),
                 includes(request, "uncommittedblobs", BLOB_INCLUDES), versions,
                 includes(request, "deleted", BLOB_INCLUDES));
-        Optional<BlobService.ListPosition> from = Optional.ofNullable(marker).filter(m -> !m.isEmpty())
+        Optional<ListPosition> from = Optional.ofNullable(marker).filter(m -> !m.isEmpty())
                 .map(ListBlobs::decodeMarker);
-        BlobService.BlobList page = service.listBlobs(resource.account(), resource.container(),
+        BlobList page = service.listBlobs(resource.account(), resource.container(),
                 prefix == null ? "" : prefix, delimiter == null || delimiter.isEmpty() ? null : delimiter, from,
                 max.limit(), include);
         BlobListXml.Request echo = new BlobListXml.Request(Optional.ofNullable(prefix), Optional.ofNullable(marker),
@@ -90,13 +93,13 @@ public final class ListBlobs implements BlobRestOperation {
     }
 
     /** A version's position is written {@code v<ticks>} where a snapshot's is its ticks. */
-    static String encodeMarker(BlobService.ListPosition position) {
+    static String encodeMarker(ListPosition position) {
         return MARKER_PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(
                 position.name().getBytes(StandardCharsets.UTF_8)) + "!"
                 + (position.version() != BlobProperties.BASE ? "v" + position.version() : position.snapshot());
     }
 
-    private static BlobService.ListPosition decodeMarker(String marker) {
+    private static ListPosition decodeMarker(String marker) {
         int bang = marker.lastIndexOf('!');
         if (!marker.startsWith(MARKER_PREFIX) || bang < MARKER_PREFIX.length()) {
             throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
@@ -105,8 +108,8 @@ public final class ListBlobs implements BlobRestOperation {
             String name = new String(Base64.getUrlDecoder().decode(marker.substring(MARKER_PREFIX.length(), bang)),
                     StandardCharsets.UTF_8);
             String row = marker.substring(bang + 1);
-            return row.startsWith("v") ? new BlobService.ListPosition(name, BlobProperties.BASE,
-                    Long.parseLong(row.substring(1))) : new BlobService.ListPosition(name, Long.parseLong(row));
+            return row.startsWith("v") ? new ListPosition(name, BlobProperties.BASE,
+                    Long.parseLong(row.substring(1))) : new ListPosition(name, Long.parseLong(row));
         } catch (IllegalArgumentException e) {
             throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
         }

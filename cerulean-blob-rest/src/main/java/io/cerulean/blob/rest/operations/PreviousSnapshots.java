@@ -5,6 +5,7 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.resource.BlobResourceKind;
+import io.cerulean.blob.service.BlobAddress;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
@@ -46,7 +47,8 @@ final class PreviousSnapshots {
     /** The previous snapshot itself: 409 PreviousSnapshotNotFound when it is not (or no longer) there. */
     static BlobProperties read(BlobService service, BlobResource resource, long previous) {
         try {
-            return service.blob(resource.account(), resource.container(), resource.blob(), previous, null);
+            return service.blob(BlobAddress.of(resource.account(), resource.container(), resource.blob())
+                    .atSnapshot(previous), null);
         } catch (ServiceException e) {
             if (e.errorCode() == BlobError.BLOB_NOT_FOUND) {
                 throw new ServiceException(BlobError.PREVIOUS_SNAPSHOT_NOT_FOUND);

@@ -8,6 +8,7 @@ import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.NewBlob;
 import io.cerulean.blob.service.Pages;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
@@ -51,9 +52,9 @@ public final class PutBlob implements BlobUpload {
         }
         ContentHeaders headers = contentHeaders(request, BlobType.PAGE_BLOB);
         BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
-                BlobType.PAGE_BLOB, null, size, headers, MetadataHeaders.read(request),
-                grant.ofWrite(RequestHeaders.conditions(request)), sequence == null ? 0 : sequence, null,
-                TagHeaders.tags(request));
+                new NewBlob(BlobType.PAGE_BLOB, null, size, headers, MetadataHeaders.read(request),
+                        sequence == null ? 0 : sequence, null, TagHeaders.tags(request)),
+                grant.ofWrite(RequestHeaders.conditions(request)));
         return BlobResponses.versioned(AzureResponse.status(201), blob).header("x-ms-request-server-encrypted", "true");
     }
 
@@ -121,9 +122,9 @@ public final class PutBlob implements BlobUpload {
         if (block && headers.contentMd5() == null) {
             headers = headers.withContentMd5(upload.md5());
         }
-        BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(), type,
-                upload.content(), upload.size(), headers, metadata,
-                grant.ofWrite(RequestHeaders.conditions(request)), 0, tier, tags);
+        BlobProperties blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
+                new NewBlob(type, upload.content(), upload.size(), headers, metadata, 0, tier, tags),
+                grant.ofWrite(RequestHeaders.conditions(request)));
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(201), blob);
         if (block) {
             // Only a block blob's Put Blob answers Content-MD5: an append blob starts with no MD5.

@@ -8,6 +8,7 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.NewBlob;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
@@ -49,9 +50,10 @@ public final class PutBlobFromUrl implements BlobRestOperation {
                     tags == null ? original.tags() : tags, AccessTiers.tier(request));
         } else {
             BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
-            blob = service.putBlob(resource.account(), resource.container(), resource.blob(), BlobType.BLOCK_BLOB,
-                    fetched.content().content(), fetched.content().size(), headers != null ? headers
-                            : fetched.headers(), metadata, conditions, 0, AccessTiers.tier(request), tags == null ? Map.of() : tags);
+            blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
+                    new NewBlob(BlobType.BLOCK_BLOB, fetched.content().content(), fetched.content().size(),
+                            headers != null ? headers : fetched.headers(), metadata, 0, AccessTiers.tier(request),
+                            tags == null ? Map.of() : tags), conditions);
         }
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(201), blob)
                 .header("x-ms-request-server-encrypted", "true");

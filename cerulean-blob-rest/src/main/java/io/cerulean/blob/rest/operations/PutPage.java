@@ -7,6 +7,7 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.UploadLimits;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.blob.service.Pages;
+import io.cerulean.blob.service.SequenceConditions;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -36,7 +37,7 @@ public final class PutPage implements BlobUpload {
     }
 
     /** What the head asks: clear or write which pages, on which sequence conditions. */
-    private record PageWrite(boolean clear, ByteRange range, long expected, BlobService.SequenceConditions sequence) {
+    private record PageWrite(boolean clear, ByteRange range, long expected, SequenceConditions sequence) {
     }
 
     private static PageWrite pageWrite(AzureRequest request) {
@@ -65,7 +66,7 @@ public final class PutPage implements BlobUpload {
             throw RequestHeaders.invalidHeader("Content-Length", declared.toString(), clear
                     ? "clearing pages sends no body." : "the body is as long as the range, " + expected + " bytes.");
         }
-        BlobService.SequenceConditions sequence = new BlobService.SequenceConditions(
+        SequenceConditions sequence = new SequenceConditions(
                 RequestHeaders.longHeader(request, "x-ms-if-sequence-number-le"),
                 RequestHeaders.longHeader(request, "x-ms-if-sequence-number-lt"),
                 RequestHeaders.longHeader(request, "x-ms-if-sequence-number-eq"));
@@ -78,8 +79,9 @@ public final class PutPage implements BlobUpload {
         boolean clear = page.clear();
         ByteRange range = page.range();
         long expected = page.expected();
-        BlobService.SequenceConditions sequence = page.sequence();
-        Uploads.Upload upload = clear ? null : Uploads.write(service.contents(), request, Uploads.Checksums.answered(request));
+        SequenceConditions sequence = page.sequence();
+        Uploads.Upload upload = clear ? null
+                : Uploads.write(service.contents(), request, Uploads.Checksums.answered(request));
         if (upload != null && upload.size() != expected) {
             service.discard(upload.content());
             throw RequestHeaders.invalidHeader("Content-Length", Long.toString(upload.size()),

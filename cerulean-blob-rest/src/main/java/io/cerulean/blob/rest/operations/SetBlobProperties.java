@@ -7,6 +7,8 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.service.Pages;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.SequenceAction;
+import io.cerulean.blob.service.SequenceChange;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 
@@ -32,7 +34,7 @@ public final class SetBlobProperties implements BlobRestOperation {
             throw RequestHeaders.invalidHeader("x-ms-blob-content-length", size.toString(),
                     "a page blob's size is a multiple of 512 bytes, at most 8 TiB.");
         }
-        BlobService.SequenceChange sequence = sequence(request);
+        SequenceChange sequence = sequence(request);
         ContentHeaders headers = RequestHeaders.contentHeadersAsSent(request, false);
         boolean keepHeaders = (size != null || sequence != null) && headers.equals(ContentHeaders.NONE);
         BlobProperties blob = service.setBlobProperties(resource.account(), resource.container(), resource.blob(),
@@ -44,26 +46,26 @@ public final class SetBlobProperties implements BlobRestOperation {
         return response;
     }
 
-    private static BlobService.SequenceChange sequence(AzureRequest request) {
+    private static SequenceChange sequence(AzureRequest request) {
         String action = request.header("x-ms-sequence-number-action");
         if (action == null) {
             return null;
         }
-        BlobService.SequenceAction kind = switch (action.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "max" -> BlobService.SequenceAction.MAX;
-            case "update" -> BlobService.SequenceAction.UPDATE;
-            case "increment" -> BlobService.SequenceAction.INCREMENT;
+        SequenceAction kind = switch (action.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "max" -> SequenceAction.MAX;
+            case "update" -> SequenceAction.UPDATE;
+            case "increment" -> SequenceAction.INCREMENT;
             default -> throw RequestHeaders.invalidHeader("x-ms-sequence-number-action", action,
                     "it is max, update or increment.");
         };
         Long value = RequestHeaders.longHeader(request, "x-ms-blob-sequence-number");
-        if (kind != BlobService.SequenceAction.INCREMENT && value == null) {
+        if (kind != SequenceAction.INCREMENT && value == null) {
             throw RequestHeaders.missingHeader("x-ms-blob-sequence-number");
         }
-        if (kind == BlobService.SequenceAction.INCREMENT && value != null) {
+        if (kind == SequenceAction.INCREMENT && value != null) {
             throw RequestHeaders.invalidHeader("x-ms-blob-sequence-number", value.toString(),
                     "an increment takes no number.");
         }
-        return new BlobService.SequenceChange(kind, value == null ? 0 : value);
+        return new SequenceChange(kind, value == null ? 0 : value);
     }
 }

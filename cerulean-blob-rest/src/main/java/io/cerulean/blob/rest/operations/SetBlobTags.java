@@ -5,6 +5,7 @@ import io.cerulean.blob.model.BlobTags;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.xml.TagsXml;
+import io.cerulean.blob.service.BlobAddress;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -31,8 +32,8 @@ public final class SetBlobTags implements BlobRestOperation {
                     "A snapshot's tags cannot be set.");
         }
         var tags = BlobTags.check(TagsXml.read(request.body()));
-        service.setBlobTags(resource.account(), resource.container(), resource.blob(), SnapshotIds.version(request), tags,
-                RequestHeaders.conditions(request));
+        service.tags().set(BlobAddress.of(resource.account(), resource.container(), resource.blob())
+                .atVersion(SnapshotIds.version(request)), tags, RequestHeaders.conditions(request));
         return AzureResponse.status(204);
     }
 }

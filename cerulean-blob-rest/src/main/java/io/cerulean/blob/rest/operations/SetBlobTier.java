@@ -27,9 +27,8 @@ public final class SetBlobTier implements BlobRestOperation {
         if (tier == null) {
             throw RequestHeaders.missingHeader("x-ms-access-tier");
         }
-        BlobProperties blob = service.setBlobTier(resource.account(), resource.container(), resource.blob(),
-                SnapshotIds.of(request), SnapshotIds.version(request), tier, AccessTiers.priority(request),
-                RequestHeaders.leaseId(request), RequestHeaders.conditions(request));
+        BlobProperties blob = service.tiers().set(SnapshotIds.address(resource, request), tier,
+                AccessTiers.priority(request), RequestHeaders.leaseId(request), RequestHeaders.conditions(request));
         return AzureResponse.status(blob.tiering().rehydrating() ? 202 : 200);
     }
 }

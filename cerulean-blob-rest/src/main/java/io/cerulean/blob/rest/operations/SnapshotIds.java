@@ -1,6 +1,8 @@
 package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.service.BlobAddress;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.QueryParameters;
 import io.cerulean.http.message.SevenDigitTimes;
@@ -40,6 +42,15 @@ final class SnapshotIds {
             return BlobProperties.BASE;
         }
         return parse("snapshot", value);
+    }
+
+    /**
+     * The blob, snapshot ({@code snapshot}) or version ({@code versionid}) that {@code request} names
+     * in {@code resource}; 400 InvalidQueryParameterValue when either parameter is malformed.
+     */
+    static BlobAddress address(BlobResource resource, AzureRequest request) {
+        return new BlobAddress(resource.account(), resource.container(), resource.blob(), of(request),
+                version(request));
     }
 
     /** A snapshot id sent as parameter {@code name}; 400 InvalidQueryParameterValue when malformed. */

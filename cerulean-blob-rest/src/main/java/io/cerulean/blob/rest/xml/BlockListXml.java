@@ -1,9 +1,9 @@
 package io.cerulean.blob.rest.xml;
 
 import io.cerulean.blob.model.BlockId;
-import io.cerulean.blob.service.BlobService.Block;
-import io.cerulean.blob.service.BlobService.BlockReference;
-import io.cerulean.blob.service.BlobService.BlockSource;
+import io.cerulean.blob.service.Block;
+import io.cerulean.blob.service.BlockReference;
+import io.cerulean.blob.service.BlockSource;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.xml.XmlDocuments;

@@ -1,0 +1,7 @@
+package io.cerulean.blob.service;
+
+import io.cerulean.blob.model.BlockId;
+
+/** One entry of Put Block List. */
+public record BlockReference(BlockSource source, BlockId id) {
+}
