@@ -97,7 +97,8 @@ public sealed interface BlobGrant {
 
     /**
      * A bearer token, with its principal's Blob data roles: an Owner or Contributor may do what the
-     * account key may, a Reader reads and lists and manages nothing; any of them, and a Delegator,
+     * account key may but read or set a container's ACL, a Reader reads and lists and manages
+     * nothing; any of them, and a Delegator,
      * may get a user delegation key, which only a bearer token may. A batch is let through whatever
      * the roles: each of its sub-requests is authorised on its own.
      */
@@ -107,6 +108,11 @@ public sealed interface BlobGrant {
 
         @Override
         public void authorize(BlobOperation operation, BlobResource resource) {
+            if (operation == BlobOperation.GET_CONTAINER_ACL || operation == BlobOperation.SET_CONTAINER_ACL) {
+                // The service keeps a container's public access and stored policies to the account key.
+                throw new ServiceException(CommonError.AUTHORIZATION_FAILURE, CommonError.AUTHORIZATION_FAILURE.message()
+                        + " A container's ACL can only be read or set with the account key.");
+            }
             Set<DataRole> roles = principal.roles();
             boolean allowed = operation == BlobOperation.GET_USER_DELEGATION_KEY
                     ? roles.stream().anyMatch(DELEGATORS::contains)
