@@ -171,6 +171,7 @@ class ErrorCatalogueTest {
             TableNotFound 404 table
             TagsTooLarge 400 blob
             TooManyProperties 400 table
+            UnsatisfiableCondition 400 blob
             UnsupportedHttpVerb 405 blob queue table
             UpdateConditionNotSatisfied 412 table
             XMethodIncorrectCount 400 table

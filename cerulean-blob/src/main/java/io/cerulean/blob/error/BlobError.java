@@ -20,6 +20,9 @@ public enum BlobError implements ErrorCode {
     BLOCK_COUNT_EXCEEDS_LIMIT("BlockCountExceedsLimit", 409,
             "The committed block count cannot exceed the maximum limit of 50,000 blocks."),
     CONDITION_NOT_MET("ConditionNotMet", 412, "The condition specified using HTTP conditional header(s) is not met."),
+    /** {@code If-None-Match: *} on a read: the resource read must exist, so it can never hold. */
+    UNSATISFIABLE_CONDITION("UnsatisfiableCondition", 400,
+            "The request includes an unsatisfiable condition for this operation."),
     INVALID_RANGE("InvalidRange", 416, "The range specified is invalid for the current size of the resource."),
     MD5_MISMATCH("Md5Mismatch", 400, "The MD5 value specified in the request did not match with the MD5 value calculated by the server."),
     INVALID_MD5("InvalidMd5", 400, "The MD5 value specified in the request is invalid. The MD5 value must be 128 bits and Base64-encoded."),

@@ -139,11 +139,9 @@ public final class TagFilterParser {
         if (peek() == '"') {
             String key = quoted('"');
             if (key.isEmpty() || use == Use.FIND && key.length() > BlobTags.MAX_KEY_LENGTH) {
-                throw error("a tag is 1 to " + BlobTags.MAX_KEY_LENGTH + " characters long");
+                throw keyLength();
             }
-            if (!BlobTags.allowed(key)) {
-                throw error("a character not permitted in a tag");
-            }
+            permitted(key);
             return key;
         }
         int start = position;
@@ -164,7 +162,7 @@ public final class TagFilterParser {
             throw error("expected a tag");
         }
         if (use == Use.FIND && key.length() > BlobTags.MAX_KEY_LENGTH) {
-            throw error("a tag is 1 to " + BlobTags.MAX_KEY_LENGTH + " characters long");
+            throw keyLength();
         }
         return key;
     }
@@ -199,12 +197,23 @@ public final class TagFilterParser {
         }
         String value = quoted('\'');
         if (use == Use.FIND && value.length() > BlobTags.MAX_VALUE_LENGTH) {
-            throw error("a tag value is at most " + BlobTags.MAX_VALUE_LENGTH + " characters long");
+            throw error("tag value must be between 0 and " + BlobTags.MAX_VALUE_LENGTH + " characters in length");
         }
-        if (!BlobTags.allowed(value)) {
-            throw error("a character not permitted in a tag value");
-        }
+        permitted(value);
         return value;
+    }
+
+    private SyntaxError keyLength() {
+        return error("tag must be between 1 and " + BlobTags.MAX_KEY_LENGTH + " characters in length");
+    }
+
+    /** Refuses a key or value holding a character tags may not, naming the first, as the service does. */
+    private void permitted(String keyOrValue) {
+        for (int i = 0; i < keyOrValue.length(); i++) {
+            if (!BlobTags.allowed(keyOrValue.charAt(i))) {
+                throw error("'" + keyOrValue.charAt(i) + "' not permitted in tag name or value");
+            }
+        }
     }
 
     /** Text between {@code quote}s, a doubled quote standing for one. */
@@ -243,7 +252,9 @@ public final class TagFilterParser {
         }
         before.add(operator);
         if (seen.keySet().stream().filter(k -> !k.equals(TagFilter.CONTAINER)).count() > MAX_FIND_TAGS) {
-            throw error("there can be at most " + MAX_FIND_TAGS + " unique tags in a query");
+            // The service names no position for this one: it is the whole query that breaks it.
+            throw new SyntaxError("Error parsing query: there can be at most " + MAX_FIND_TAGS
+                    + " unique tags in a query");
         }
     }
 

@@ -100,6 +100,29 @@ class TagFilterParserTest {
         assertThat(TagFilterParser.parse("k='" + "v".repeat(256) + "'", Use.FIND)).isNotNull();
     }
 
+    /** The service's words, which its users search for: Azurite's suite holds the same. */
+    @Test
+    void aRefusalNamesWhatIsWrongInTheServicesWords() {
+        assertThatThrownBy(() -> TagFilterParser.parse("key1='valffffff @'", Use.FIND))
+                .hasMessage("Error parsing query at or near character position 18: '@' not permitted in tag name "
+                        + "or value");
+        assertThatThrownBy(() -> TagFilterParser.parse("\"a#\"='x'", Use.FIND))
+                .hasMessageEndingWith(": '#' not permitted in tag name or value");
+        assertThatThrownBy(() -> TagFilterParser.parse("k".repeat(129) + "='v'", Use.FIND))
+                .hasMessageStartingWith("Error parsing query at or near character position ")
+                .hasMessageEndingWith(": tag must be between 1 and 128 characters in length");
+        assertThatThrownBy(() -> TagFilterParser.parse("k='" + "v".repeat(257) + "'", Use.FIND))
+                .hasMessageEndingWith(": tag value must be between 0 and 256 characters in length");
+        assertThatThrownBy(() -> TagFilterParser.parse("key1='v' and @container11='1'", Use.FIND))
+                .hasMessageEndingWith(": unsupported parameter '@container11'");
+        StringBuilder eleven = new StringBuilder("t0='x'");
+        for (int i = 1; i <= 10; i++) {
+            eleven.append(" and t").append(i).append("='x'");
+        }
+        assertThatThrownBy(() -> TagFilterParser.parse(eleven.toString(), Use.FIND))
+                .hasMessage("Error parsing query: there can be at most 10 unique tags in a query");
+    }
+
     @Test
     void nestingIsBoundedAndManyTermsAreRead() {
         assertThatThrownBy(() -> TagFilterParser.parse("(".repeat(100_000) + "a='1'" + ")".repeat(100_000),

@@ -7,6 +7,7 @@ import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.List;
+import java.util.Map;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
@@ -23,6 +24,9 @@ public final class AccountKeySignatures {
             throw new IllegalStateException("HmacSHA256 is unavailable", e);
         }
     });
+
+    /** The error body's element that says why a credential was refused. */
+    public static final String AUTHENTICATION_ERROR_DETAIL = "AuthenticationErrorDetail";
 
     private AccountKeySignatures() {
     }
@@ -61,9 +65,12 @@ public final class AccountKeySignatures {
         }
     }
 
-    /** 403 AuthenticationFailed: the service's message, then what was wrong (never a key or a signature). */
+    /**
+     * 403 AuthenticationFailed: the service's message, and what was wrong (never a key) in an
+     * {@code <AuthenticationErrorDetail>} of its own, as the service sends it after the message.
+     */
     public static ServiceException authenticationFailed(String detail) {
-        return new ServiceException(CommonError.AUTHENTICATION_FAILED,
-                CommonError.AUTHENTICATION_FAILED.message() + " " + detail);
+        return new ServiceException(CommonError.AUTHENTICATION_FAILED, CommonError.AUTHENTICATION_FAILED.message(),
+                Map.of(AUTHENTICATION_ERROR_DETAIL, detail));
     }
 }

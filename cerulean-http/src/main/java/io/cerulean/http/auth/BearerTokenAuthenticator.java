@@ -129,7 +129,7 @@ public final class BearerTokenAuthenticator {
         String detail = "The request is not authenticated: it has no Authorization header and no shared access "
                 + "signature.";
         return trust.acceptsTokens() && !trust.insecureAcceptAny()
-                ? new BearerChallengeException(BearerError.NO_AUTHENTICATION_INFORMATION, detail, trust.challenge())
+                ? new BearerChallengeException(BearerError.NO_AUTHENTICATION_INFORMATION, null, trust.challenge())
                 : authenticationFailed(detail);
     }
 

@@ -6,6 +6,7 @@ import io.cerulean.common.acl.StoredAccessPolicy;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.HttpDates;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -38,17 +39,30 @@ public final class SasChecks {
     /** Whether {@code signature} signs one of {@code stringsToSign} under one of the account's keys; 403 if not. */
     public static void verify(Account account, List<String> stringsToSign, byte[] signature) {
         if (!AccountKeySignatures.matchesAny(account, stringsToSign, signature)) {
-            throw authenticationFailed("Signature did not match: the SAS was not signed with this account's "
-                    + "keys over these fields.");
+            throw signatureDidNotMatch(stringsToSign.get(0));
         }
     }
 
-    /** Whether {@code now} is within [st, se]; an empty start means since always. */
+    /** The service's detail for a SAS whose signature is not the one expected: the string to sign, as is. */
+    public static ServiceException signatureDidNotMatch(String stringToSign) {
+        return authenticationFailed("Signature did not match. String to sign used was " + stringToSign);
+    }
+
+    /**
+     * Whether {@code now} is within [st, se]; an empty start means now, so that an expiry already
+     * passed is told as the service tells it: an expiry that is not after the start.
+     */
     public static void window(Instant now, String start, String expiry) {
-        boolean started = start.isEmpty() || !now.isBefore(SasTimes.parse("st", start));
-        if (!started || now.isAfter(SasTimes.parse("se", expiry))) {
+        Instant from = start.isEmpty() ? now : SasTimes.parse("st", start);
+        Instant to = SasTimes.parse("se", expiry);
+        if (!to.isAfter(from)) {
+            throw authenticationFailed("Signed expiry time [" + HttpDates.format(to)
+                    + "] must be after signed start time [" + HttpDates.format(from) + "]");
+        }
+        if (now.isBefore(from) || now.isAfter(to)) {
             throw authenticationFailed("Signature not valid in the specified time frame: Start ["
-                    + (start.isEmpty() ? "none" : start) + "] - Expiry [" + expiry + "] - Current [" + now + "].");
+                    + HttpDates.format(from) + "] - Expiry [" + HttpDates.format(to) + "] - Current ["
+                    + HttpDates.format(now) + "]");
         }
     }
 

@@ -10,6 +10,7 @@ import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Base64;
+import java.util.List;
 
 /**
  * Verifies the {@code Authorization} header: Shared Key and Shared Key Lite. What was signed is the
@@ -38,7 +39,7 @@ public final class SharedKeyAuthenticator {
      * Returns the authenticated account name.
      *
      * @throws ServiceException 403 AuthenticationFailed for a missing, malformed or wrong
-     *                               signature; the message never reveals the key
+     *                               signature; the detail never reveals the key
      */
     public String authenticate(AzureRequest request, String pathAccount) {
         String authorization = request.header("Authorization");
@@ -72,11 +73,14 @@ public final class SharedKeyAuthenticator {
         } catch (IllegalArgumentException e) {
             throw failed("The signature in the Authorization header is not base64.");
         }
-        if (AccountKeySignatures.matchesAny(account, stringsToSign.of(request, accountName, lite), given)) {
+        List<String> signed = stringsToSign.of(request, accountName, lite);
+        if (AccountKeySignatures.matchesAny(account, signed, given)) {
             checkDate(request);
             return accountName;
         }
-        throw failed("The MAC signature found in the HTTP request is not the same as any computed signature.");
+        // The service's words: the client compares the string it signed with the server's (the likeliest one).
+        throw failed("The MAC signature found in the HTTP request '" + signature + "' is not the same as any "
+                + "computed signature. Server used following string to sign: '" + signed.get(0) + "'.");
     }
 
     private void checkDate(AzureRequest request) {

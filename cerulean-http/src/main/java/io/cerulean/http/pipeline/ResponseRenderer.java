@@ -28,7 +28,9 @@ public final class ResponseRenderer {
 
     /** The error's status, code and body: XML, or the service's own form. */
     public AzureResponse error(ServiceException e, AzureRequest request, String requestId, boolean xml) {
-        String value = e.getMessage() + "\nRequestId:" + requestId + "\nTime:" + SevenDigitTimes.format(Instant.now());
+        ErrorBody body = xml ? XmlErrorBody.INSTANCE : style.otherErrors();
+        String value = body.messageText(e.getMessage(), e.details()) + "\nRequestId:" + requestId + "\nTime:"
+                + SevenDigitTimes.format(Instant.now());
         String code = e.errorCode().code();
         AzureResponse response = AzureResponse.status(e.errorCode().status()).header("x-ms-error-code", code);
         if (e.errorCode().status() == 503) {
@@ -42,7 +44,6 @@ public final class ResponseRenderer {
         e.responseHeaders().forEach(response::header);
         if (request == null || !request.method().equals("HEAD")) {
             // A HEAD's answer has no body, and so names no media type: x-ms-error-code says why.
-            ErrorBody body = xml ? XmlErrorBody.INSTANCE : style.otherErrors();
             response.body(body.contentType(), body.write(code, value, e.details()));
         }
         return withCommonHeaders(response, request, requestId);

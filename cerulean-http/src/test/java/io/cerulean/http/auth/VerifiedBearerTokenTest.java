@@ -100,8 +100,14 @@ class VerifiedBearerTokenTest {
         assertThat(e.wwwAuthenticate()).isEqualTo(CHALLENGE);
         if (token != null) {
             assertThat(e.getMessage()).doesNotContain(token);
+            assertThat(detail(e)).doesNotContain(token);
         }
         return e;
+    }
+
+    /** Why the service refused: the error body's {@code <AuthenticationErrorDetail>}. */
+    private static String detail(ServiceException e) {
+        return e.details().get("AuthenticationErrorDetail");
     }
 
     @Test
@@ -119,29 +125,32 @@ class VerifiedBearerTokenTest {
     void forgedUnsignedAndUnknownKeyTokensAreChallenged() {
         TestKeys attacker = new TestKeys();
 
-        assertThat(challenged(attacker.rs256(KEYS.rsaKid, valid(READER)), "InvalidAuthenticationInfo").getMessage())
+        assertThat(detail(challenged(attacker.rs256(KEYS.rsaKid, valid(READER)), "InvalidAuthenticationInfo")))
                 .contains("Signature validation failed");
-        assertThat(challenged(TestKeys.unsigned(valid(READER)), "InvalidAuthenticationInfo").getMessage())
+        assertThat(detail(challenged(TestKeys.unsigned(valid(READER)), "InvalidAuthenticationInfo")))
                 .contains("'none' are not accepted");
-        assertThat(challenged(attacker.rs256("attackers-kid", valid(READER)), "InvalidAuthenticationInfo").getMessage())
+        assertThat(detail(challenged(attacker.rs256("attackers-kid", valid(READER)), "InvalidAuthenticationInfo")))
                 .contains("does not trust");
-        assertThat(challenged("not.a.jwt!", "InvalidAuthenticationInfo").getMessage()).contains("malformed");
+        assertThat(detail(challenged("not.a.jwt!", "InvalidAuthenticationInfo"))).contains("malformed");
     }
 
     @Test
     void claimsAreCheckedOnceTheSignatureHolds() {
-        assertThat(challenged(KEYS.rs256(KEYS.rsaKid, claims(READER, null, ISSUER, Duration.ofMinutes(-10))),
-                "InvalidAuthenticationInfo").getMessage()).contains("The token is expired");
-        assertThat(challenged(KEYS.rs256(KEYS.rsaKid, claims(READER, null, "https://sts.windows.net/other-tenant/",
-                Duration.ofHours(1))), "InvalidAuthenticationInfo").getMessage())
+        assertThat(detail(challenged(KEYS.rs256(KEYS.rsaKid, claims(READER, null, ISSUER, Duration.ofMinutes(-10))),
+                "InvalidAuthenticationInfo"))).contains("The token is expired");
+        assertThat(detail(challenged(KEYS.rs256(KEYS.rsaKid, claims(READER, null, "https://sts.windows.net/other-tenant/",
+                Duration.ofHours(1))), "InvalidAuthenticationInfo")))
                 .contains("Issuer validation failed").contains("other-tenant");
-        assertThat(challenged(KEYS.rs256(KEYS.rsaKid, valid(READER).replace("https://storage.azure.com/",
-                "https://vault.azure.net")), "InvalidAuthenticationInfo").getMessage()).contains("Audience validation failed");
+        assertThat(detail(challenged(KEYS.rs256(KEYS.rsaKid, valid(READER).replace("https://storage.azure.com/",
+                "https://vault.azure.net")), "InvalidAuthenticationInfo"))).contains("Audience validation failed");
     }
 
     @Test
     void aRequestWithoutCredentialsIsChallengedSoThatSdksFindTheTenant() {
-        assertThat(challenged(null, "NoAuthenticationInformation").getMessage()).contains("no Authorization header");
+        BearerChallengeException e = challenged(null, "NoAuthenticationInformation");
+        assertThat(e.getMessage()).isEqualTo("Server failed to authenticate the request. Please refer to the "
+                + "information in the www-authenticate header.");
+        assertThat(e.details()).as("the service names no detail: the challenge says it all").isEmpty();
     }
 
     @Test
@@ -150,7 +159,7 @@ class VerifiedBearerTokenTest {
                 .authenticate(request("Bearer " + KEYS.rs256(KEYS.rsaKid, valid(READER))), Account.DEVELOPMENT_NAME));
 
         assertThat(e.errorCode()).isEqualTo(CommonError.AUTHENTICATION_FAILED);
-        assertThat(e.getMessage()).contains("no OAuth configuration").contains("--oauth-jwks")
+        assertThat(detail(e)).contains("no OAuth configuration").contains("--oauth-jwks")
                 .contains("--oauth-insecure-accept-any");
         ServiceException anonymous = catchThrowableOfType(ServiceException.class, () -> authenticator(OAuthTrust.NONE)
                 .authenticate(request(null), Account.DEVELOPMENT_NAME));

@@ -27,8 +27,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 
 /**
  * Get Blob and Get Blob Properties: ranges (206 with Content-Range, 416 past the end), conditional
- * reads (412 for If-Match and If-Unmodified-Since, 304 for If-None-Match and If-Modified-Since),
- * missing blobs, and metadata names in their original case.
+ * reads (412 for If-Match and If-Unmodified-Since, 304 for If-None-Match and If-Modified-Since, 400
+ * for If-None-Match: *), missing blobs, and metadata names in their original case.
  */
 class BlobReadTest {
     private static final ServerFixture ONE_STORE = ServerFixture.chosenOr(ServerFixture.IN_MEMORY);
@@ -146,6 +146,26 @@ class BlobReadTest {
         assertThat(download(blob, new ByteArrayOutputStream(), null,
                 new BlobRequestConditions().setIfNoneMatch("\"0x8D000000000000\"")).getStatusCode())
                 .as("If-None-Match of another ETag").isEqualTo(200);
+    }
+
+    /**
+     * {@code If-None-Match: *} asks that the blob not exist, which a read of it can never satisfy: the
+     * service refuses it, 400 UnsatisfiableCondition (Azure CLI's recorded tests of {@code blob show
+     * --if-none-match *}), where an ETag's If-None-Match would be 304. A write takes it as "create only".
+     */
+    @ParameterizedTest
+    @EachStore
+    void ifNoneMatchAnyOnAReadIsUnsatisfiable(ServerFixture store) {
+        BlobClient blob = twentyBytes(store, "nonestar");
+        BlobRequestConditions anyEtag = new BlobRequestConditions().setIfNoneMatch("*");
+
+        assertBlobError(() -> download(blob, new ByteArrayOutputStream(), null, anyEtag), 400,
+                "UnsatisfiableCondition");
+        assertBlobError(() -> download(blob, new ByteArrayOutputStream(), new BlobRange(0, 4L), anyEtag), 400,
+                "UnsatisfiableCondition");
+        assertBlobError(() -> blob.getPropertiesWithResponse(anyEtag, null, Context.NONE), 400,
+                "UnsatisfiableCondition");
+        assertThat(blob.downloadContent().toBytes()).isEqualTo(CONTENTS);
     }
 
     @ParameterizedTest

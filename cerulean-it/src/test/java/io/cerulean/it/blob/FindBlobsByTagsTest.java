@@ -9,6 +9,7 @@ import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
+import com.azure.storage.blob.models.BlobStorageException;
 import com.azure.storage.blob.sas.BlobSasPermission;
 import com.azure.storage.blob.sas.BlobServiceSasSignatureValues;
 import com.azure.storage.common.sas.AccountSasPermission;
@@ -132,6 +133,32 @@ class FindBlobsByTagsTest {
         }
         assertBlobError(() -> SERVERS.missingContainer(store, "findnone").findBlobsByTags("a='b'").stream().toList(),
                 404, "ContainerNotFound");
+    }
+
+    /**
+     * The service answers a {@code where} it cannot read with what is wrong as the error's message,
+     * which the SDKs show, and the parameter beside it; a container's search may not name
+     * {@code @container} too.
+     */
+    @ParameterizedTest
+    @EachStore
+    void aQueryThatCannotBeReadIsRefusedSayingWhatIsWrong(ServerFixture store) {
+        BlobContainerClient container = SERVERS.newContainer(store, "findwhy");
+        put(container, "doc", Map.of("a", "b"));
+
+        BlobStorageException badCharacter = assertBlobError(() -> container.findBlobsByTags("key1='valffffff @'")
+                .stream().toList(), 400, "InvalidQueryParameterValue");
+        assertThat(badCharacter.getMessage()).contains("<Message>Error parsing query at or near character position 18: "
+                        + "'@' not permitted in tag name or value\nRequestId:")
+                .contains("<QueryParameterName>where</QueryParameterName>");
+
+        String both = "@container='" + container.getBlobContainerName() + "' AND a='b'";
+        BlobStorageException containerTwice = assertBlobError(() -> container.findBlobsByTags(both).stream().toList(),
+                400, "InvalidQueryParameterValue");
+        assertThat(containerTwice.getMessage())
+                .contains("<Message>Error parsing query: Cannot have container in both uri and query\nRequestId:");
+        assertThat(found(SERVERS.service(store).findBlobsByTags(both)))
+                .containsExactly(container.getBlobContainerName() + "/doc");
     }
 
     @ParameterizedTest

@@ -13,6 +13,7 @@ import com.azure.storage.blob.BlobContainerClientBuilder;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.blob.models.BlobItem;
+import com.azure.storage.blob.models.PublicAccessType;
 import com.azure.storage.blob.models.UserDelegationKey;
 import com.azure.storage.blob.sas.BlobContainerSasPermission;
 import com.azure.storage.blob.sas.BlobSasPermission;
@@ -56,7 +57,8 @@ import reactor.core.publisher.Mono;
  * may). What must be refused is, and changes nothing: a key asked for with the account key or a SAS, beyond
  * seven days or by a principal with no Blob role; a SAS whose key has expired or has not started, was
  * issued by a server with another secret, or was changed; a letter the SAS does not hold; and more than
- * the key's principal may do itself (a Reader's key signs no writes).
+ * the key's principal may do itself (a Reader's key signs no writes); and a container's ACL read or
+ * set with a token.
  */
 class UserDelegationSasTest {
     private static final String ACCOUNT = BlobServers.ACCOUNT;
@@ -213,6 +215,26 @@ class UserDelegationSasTest {
         assertBlobError(delegatorsReader::downloadContent, 403, "AuthorizationPermissionMismatch");
 
         assertThat(blob.downloadContent().toString()).isEqualTo("contents");
+    }
+
+    /**
+     * A container's ACL (its public access and stored access policies) is the account key's alone, as
+     * the reference has it ("only the account owner") and as the Table service keeps a table's: a
+     * bearer token, even a Contributor's, may neither read nor set it, and changes nothing.
+     */
+    @Test
+    void aBearerTokenMayNeitherReadNorSetAContainersAcl() {
+        Cerulean server = server(ONE_STORE);
+        BlobContainerClient container = newContainer(server, "udkacl");
+        BlobContainerClient asContributor = asPrincipal(server, CONTRIBUTOR)
+                .getBlobContainerClient(container.getBlobContainerName());
+
+        assertThat(assertBlobError(asContributor::getAccessPolicy, 403, "AuthorizationFailure").getMessage())
+                .contains("only be read or set with the account key");
+        assertBlobError(() -> asContributor.setAccessPolicy(PublicAccessType.CONTAINER, null), 403,
+                "AuthorizationFailure");
+        assertThat(container.getAccessPolicy().getBlobAccessType()).as("unchanged").isNull();
+        assertThat(asContributor.getProperties()).as("the container's other reads stay open").isNotNull();
     }
 
     @Test

@@ -3,11 +3,19 @@ package io.cerulean.it.service;
 import static io.cerulean.it.service.ServicePropertiesRawHttpTest.xmlErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.azure.storage.blob.BlobServiceClient;
+import com.azure.storage.blob.BlobServiceClientBuilder;
+import com.azure.storage.blob.models.BlobCorsRule;
+import com.azure.storage.blob.models.BlobServiceProperties;
 import io.cerulean.it.EachStore;
 import io.cerulean.it.ServerFixture;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +30,7 @@ import org.junit.jupiter.params.ParameterizedTest;
  * their outcome. Rules are set through Set Table Service Properties and apply from the next request.
  */
 class CorsRawHttpTest {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static final String APP = "http://app.example";
     private static final String RULES = "<?xml version=\"1.0\" encoding=\"utf-8\"?><StorageServiceProperties><Cors>"
             + "<CorsRule><AllowedOrigins>" + APP + "</AllowedOrigins><AllowedMethods>GET,PUT,DELETE</AllowedMethods>"
@@ -132,6 +141,53 @@ class CorsRawHttpTest {
             assertThat(deleted.header("Access-Control-Allow-Origin")).isEqualTo(APP);
             assertThat(deleted.header("Vary")).isNull();
         }
+    }
+
+    /**
+     * The reference ("CORS support for the Azure Storage services", AllowedOrigins): "the origin must
+     * be an exact case-sensitive match with the origin that the user agent sends to the service", or
+     * the wildcard {@code *} alone for any origin. A rule listing {@code http://*.example.com} lets
+     * that very string in and no subdomain of example.com; a listed origin in other letters is no
+     * match either. The Blob service decides its preflights and actual requests on its own rules.
+     */
+    @ParameterizedTest
+    @EachStore
+    void anAllowedOriginIsMatchedExactlySoAStarInsideItIsNoSubdomainWildcard(ServerFixture fixture) throws Exception {
+        try (ServerFixture.RunningServer server = fixture.start()) {
+            BlobServiceClient blobs = new BlobServiceClientBuilder().connectionString(server.connectionString())
+                    .buildClient();
+            blobs.setProperties(new BlobServiceProperties().setCors(List.of(new BlobCorsRule()
+                    .setAllowedOrigins("http://*.example.com,http://App.example").setAllowedMethods("GET,PUT")
+                    .setAllowedHeaders("x-ms-*").setExposedHeaders("x-ms-*").setMaxAgeInSeconds(60))));
+            String blobUrl = server.cerulean().blobEndpoint("devstoreaccount1") + "/somecontainer/some.txt";
+
+            for (String refused : List.of("http://foo.example.com", "http://foo.bar.example.com", "http://app.example",
+                    "http://FOO.example.com")) {
+                HttpResponse<String> preflight = blobPreflight(blobUrl, refused);
+                assertThat(preflight.statusCode()).as("preflight from %s", refused).isEqualTo(403);
+                assertThat(preflight.headers().firstValue("x-ms-error-code")).hasValue("CorsPreflightFailure");
+                HttpResponse<String> actual = HTTP.send(HttpRequest.newBuilder(URI.create(blobUrl))
+                        .header("Origin", refused).GET().build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(actual.headers().firstValue("Access-Control-Allow-Origin")).as("GET from %s", refused)
+                        .isEmpty();
+                assertThat(actual.headers().firstValue("Vary")).hasValue("Origin");
+            }
+            for (String allowed : List.of("http://*.example.com", "http://App.example")) {
+                HttpResponse<String> preflight = blobPreflight(blobUrl, allowed);
+                assertThat(preflight.statusCode()).as("preflight from %s", allowed).isEqualTo(200);
+                assertThat(preflight.headers().firstValue("Access-Control-Allow-Origin")).hasValue(allowed);
+                HttpResponse<String> actual = HTTP.send(HttpRequest.newBuilder(URI.create(blobUrl))
+                        .header("Origin", allowed).GET().build(), HttpResponse.BodyHandlers.ofString());
+                assertThat(actual.statusCode()).as("anonymous, and no such blob: refused all the same").isEqualTo(404);
+                assertThat(actual.headers().firstValue("Access-Control-Allow-Origin")).hasValue(allowed);
+            }
+        }
+    }
+
+    private static HttpResponse<String> blobPreflight(String url, String origin) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(URI.create(url)).header("Origin", origin)
+                .header("Access-Control-Request-Method", "GET").method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+                .build(), HttpResponse.BodyHandlers.ofString());
     }
 
     @ParameterizedTest

@@ -6,6 +6,7 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.routing.BlobOperation;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.auth.AccountKeySignatures;
 import io.cerulean.http.auth.BearerPrincipal;
 import io.cerulean.http.oauth.DataRole;
 import java.util.EnumSet;
@@ -55,8 +56,8 @@ public sealed interface BlobGrant {
 
     /** 403 AuthenticationFailed for a credential other than a bearer token asking for a user delegation key. */
     private static ServiceException bearerOnly() {
-        return new ServiceException(CommonError.AUTHENTICATION_FAILED, CommonError.AUTHENTICATION_FAILED.message()
-                + " Only authentication scheme Bearer is supported for getting a user delegation key.");
+        return AccountKeySignatures.authenticationFailed(
+                "Only authentication scheme Bearer is supported for getting a user delegation key.");
     }
 
     /** Where an anonymous request finds a container's public access level; empty when there is no such container. */
@@ -82,9 +83,9 @@ public sealed interface BlobGrant {
         public void authorize(BlobOperation operation, BlobResource resource) {
             boolean blobRead = BLOB_READS.contains(operation);
             if (!blobRead && !CONTAINER_READS.contains(operation)) {
-                throw new ServiceException(CommonError.AUTHENTICATION_FAILED, CommonError.AUTHENTICATION_FAILED.message()
-                        + " The request is not authenticated: it has no Authorization header and no shared access"
-                        + " signature, and only reads of a public container are served without one.");
+                throw AccountKeySignatures.authenticationFailed("The request is not authenticated: it has no "
+                        + "Authorization header and no shared access signature, and only reads of a public container "
+                        + "are served without one.");
             }
             PublicAccess access = lookup.find(resource.account(), resource.container()).orElse(PublicAccess.NONE);
             if (access == PublicAccess.CONTAINER || (access == PublicAccess.BLOB && blobRead)) {
@@ -96,7 +97,8 @@ public sealed interface BlobGrant {
 
     /**
      * A bearer token, with its principal's Blob data roles: an Owner or Contributor may do what the
-     * account key may, a Reader reads and lists and manages nothing; any of them, and a Delegator,
+     * account key may but read or set a container's ACL, a Reader reads and lists and manages
+     * nothing; any of them, and a Delegator,
      * may get a user delegation key, which only a bearer token may. A batch is let through whatever
      * the roles: each of its sub-requests is authorised on its own.
      */
@@ -106,6 +108,11 @@ public sealed interface BlobGrant {
 
         @Override
         public void authorize(BlobOperation operation, BlobResource resource) {
+            if (operation == BlobOperation.GET_CONTAINER_ACL || operation == BlobOperation.SET_CONTAINER_ACL) {
+                // The service keeps a container's public access and stored policies to the account key.
+                throw new ServiceException(CommonError.AUTHORIZATION_FAILURE, CommonError.AUTHORIZATION_FAILURE.message()
+                        + " A container's ACL can only be read or set with the account key.");
+            }
             Set<DataRole> roles = principal.roles();
             boolean allowed = operation == BlobOperation.GET_USER_DELEGATION_KEY
                     ? roles.stream().anyMatch(DELEGATORS::contains)

@@ -5,6 +5,7 @@ import static io.cerulean.http.auth.SasChecks.field;
 import static io.cerulean.http.auth.SasChecks.require;
 
 import io.cerulean.http.auth.AccountKeySignatures;
+import io.cerulean.http.auth.SasChecks;
 import io.cerulean.http.auth.SasTimes;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.oauth.DataRole;
@@ -93,8 +94,7 @@ final class UserDelegationSas {
                 SasTimes.parse("skt", require(request, "skt")), SasTimes.parse("ske", require(request, "ske")),
                 service, require(request, "skv"), field(request, "skdutid"));
         if (!AccountKeySignatures.matches(keys.value(account, key), stringToSign, signature)) {
-            throw authenticationFailed("Signature did not match: the SAS was not signed with a user delegation key "
-                    + "this account issued with these fields.");
+            throw SasChecks.signatureDidNotMatch(stringToSign);
         }
         if (!key.validAt(now)) {
             throw authenticationFailed("The user delegation key is not valid in its time frame: Start ["

@@ -12,6 +12,7 @@ import io.cerulean.http.pipeline.ResponseRenderer;
 import io.cerulean.http.pipeline.SubRequests;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Blob Batch: {@code POST ?comp=batch} on the account, or {@code ?restype=container&comp=batch} on a
@@ -20,7 +21,8 @@ import java.util.List;
  * ({@link SubRequests}), one after the other on this worker thread, in order, and the batch is
  * answered once all are: 202 with a part per sub-request ({@link BatchAnswer}). A batch refused as a
  * whole ({@link BatchBody}) runs none and is 202 with one part holding the error, as the service
- * answers it. A body over {@value #MAX_BODY_BYTES} bytes is 413 RequestBodyTooLarge: the service's
+ * answers it. A batch without a Content-Type is 400 MissingRequiredHeader, its parts unread. A body
+ * over {@value #MAX_BODY_BYTES} bytes is 413 RequestBodyTooLarge: the service's
  * limit for a batch, below what the Blob service buffers for other bodies.
  */
 public final class SubmitBatch implements BlobRestOperation {
@@ -47,6 +49,11 @@ public final class SubmitBatch implements BlobRestOperation {
     /** The batch's answer: each sub-request's, or the error that refuses them all. */
     public AzureResponse handle(BlobResource resource, AzureRequest request, String requestId,
                                 SubRequests subRequests) {
+        if (request.header("Content-Type") == null) {
+            // A header the operation requires: refused as the request, before any part is read.
+            throw new ServiceException(CommonError.MISSING_REQUIRED_HEADER, CommonError.MISSING_REQUIRED_HEADER.message(),
+                    Map.of("HeaderName", "Content-Type"));
+        }
         if (request.body().length > MAX_BODY_BYTES) {
             throw new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE, CommonError.REQUEST_BODY_TOO_LARGE.message()
                     + " A batch's body may hold " + MAX_BODY_BYTES + " bytes at most.");

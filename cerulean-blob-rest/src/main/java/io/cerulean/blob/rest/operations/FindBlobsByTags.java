@@ -9,6 +9,8 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.resource.BlobResourceKind;
 import io.cerulean.blob.rest.xml.TagsXml;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MaxResults;
@@ -16,14 +18,17 @@ import io.cerulean.http.message.MediaTypes;
 import io.cerulean.http.message.QueryParameters;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Optional;
 
 /**
  * Find Blobs by Tags, of the account ({@code GET /?comp=blobs&where=...}) or of one container
  * ({@code GET /c?restype=container&comp=blobs&where=...}): the blobs whose tags pass {@code where},
  * each with the tags it names, at most {@link #MAX_RESULTS} a page ({@code maxresults}), from
- * {@code marker} on. A {@code where} that breaks the grammar or its limits ({@link TagFilterParser})
- * is 400 InvalidQueryParameterValue. The marker is opaque to clients:
+ * {@code marker} on. A {@code where} that breaks the grammar or its limits ({@link TagFilterParser}),
+ * or names {@code @container} in a container's search, is 400 InvalidQueryParameterValue with the
+ * parser's words as its message. The marker is opaque to clients:
  * {@code 1!<tag value>!<container>!<blob>}, each Base64url, the last blob of the page.
  */
 public final class FindBlobsByTags implements BlobRestOperation {
@@ -43,17 +48,33 @@ public final class FindBlobsByTags implements BlobRestOperation {
         try {
             filter = TagFilterParser.parse(where, TagFilterParser.Use.FIND);
         } catch (TagFilterParser.SyntaxError e) {
-            throw QueryParameters.invalid("where", where, e.getMessage());
+            throw invalidWhere(where, e.getMessage());
+        }
+        String container = resource.kind() == BlobResourceKind.CONTAINER ? resource.container() : null;
+        if (container != null && TagFilterParser.conjunction(filter).stream()
+                .anyMatch(term -> term.key().equals(TagFilter.CONTAINER))) {
+            throw invalidWhere(where, "Error parsing query: Cannot have container in both uri and query");
         }
         MaxResults max = MaxResults.of(request, MAX_RESULTS);
         String marker = request.queryParameter("marker");
         Optional<BlobService.FindPosition> from = marker == null || marker.isEmpty() ? Optional.empty()
                 : Optional.of(decode(marker));
-        String container = resource.kind() == BlobResourceKind.CONTAINER ? resource.container() : null;
         BlobService.FoundBlobs found = service.tags().find(resource.account(), container, filter, from, max.limit());
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML, TagsXml.writeFound(endpoint, where, found.blobs(),
                 found.next().map(FindBlobsByTags::encode)));
+    }
+
+    /**
+     * 400 InvalidQueryParameterValue as the service words a {@code where} it cannot read: what is
+     * wrong as the message (the SDKs show it), the parameter and its value beside it.
+     */
+    private static ServiceException invalidWhere(String where, String what) {
+        Map<String, String> details = new LinkedHashMap<>();
+        details.put("QueryParameterName", "where");
+        details.put("QueryParameterValue", where);
+        details.put("Reason", "This query parameter value is invalid.");
+        return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE, what, details);
     }
 
     static String encode(BlobService.FindPosition position) {

@@ -26,7 +26,8 @@ import java.util.Map;
  * and for GET its bytes, whole (200) or the range asked for (206 with {@code Content-Range}),
  * streamed from the content store as the client reads them. A failed {@code If-Match} or
  * {@code If-Unmodified-Since} is 412 ConditionNotMet; a failed {@code If-None-Match} or
- * {@code If-Modified-Since} is 304 with no body.
+ * {@code If-Modified-Since} is 304 with no body; {@code If-None-Match: *} is 400
+ * UnsatisfiableCondition, whether or not the blob exists.
  */
 public final class GetBlob implements BlobRestOperation {
     /** The largest range whose MD5 or CRC-64 a read may ask for. */
@@ -43,6 +44,10 @@ public final class GetBlob implements BlobRestOperation {
     /** The bytes are held from the moment the blob is found until the body is closed: a read that begins finishes. */
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
+        if (RequestHeaders.conditions(request).requiresAbsent()) {
+            // "Only if it does not exist" can never hold for a read of it: the service refuses it outright.
+            throw new ServiceException(BlobError.UNSATISFIABLE_CONDITION);
+        }
         BlobAddress at = SnapshotIds.address(resource, request);
         try (ReadableBlob found = service.openBlob(at, RequestHeaders.leaseId(request), withBody)) {
             AzureResponse response = answer(found, request, grant);

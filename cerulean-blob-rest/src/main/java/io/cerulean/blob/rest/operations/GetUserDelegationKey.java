@@ -5,8 +5,7 @@ import io.cerulean.blob.rest.auth.UserDelegationKey;
 import io.cerulean.blob.rest.auth.UserDelegationKeys;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.xml.UserDelegationKeyXml;
-import io.cerulean.common.error.CommonError;
-import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.auth.AccountKeySignatures;
 import io.cerulean.http.auth.BearerPrincipal;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -43,8 +42,8 @@ public final class GetUserDelegationKey implements BlobRestOperation {
         // The ids are answered in XML; a token whose ids XML cannot carry names no principal the service knows.
         if (principal.objectId().isEmpty() || !XmlChars.canCarry(principal.objectId())
                 || !XmlChars.canCarry(principal.tenantId())) {
-            throw new ServiceException(CommonError.AUTHENTICATION_FAILED, CommonError.AUTHENTICATION_FAILED.message()
-                    + " The bearer token names no principal (oid) to issue a user delegation key to.");
+            throw AccountKeySignatures.authenticationFailed(
+                    "The bearer token names no principal (oid) to issue a user delegation key to.");
         }
         UserDelegationKeyXml.KeyInfo info = UserDelegationKeyXml.read(request.body());
         Instant now = clock.instant();

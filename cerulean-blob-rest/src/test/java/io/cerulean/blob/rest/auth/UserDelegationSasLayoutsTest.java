@@ -120,7 +120,7 @@ class UserDelegationSasLayoutsTest {
     private static String refused(Map<String, String> fields, byte[] signature) {
         ServiceException e = catchThrowableOfType(ServiceException.class, () -> authenticate(fields, signature));
         assertThat(e.errorCode()).isEqualTo(CommonError.AUTHENTICATION_FAILED);
-        return e.getMessage();
+        return e.details().get("AuthenticationErrorDetail");
     }
 
     @Test

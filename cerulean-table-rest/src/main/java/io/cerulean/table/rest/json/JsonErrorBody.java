@@ -1,10 +1,12 @@
 package io.cerulean.table.rest.json;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.cerulean.http.auth.AccountKeySignatures;
 import io.cerulean.http.error.ErrorBody;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Map;
 
 /**
  * The JSON error body of the OData operations, as the service writes it: {@code odata.error} first
@@ -20,6 +22,16 @@ public final class JsonErrorBody implements ErrorBody {
     @Override
     public String contentType() {
         return MetadataLevel.MINIMAL_METADATA.contentType();
+    }
+
+    /**
+     * The message, then why a credential was refused: the JSON error has no place for details, and
+     * without it a client would not learn what to fix (Azure's Table service sends the message alone).
+     */
+    @Override
+    public String messageText(String message, Map<String, String> details) {
+        String why = details.get(AccountKeySignatures.AUTHENTICATION_ERROR_DETAIL);
+        return why == null ? message : message + " " + why;
     }
 
     @Override

@@ -97,6 +97,7 @@ class BearerTokenAuthenticatorTest {
         String token = authorization.substring(7);
         if (!token.isEmpty()) {
             assertThat(e.getMessage()).as("the token never appears in a message").doesNotContain(token);
+            assertThat(detail(e)).as("nor in the detail").doesNotContain(token);
         }
         return e;
     }
@@ -121,7 +122,7 @@ class BearerTokenAuthenticatorTest {
     void overPlainHttpTheSchemeIsRefusedAsTheServiceRefusesIt() {
         ServiceException e = refusal("Bearer " + jwt(claims()), false, DEV);
 
-        assertThat(e.getMessage()).contains("Authentication scheme Bearer is not allowed with HTTP.");
+        assertThat(detail(e)).contains("Authentication scheme Bearer is not allowed with HTTP.");
     }
 
     @ParameterizedTest
@@ -151,7 +152,7 @@ class BearerTokenAuthenticatorTest {
         Map<String, Object> claims = claims();
         claims.put("aud", audience);
 
-        assertThat(refusal(claims).getMessage()).contains("Audience validation failed");
+        assertThat(detail(refusal(claims))).contains("Audience validation failed");
     }
 
     @Test
@@ -161,7 +162,7 @@ class BearerTokenAuthenticatorTest {
 
         assertThat(authenticator.authenticate(request("Bearer " + jwt(claims), true), "other"))
                 .isEqualTo(FullAccess.BEARER_TOKEN);
-        assertThat(refusal(claims).getMessage()).contains("https://devstoreaccount1.table.core.windows.net");
+        assertThat(detail(refusal(claims))).contains("https://devstoreaccount1.table.core.windows.net");
     }
 
     @Test
@@ -169,7 +170,7 @@ class BearerTokenAuthenticatorTest {
         Map<String, Object> claims = claims();
         claims.remove("aud");
 
-        assertThat(refusal(claims).getMessage()).contains("no aud claim");
+        assertThat(detail(refusal(claims))).contains("no aud claim");
     }
 
     @ParameterizedTest
@@ -190,7 +191,7 @@ class BearerTokenAuthenticatorTest {
         Map<String, Object> claims = claims();
         claims.put("iss", issuer);
 
-        assertThat(refusal(claims).getMessage()).contains("Issuer validation failed").contains(issuer);
+        assertThat(detail(refusal(claims))).contains("Issuer validation failed").contains(issuer);
     }
 
     @Test
@@ -198,7 +199,7 @@ class BearerTokenAuthenticatorTest {
         Map<String, Object> claims = claims();
         claims.remove("iss");
 
-        assertThat(refusal(claims).getMessage()).contains("no iss claim");
+        assertThat(detail(refusal(claims))).contains("no iss claim");
     }
 
     @ParameterizedTest
@@ -207,7 +208,7 @@ class BearerTokenAuthenticatorTest {
         Map<String, Object> claims = claims();
         claims.remove(claim);
 
-        assertThat(refusal(claims).getMessage()).contains("nbf, exp and iat");
+        assertThat(detail(refusal(claims))).contains("nbf, exp and iat");
     }
 
     @Test
@@ -218,7 +219,7 @@ class BearerTokenAuthenticatorTest {
         expired.put("exp", NOW.minus(Duration.ofMinutes(6)).getEpochSecond());
 
         assertThat(accept(justExpired)).as("within the clock skew").isEqualTo(FullAccess.BEARER_TOKEN);
-        assertThat(refusal(expired).getMessage()).contains("Lifetime validation failed. The token is expired");
+        assertThat(detail(refusal(expired))).contains("Lifetime validation failed. The token is expired");
     }
 
     @Test
@@ -229,7 +230,7 @@ class BearerTokenAuthenticatorTest {
         later.put("nbf", NOW.plus(Duration.ofMinutes(6)).getEpochSecond());
 
         assertThat(accept(soon)).as("within the clock skew").isEqualTo(FullAccess.BEARER_TOKEN);
-        assertThat(refusal(later).getMessage()).contains("not yet valid");
+        assertThat(detail(refusal(later))).contains("not yet valid");
     }
 
     @Test
@@ -245,14 +246,14 @@ class BearerTokenAuthenticatorTest {
         Map<String, Object> claims = claims();
         claims.put("exp", "tomorrow");
 
-        assertThat(refusal(claims).getMessage()).contains("'exp' claim is not a number");
+        assertThat(detail(refusal(claims))).contains("'exp' claim is not a number");
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"Bearer ", "Bearer abc", "Bearer a.b", "Bearer a.b.c.d", "Bearer !!!.e30.sig",
             "Bearer e30.!!!.sig", "Bearer e30.WzFd.sig", "Bearer e30.bm90IGpzb24.sig", "Bearer WzFd.e30.sig"})
     void malformedTokensAreRefused(String authorization) {
-        assertThat(refusal(authorization, true, DEV).getMessage()).contains("The bearer token is malformed");
+        assertThat(detail(refusal(authorization, true, DEV))).contains("The bearer token is malformed");
     }
 
     @Test
@@ -266,7 +267,12 @@ class BearerTokenAuthenticatorTest {
 
     @Test
     void anUnknownAccountIsRefused() {
-        assertThat(refusal("Bearer " + jwt(claims()), true, "nosuchaccount").getMessage())
+        assertThat(detail(refusal("Bearer " + jwt(claims()), true, "nosuchaccount")))
                 .contains("'nosuchaccount' is not known");
+    }
+
+    /** Why the service refused: the error body's {@code <AuthenticationErrorDetail>}. */
+    private static String detail(ServiceException e) {
+        return e.details().get("AuthenticationErrorDetail");
     }
 }

@@ -196,7 +196,8 @@ class SharedKeyAuthenticatorTest {
             ServiceException e = catchThrowableOfType(ServiceException.class,
                     () -> skewed.authenticate(request, DEV));
             assertThat(e.errorCode()).isEqualTo(CommonError.AUTHENTICATION_FAILED);
-            assertThat(e.getMessage()).contains("Request date header too old").doesNotContain(DEV_KEY);
+            assertThat(e.details().get("AuthenticationErrorDetail")).contains("Request date header too old")
+                    .doesNotContain(DEV_KEY);
         }
     }
 
@@ -291,5 +292,7 @@ class SharedKeyAuthenticatorTest {
         ServiceException e = catchThrowableOfType(ServiceException.class,
                 () -> authenticator.authenticate(request, DEV));
         assertThat(e.getMessage()).doesNotContain(DEV_KEY).doesNotContain(DEV_KEY.substring(0, 20));
+        assertThat(e.details().get("AuthenticationErrorDetail")).contains("'AAAA'")
+                .doesNotContain(DEV_KEY).doesNotContain(DEV_KEY.substring(0, 20));
     }
 }
