@@ -246,7 +246,10 @@ class UserDelegationSasTest {
                 .httpClient(TlsClients.sdkHttpClient(server.certificateFile().orElseThrow()))
                 .retryOptions(BlobServers.oneTry()).buildClient();
 
-        assertBlobError(() -> keyHolder.getUserDelegationKey(now, now.plusHours(1)), 403, "AuthenticationFailed");
+        assertThat(assertBlobError(() -> keyHolder.getUserDelegationKey(now, now.plusHours(1)), 403,
+                "AuthenticationFailed").getMessage()).as("the service's words, as the SDKs show them")
+                .contains("<AuthenticationErrorDetail>Only authentication scheme Bearer is supported"
+                        + "</AuthenticationErrorDetail>");
         assertBlobError(() -> withKey(server).getUserDelegationKey(now, now.plusHours(1)), 403,
                 "AuthenticationFailed");
         String accountSas = withKey(server).generateAccountSas(new AccountSasSignatureValues(now.plusHours(1),

@@ -54,10 +54,10 @@ public sealed interface BlobGrant {
         }
     }
 
-    /** 403 AuthenticationFailed for a credential other than a bearer token asking for a user delegation key. */
+    /** 403 AuthenticationFailed for a credential other than a bearer token asking for a user delegation key, in the service's words. */
     private static ServiceException bearerOnly() {
         return AccountKeySignatures.authenticationFailed(
-                "Only authentication scheme Bearer is supported for getting a user delegation key.");
+                "Only authentication scheme Bearer is supported");
     }
 
     /** Where an anonymous request finds a container's public access level; empty when there is no such container. */
