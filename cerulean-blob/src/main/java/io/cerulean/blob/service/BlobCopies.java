@@ -3,6 +3,7 @@ package io.cerulean.blob.service;
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.service.BlobService.CopySource;
 import io.cerulean.blob.service.BlobService.RemoteContent;
 import io.cerulean.common.error.ServiceException;
@@ -59,11 +60,31 @@ public final class BlobCopies {
 
     /**
      * Copy Blob From URL of a source served elsewhere: a block blob of {@code fetched}'s bytes and content
-     * headers, {@code metadata} (null: the source's), in place of any blob of the name; its lease stays.
+     * headers, {@code metadata} (null: the source's), in place of any blob of the name; its lease stays;
+     * {@code settings} apply to it.
      */
     public BlobProperties copyFetched(String account, String container, String name, RemoteContent fetched,
-                                      String sourceUrl, Map<String, String> metadata, Conditions conditions) {
-        return copies.copyFetched(account, container, name, fetched, sourceUrl, metadata, conditions);
+                                      String sourceUrl, Map<String, String> metadata, Conditions conditions,
+                                      DestinationSettings settings) {
+        return copies.copyFetched(account, container, name, fetched, sourceUrl, metadata, conditions, settings);
+    }
+
+    /**
+     * Copy Blob of {@code source}, a blob of this server, its {@code sourceConditions} checked: finished
+     * before the answer, or in the background ({@link PendingCopies}) for a source larger than the
+     * settings say; {@code settings} apply to the destination as it completes. 409 BlobArchived for an
+     * archived source.
+     */
+    public BlobProperties copyBlob(String account, String container, String name, CopySource source,
+                                   Conditions sourceConditions, Map<String, String> metadata, Conditions conditions,
+                                   DestinationSettings settings) {
+        BlobProperties original = copies.source(source, sourceConditions);
+        if (pending.inBackground(original)) {
+            return start(account, container, name, source, sourceConditions, null, source.url(), metadata, conditions,
+                    settings);
+        }
+        return copies.copy(account, container, name, original, source.url(), null, metadata, conditions,
+                BlobService.CopyKind.COPY, settings);
     }
 
     /** Whether Copy Blob of {@code source} runs in the background, answering {@code pending}. */
@@ -73,16 +94,18 @@ public final class BlobCopies {
 
     /**
      * Copy Blob in the background, of {@code source} on this server (its {@code sourceConditions}
-     * checked) or, when it is null, of {@code remoteUrl}: the destination is written now, empty, its
-     * copy pending, and filled by a task ({@link PendingCopies}).
+     * checked) or, when it is null, of
+     * {@code remoteUrl}: the destination is written now, empty, its copy pending, and filled by a task
+     * ({@link PendingCopies}); {@code settings} apply to it in the commit that completes it.
      */
     public BlobProperties start(String account, String container, String name, CopySource source,
                                 Conditions sourceConditions, URI remoteUrl, String sourceUrl,
-                                Map<String, String> metadata, Conditions conditions) {
+                                Map<String, String> metadata, Conditions conditions, DestinationSettings settings) {
         containers.blobs(account, container); // 404 ContainerNotFound before the source is held
         ReadableBlob held = source == null ? null : copies.hold(source, sourceConditions);
         try {
-            return pending.start(account, container, name, held, remoteUrl, sourceUrl, metadata, conditions);
+            return pending.start(account, container, name, held, remoteUrl, sourceUrl, metadata, conditions,
+                    settings);
         } catch (RuntimeException e) {
             if (held != null) {
                 held.close();

@@ -10,6 +10,7 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.RehydratePriority;
 import io.cerulean.blob.model.Tiering;
@@ -134,7 +135,7 @@ public final class BlobService {
         RemoteSources remote = new RemoteSources(lifecycle, options.copies().remoteTimeout(),
                 options.copies().remoteMaxBytes());
         this.copyOperations = new BlobCopies(copies, containers, remote,
-                new PendingCopies(blobs, writes, lifecycle, remote, options.copies()),
+                new PendingCopies(writes, lifecycle, remote, options.copies()),
                 new IncrementalCopies(copies, containers, writes, lifecycle), options.copies());
     }
 
@@ -657,22 +658,27 @@ public final class BlobService {
     public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
                                    Conditions conditions, CopyKind kind) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, Map.of());
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind,
+                DestinationSettings.NONE);
     }
 
     /** Copy Blob (and Put Blob From URL), the copy given {@code tags}. */
     public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
                                    Conditions conditions, CopyKind kind, Map<String, String> tags) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags);
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind,
+                DestinationSettings.NONE.withTags(tags));
     }
 
-    /** Copy Blob (and Put Blob From URL), the copy given {@code tags} and {@code tier} (null: inferred Hot). */
+    /**
+     * Copy Blob (and Put Blob From URL), the copy given {@code settings}: its tags, tier (400
+     * InvalidBlobTier on a copy that is no block blob) and, for an append blob, its seal.
+     */
     public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
                                    String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, CopyKind kind, Map<String, String> tags, AccessTier tier) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags,
-                tier);
+                                   Conditions conditions, CopyKind kind, DestinationSettings settings) {
+        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind,
+                settings);
     }
 
     // ---------------------------------------------------------------- tags

@@ -1,17 +1,16 @@
 package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
-import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobNames;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
-import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.service.BlobService.CopiedContent;
 import io.cerulean.blob.service.BlobService.CopyKind;
 import io.cerulean.blob.service.BlobService.CopySource;
@@ -120,30 +119,15 @@ final class Copies {
     /**
      * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
      * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
-     * blob of the name; its lease stays; its tags are {@code tags}. The bytes are copied into one new content, which the copy's
-     * pieces name at their offsets.
-     */
-    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
-                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind) {
-        return copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, Map.of());
-    }
-
-    /** A copy given {@code tags}. */
-    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
-                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
-                        Map<String, String> tags) {
-        return copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags, null);
-    }
-
-    /**
-     * A copy given {@code tags}, in {@code tier} ({@code x-ms-access-tier}; null: inferred Hot); 400
-     * InvalidBlobTier for a tier on a copy that is no block blob.
+     * blob of the name; its lease stays; {@code settings} apply to it (400 InvalidBlobTier for a tier on
+     * a copy that is no block blob). The bytes are copied into one new content, which the copy's pieces
+     * name at their offsets.
      */
     BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
                         ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
-                        Map<String, String> tags, AccessTier tier) {
+                        DestinationSettings settings) {
         BlobNames.check(name);
-        Tiers.checkWritable(kind == CopyKind.COPY ? source.type() : BlobType.BLOCK_BLOB, tier);
+        Tiers.checkWritable(kind == CopyKind.COPY ? source.type() : BlobType.BLOCK_BLOB, settings.tier());
         containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = content(source, 0, source.contentLength());
         return lifecycle.adopt(copied.content(), () -> writes.versioned(account, container, name, (partition, now) -> {
@@ -152,32 +136,33 @@ final class Copies {
             boolean copy = kind == CopyKind.COPY;
             List<Segment> segments = copy ? piecesIn(source.segments(), copied.content()) : whole(copied);
             CopyInfo record = copy ? new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()) : null;
-            return partition.setBlob(new BlobProperties(name, BlobProperties.BASE,
+            return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
                     copy ? source.type() : BlobType.BLOCK_BLOB,
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
-                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0)
-                    .withTags(tags).withTiering(Tiering.written(tier)));
+                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0)));
         }));
     }
 
     /**
      * Copy Blob From URL of a source served elsewhere: the blob becomes a block blob of {@code fetched}'s
      * bytes in one piece, with its content headers, and {@code metadata} (null: the source's
-     * {@code x-ms-meta-*}), remembered as a copy, in place of any blob of the name; its lease stays.
+     * {@code x-ms-meta-*}), remembered as a copy, in place of any blob of the name; its lease stays;
+     * {@code settings} apply to it.
      */
     BlobProperties copyFetched(String account, String container, String name, BlobService.RemoteContent fetched,
-                               String sourceUrl, Map<String, String> metadata, Conditions conditions) {
+                               String sourceUrl, Map<String, String> metadata, Conditions conditions,
+                               DestinationSettings settings) {
         BlobNames.check(name);
         CopiedContent copied = fetched.content();
         return lifecycle.adopt(copied.content(), () -> writes.write(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blobOrNull();
             Writes.checkCreateOrReplace(conditions, old, now);
-            return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
-                    ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
-                    fetched.headers(), metadata != null ? metadata : fetched.metadata(), whole(copied),
-                    old == null ? Lease.NONE : old.lease(),
-                    new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0));
+            return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
+                    BlobType.BLOCK_BLOB, ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now,
+                    copied.size(), fetched.headers(), metadata != null ? metadata : fetched.metadata(),
+                    whole(copied), old == null ? Lease.NONE : old.lease(),
+                    new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0)));
         }));
     }
 

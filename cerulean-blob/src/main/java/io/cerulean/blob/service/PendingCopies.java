@@ -7,6 +7,7 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.service.BlobService.CopiedContent;
@@ -32,7 +33,9 @@ import java.util.logging.Logger;
  * Copy Blob in the background (a large source, or one served elsewhere): the destination is written at
  * once, empty, with its copy {@code pending}; a task copies the source into new content a chunk at a
  * time, committing the destination's progress after each, then commits the destination whole, its
- * copy {@code success}, or {@code failed} with why. Each step is a commit on the destination's
+ * copy {@code success}, or {@code failed} with why. What the copy's request sets on the destination
+ * (its tags, tier, seal: {@link DestinationSettings}) is kept in the pending copy's row and applied
+ * in that last commit. Each step is a commit on the destination's
  * partition that goes ahead only while the blob's copy is still this one and pending: a write that
  * replaced the blob, or Abort Copy Blob ({@link #abort}), ends the task at its next step, and the
  * bytes it copied are discarded. A task moves on at least every {@link #HEARTBEAT}, so a copy left
@@ -46,7 +49,6 @@ final class PendingCopies {
     /** The longest a background copy of a source served elsewhere may take. */
     private static final Duration REMOTE_LIMIT = Duration.ofHours(1);
 
-    private final Blobs blobs;
     private final BlobWrites writes;
     private final ContentLifecycle lifecycle;
     private final RemoteSources remote;
@@ -58,9 +60,7 @@ final class PendingCopies {
         return thread;
     });
 
-    PendingCopies(Blobs blobs, BlobWrites writes, ContentLifecycle lifecycle, RemoteSources remote,
-                  CopySettings settings) {
-        this.blobs = blobs;
+    PendingCopies(BlobWrites writes, ContentLifecycle lifecycle, RemoteSources remote, CopySettings settings) {
         this.writes = writes;
         this.lifecycle = lifecycle;
         this.remote = remote;
@@ -84,13 +84,18 @@ final class PendingCopies {
     /**
      * Starts a copy of {@code source} (held as read) or, when it is null, of {@code remoteUrl}: the
      * destination is written now, empty and pending, with the source's type and content headers and
-     * {@code metadata} (null: the source's), in place of any blob of the name; its lease stays.
+     * {@code metadata} (null: the source's), in place of any blob of the name; its lease stays. The
+     * pending copy keeps {@code destination} in its row, and the commit that completes it applies them
+     * (400 InvalidBlobTier now for a tier on a copy that is no block blob).
      */
     BlobProperties start(String account, String container, String name, ReadableBlob source, URI remoteUrl,
-                         String sourceUrl, Map<String, String> metadata, Conditions conditions) {
+                         String sourceUrl, Map<String, String> metadata, Conditions conditions,
+                         DestinationSettings destination) {
         BlobNames.check(name);
         BlobProperties from = source == null ? null : source.properties();
+        Tiers.checkWritable(from == null ? BlobType.BLOCK_BLOB : from.type(), destination.tier());
         String id = UUID.randomUUID().toString();
+        long length = from == null ? 0 : from.contentLength();
         BlobProperties started = writes.write(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blobOrNull();
             Writes.checkCreateOrReplace(conditions, old, now);
@@ -100,7 +105,9 @@ final class PendingCopies {
                     from == null ? ContentHeaders.NONE : from.headers(),
                     metadata != null ? metadata : from == null ? Map.of() : from.metadata(), List.of(),
                     old == null ? Lease.NONE : old.lease(),
-                    CopyInfo.pending(id, sourceUrl, from == null ? 0 : from.contentLength(), now),
+                    // what the copy sets once complete is kept with it, when it sets anything
+                    CopyInfo.pending(id, sourceUrl, length, now)
+                            .withSettings(destination.equals(DestinationSettings.NONE) ? null : destination),
                     from == null ? 0 : from.sequenceNumber()));
         });
         tasks.execute(() -> {
@@ -226,11 +233,17 @@ final class PendingCopies {
         BlobProperties of(BlobProperties old, CopyInfo copy, java.time.Instant now);
     }
 
+    /**
+     * The commit that completes the copy: the destination whole, its copy succeeded, with the settings
+     * its pending copy kept applied (its tags indexed as any write's).
+     */
     private BlobProperties finish(String account, String container, String name, String id, Completion completion) {
         return writes.write(account, container, name, (partition, now) -> {
             BlobProperties blob = pendingCopy(partition, id, now);
-            return partition.setBlob(completion.of(blob, blob.copy().finished(CopyInfo.Status.SUCCESS, null, now),
-                    now));
+            CopyInfo copy = blob.copy();
+            DestinationSettings destination = copy.settings() == null ? DestinationSettings.NONE : copy.settings();
+            return partition.setBlob(destination.applyTo(completion.of(blob,
+                    copy.finished(CopyInfo.Status.SUCCESS, null, now), now)));
         });
     }
 

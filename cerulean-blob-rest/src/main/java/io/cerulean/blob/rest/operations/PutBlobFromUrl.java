@@ -4,6 +4,7 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
@@ -46,7 +47,8 @@ public final class PutBlobFromUrl implements BlobRestOperation {
             BlobProperties original = service.copySource(source.local(), CopySources.conditions(request));
             blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
                     source.url(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL,
-                    tags == null ? original.tags() : tags, AccessTiers.tier(request));
+                    new DestinationSettings(tags == null ? original.tags() : tags, AccessTiers.tier(request), null,
+                            false));
         } else {
             BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
             blob = service.putBlob(resource.account(), resource.container(), resource.blob(), BlobType.BLOCK_BLOB,
