@@ -55,7 +55,7 @@ import java.util.Map;
  *                             while pending when it began)
  *                7 copy settings, what a pending copy sets on its destination once complete
  *                             [tags: as metadata][tier: 1, 255 for none][rehydrate priority: 1, 255 for
- *                             none][seal: 1, 0 or 1]
+ *                             none][seal: 1, 0 or 1][rehydrate, the source archived: 1, 0 or 1]
  *                             (absent: none; only with a copy state, read after it)
  * row 'N'              how many staged blocks the blob has, never more than it has (absent: none,
  *                      or a partition written before the row was); there only while it has some
@@ -322,7 +322,7 @@ public final class BlobRecords {
             writer.field(COPY_SETTINGS, field -> field.putMetadata(settings.tags())
                     .putByte(settings.tier() == null ? NO_ID : settings.tier().ordinal())
                     .putByte(settings.priority() == null ? NO_ID : settings.priority().ordinal())
-                    .putByte(settings.seal() ? 1 : 0));
+                    .putByte(settings.seal() ? 1 : 0).putByte(settings.rehydrate() ? 1 : 0));
         }
     }
 
@@ -331,8 +331,9 @@ public final class BlobRecords {
         int tier = reader.getByte();
         int priority = reader.getByte();
         boolean seal = reader.getByte() != 0;
+        boolean rehydrate = reader.getByte() != 0;
         return new DestinationSettings(tags, tier == NO_ID ? null : AccessTier.values()[tier],
-                priority == NO_ID ? null : RehydratePriority.values()[priority], seal);
+                priority == NO_ID ? null : RehydratePriority.values()[priority], seal, rehydrate);
     }
 
     private static CopyInfo readCopyState(Fields.Reader reader, CopyInfo copy) {

@@ -1,6 +1,7 @@
 package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.DestinationSettings;
@@ -72,19 +73,37 @@ public final class BlobCopies {
     /**
      * Copy Blob of {@code source}, a blob of this server, its {@code sourceConditions} checked: finished
      * before the answer, or in the background ({@link PendingCopies}) for a source larger than the
-     * settings say; {@code settings} apply to the destination as it completes. 409 BlobArchived for an
-     * archived source.
+     * settings say; {@code settings} apply to the destination as it completes. An archived source is
+     * copied, as the service allows, only within its account, to another blob, in the online tier
+     * {@code settings} names: the destination is then archived and rehydrated to that tier at the
+     * settings' priority, its copy pending until it is; otherwise 409 BlobArchived.
      */
     public BlobProperties copyBlob(String account, String container, String name, CopySource source,
                                    Conditions sourceConditions, Map<String, String> metadata, Conditions conditions,
                                    DestinationSettings settings) {
-        BlobProperties original = copies.source(source, sourceConditions);
+        BlobProperties original = copies.source(source, sourceConditions, true);
+        DestinationSettings applied = original.tiering().archived()
+                ? rehydrating(account, container, name, source, settings) : settings;
         if (pending.inBackground(original)) {
             return start(account, container, name, source, sourceConditions, null, source.url(), metadata, conditions,
-                    settings);
+                    applied);
         }
         return copies.copy(account, container, name, original, source.url(), null, metadata, conditions,
-                BlobService.CopyKind.COPY, settings);
+                BlobService.CopyKind.COPY, applied);
+    }
+
+    /** {@code settings} for a copy of the archived {@code source} to {@code name}; 409 BlobArchived if none may be. */
+    private static DestinationSettings rehydrating(String account, String container, String name, CopySource source,
+                                                   DestinationSettings settings) {
+        String why = settings.tier() == null || settings.tier() == AccessTier.ARCHIVE
+                ? "An archived blob is copied only to an online tier, named by x-ms-access-tier."
+                : !source.account().equals(account) ? "An archived blob is copied only within its account."
+                : source.container().equals(container) && source.blob().equals(name)
+                ? "An archived blob is copied only to another blob." : null;
+        if (why != null) {
+            throw new ServiceException(BlobError.BLOB_ARCHIVED, BlobError.BLOB_ARCHIVED.message() + " " + why);
+        }
+        return settings.rehydrating();
     }
 
     /** Whether Copy Blob of {@code source} runs in the background, answering {@code pending}. */
@@ -94,7 +113,7 @@ public final class BlobCopies {
 
     /**
      * Copy Blob in the background, of {@code source} on this server (its {@code sourceConditions}
-     * checked) or, when it is null, of
+     * checked; archived only when {@code settings} rehydrate it) or, when it is null, of
      * {@code remoteUrl}: the destination is written now, empty, its copy pending, and filled by a task
      * ({@link PendingCopies}); {@code settings} apply to it in the commit that completes it.
      */
@@ -102,7 +121,7 @@ public final class BlobCopies {
                                 Conditions sourceConditions, URI remoteUrl, String sourceUrl,
                                 Map<String, String> metadata, Conditions conditions, DestinationSettings settings) {
         containers.blobs(account, container); // 404 ContainerNotFound before the source is held
-        ReadableBlob held = source == null ? null : copies.hold(source, sourceConditions);
+        ReadableBlob held = source == null ? null : copies.hold(source, sourceConditions, settings.rehydrate());
         try {
             return pending.start(account, container, name, held, remoteUrl, sourceUrl, metadata, conditions,
                     settings);

@@ -129,13 +129,13 @@ public final class BlobService {
         this.unnamed = new UnnamedContents(contents, lifecycle, containers, clock);
         this.pages = new PageBlobs(writes, lifecycle);
         this.appends = new AppendBlobs(writes, lifecycle);
-        this.copies = new Copies(blobs, containers, writes, lifecycle);
+        this.copies = new Copies(blobs, containers, writes, lifecycle, options.rehydrationDelay());
         this.leases = new BlobLeases(writes);
         this.tiers = new Tiers(writes, options.rehydrationDelay());
         RemoteSources remote = new RemoteSources(lifecycle, options.copies().remoteTimeout(),
                 options.copies().remoteMaxBytes());
         this.copyOperations = new BlobCopies(copies, containers, remote,
-                new PendingCopies(writes, lifecycle, remote, options.copies()),
+                new PendingCopies(writes, lifecycle, remote, options.copies(), options.rehydrationDelay()),
                 new IncrementalCopies(copies, containers, writes, lifecycle), options.copies());
     }
 

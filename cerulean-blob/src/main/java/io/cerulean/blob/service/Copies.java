@@ -20,6 +20,7 @@ import io.cerulean.storage.content.ContentWriter;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -37,12 +38,15 @@ final class Copies {
     private final Containers containers;
     private final BlobWrites writes;
     private final ContentLifecycle lifecycle;
+    private final Duration rehydrationDelay;
 
-    Copies(Blobs blobs, Containers containers, BlobWrites writes, ContentLifecycle lifecycle) {
+    Copies(Blobs blobs, Containers containers, BlobWrites writes, ContentLifecycle lifecycle,
+           Duration rehydrationDelay) {
         this.blobs = blobs;
         this.containers = containers;
         this.writes = writes;
         this.lifecycle = lifecycle;
+        this.rehydrationDelay = rehydrationDelay;
     }
 
     /**
@@ -51,6 +55,14 @@ final class Copies {
      * BlobArchived when it is archived (BlobBeingRehydrated while it is rehydrated).
      */
     BlobProperties source(CopySource source, Conditions conditions) {
+        return source(source, conditions, false);
+    }
+
+    /**
+     * The source of a copy as {@link #source(CopySource, Conditions)} finds it; an archived one too
+     * when {@code archived} (a copy that rehydrates it), but never one being rehydrated.
+     */
+    BlobProperties source(CopySource source, Conditions conditions, boolean archived) {
         BlobProperties blob;
         try {
             blob = blobs.get(source.account(), source.container(), source.blob(), source.snapshot(),
@@ -66,18 +78,27 @@ final class Copies {
                 || !conditions.tagsHold(blob.tags())) {
             throw new ServiceException(BlobError.SOURCE_CONDITION_NOT_MET);
         }
-        Tiers.checkOnline(blob); // an archived source's bytes are offline
+        if (!archived || blob.tiering().rehydrating()) {
+            Tiers.checkOnline(blob); // an archived source's bytes are offline
+        }
         return blob;
     }
 
     /**
-     * The source of a copy as {@link #source} finds it, its bytes held until the result is closed, so a
-     * copy in the background reads this version to the end whatever happens to the source meanwhile.
+     * The source of a copy as {@link #source(CopySource, Conditions, boolean)} finds it, its bytes held
+     * until the result is closed, so a copy in the background reads this version to the end whatever
+     * happens to the source meanwhile.
      */
-    ReadableBlob hold(CopySource source, Conditions conditions) {
-        source(source, conditions); // 404 CannotVerifyCopySource, 412 SourceConditionNotMet
-        ReadableBlob held = blobs.open(source.account(), source.container(), source.blob(), source.snapshot(),
-                conditions.leaseId(), true);
+    ReadableBlob hold(CopySource source, Conditions conditions, boolean archived) {
+        source(source, conditions, archived); // 404 CannotVerifyCopySource, 412 SourceConditionNotMet
+        ReadableBlob held = lifecycle.hold(() -> {
+            BlobProperties blob = blobs.get(source.account(), source.container(), source.blob(), source.snapshot(),
+                    conditions.leaseId());
+            if (!archived || blob.tiering().rehydrating()) {
+                Tiers.checkOnline(blob);
+            }
+            return blob;
+        });
         BlobProperties blob = held.properties();
         if (conditions.check(blob.etag(), blob.lastModified()) != Conditions.Verdict.MET) {
             held.close();
@@ -120,8 +141,9 @@ final class Copies {
      * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
      * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
      * blob of the name; its lease stays; {@code settings} apply to it (400 InvalidBlobTier for a tier on
-     * a copy that is no block blob). The bytes are copied into one new content, which the copy's pieces
-     * name at their offsets.
+     * a copy that is no block blob). A copy of an archived source ({@link DestinationSettings#rehydrate})
+     * is archived, rehydrating, its copy pending until the rehydration completes. The bytes are copied
+     * into one new content, which the copy's pieces name at their offsets.
      */
     BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
                         ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
@@ -135,12 +157,16 @@ final class Copies {
             Writes.checkCreateOrReplace(conditions, old, now);
             boolean copy = kind == CopyKind.COPY;
             List<Segment> segments = copy ? piecesIn(source.segments(), copied.content()) : whole(copied);
-            CopyInfo record = copy ? new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()) : null;
+            String id = UUID.randomUUID().toString();
+            CopyInfo record = !copy ? null : settings.rehydrate()
+                    ? CopyInfo.awaitingRehydration(id, sourceUrl, copied.size(), now)
+                    : new CopyInfo(id, sourceUrl, now, copied.size());
             return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
                     copy ? source.type() : BlobType.BLOCK_BLOB,
                     ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
                     headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
-                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0)));
+                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0),
+                    now, rehydrationDelay));
         }));
     }
 
@@ -162,7 +188,8 @@ final class Copies {
                     BlobType.BLOCK_BLOB, ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now,
                     copied.size(), fetched.headers(), metadata != null ? metadata : fetched.metadata(),
                     whole(copied), old == null ? Lease.NONE : old.lease(),
-                    new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0)));
+                    new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0), now,
+                    rehydrationDelay));
         }));
     }
 

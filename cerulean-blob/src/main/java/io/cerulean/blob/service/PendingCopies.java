@@ -10,6 +10,7 @@ import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
+import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.service.BlobService.CopiedContent;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.content.ContentId;
@@ -53,6 +54,7 @@ final class PendingCopies {
     private final ContentLifecycle lifecycle;
     private final RemoteSources remote;
     private final CopySettings settings;
+    private final Duration rehydrationDelay;
     private volatile boolean closing;
     private final ExecutorService tasks = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "blob-copy");
@@ -60,11 +62,13 @@ final class PendingCopies {
         return thread;
     });
 
-    PendingCopies(BlobWrites writes, ContentLifecycle lifecycle, RemoteSources remote, CopySettings settings) {
+    PendingCopies(BlobWrites writes, ContentLifecycle lifecycle, RemoteSources remote, CopySettings settings,
+                  Duration rehydrationDelay) {
         this.writes = writes;
         this.lifecycle = lifecycle;
         this.remote = remote;
         this.settings = settings;
+        this.rehydrationDelay = rehydrationDelay;
     }
 
     /** The copy ended before its last step: the blob was replaced, or the copy aborted. */
@@ -234,16 +238,18 @@ final class PendingCopies {
     }
 
     /**
-     * The commit that completes the copy: the destination whole, its copy succeeded, with the settings
-     * its pending copy kept applied (its tags indexed as any write's).
+     * The commit that completes the copy: the destination whole, with the settings its pending copy
+     * kept applied (its tags indexed as any write's), its copy succeeded, or, from an archived source,
+     * pending until the destination's rehydration completes.
      */
     private BlobProperties finish(String account, String container, String name, String id, Completion completion) {
         return writes.write(account, container, name, (partition, now) -> {
             BlobProperties blob = pendingCopy(partition, id, now);
             CopyInfo copy = blob.copy();
             DestinationSettings destination = copy.settings() == null ? DestinationSettings.NONE : copy.settings();
-            return partition.setBlob(destination.applyTo(completion.of(blob,
-                    copy.finished(CopyInfo.Status.SUCCESS, null, now), now)));
+            CopyInfo done = destination.rehydrate() ? copy.awaitingRehydration()
+                    : copy.finished(CopyInfo.Status.SUCCESS, null, now);
+            return partition.setBlob(destination.applyTo(completion.of(blob, done, now), now, rehydrationDelay));
         });
     }
 
@@ -280,8 +286,9 @@ final class PendingCopies {
 
     /**
      * Abort Copy Blob: the blob's pending copy {@code copyId} ends, {@code aborted}, the blob left empty
-     * with its metadata. 409 NoPendingCopyOperation when none is pending, 409 CopyIdMismatch for
-     * another id; a leased blob needs its lease id.
+     * with its metadata (also when its bytes were in and it waited for its rehydration). 409
+     * NoPendingCopyOperation when none is pending, 409 CopyIdMismatch for another id; a leased blob
+     * needs its lease id.
      */
     BlobProperties abort(String account, String container, String name, String copyId, String leaseId) {
         return writes.write(account, container, name, (partition, now) -> {
@@ -294,7 +301,14 @@ final class PendingCopies {
             if (!copy.id().equals(copyId)) {
                 throw new ServiceException(BlobError.COPY_ID_MISMATCH);
             }
-            return partition.setBlob(blob.withCopy(copy.finished(CopyInfo.Status.ABORTED, null, now)));
+            BlobProperties aborted = blob.withCopy(copy.finished(CopyInfo.Status.ABORTED, null, now));
+            if (copy.awaitsRehydration()) {
+                // Its bytes are in, offline until the rehydration: aborted, it is left empty as any other.
+                aborted = aborted.changed(ETags.next(Writes.ticks(now), blob.etag()), now, 0, blob.headers(),
+                        blob.metadata(), List.of(), blob.sequenceNumber())
+                        .withTiering(Tiering.written(blob.tiering().rehydratingTo()));
+            }
+            return partition.setBlob(aborted);
         });
     }
 }

@@ -73,16 +73,25 @@ class CopyRecordsTest {
     @Test
     void whatAPendingCopySetsOnceCompleteReadsBackInField7() {
         DestinationSettings settings = new DestinationSettings(Map.of("project", "alpha", "b", ""), AccessTier.COOL,
-                RehydratePriority.HIGH, true);
+                RehydratePriority.HIGH, true).rehydrating();
         List<CopyInfo> copies = List.of(
                 CopyInfo.pending("id", "http://h/a/c/b", 4096, T).withSettings(settings),
                 CopyInfo.pending("id", "http://h/a/c/b", 4096, T).progressedTo(1024, T.plusSeconds(2))
-                        .withSettings(new DestinationSettings(Map.of(), null, null, false)));
+                        .withSettings(new DestinationSettings(Map.of(), null, null, false)),
+                CopyInfo.awaitingRehydration("id", "http://h/a/c/b", 4096, T));
         for (CopyInfo copy : copies) {
             BlobProperties blob = copiedBy(copy);
             assertThat(roundTrip(blob)).as(copy.toString()).isEqualTo(blob);
         }
         assertThat(copies.get(0).finished(CopyInfo.Status.SUCCESS, null, T).settings())
                 .as("a finished copy keeps nothing to apply").isNull();
+    }
+
+    @Test
+    void aCopyAwaitingItsRehydrationIsNeverTakenForStalled() {
+        CopyInfo awaiting = CopyInfo.awaitingRehydration("id", "http://h/a/c/b", 4096, T);
+
+        assertThat(awaiting.at(T.plus(java.time.Duration.ofDays(1)))).isEqualTo(awaiting);
+        assertThat(awaiting.progress()).isEqualTo("4096/4096");
     }
 }

@@ -25,8 +25,9 @@ import java.util.Map;
  * {@code x-ms-access-tier} (400 InvalidHeaderValue for a tier that is not Hot, Cool, Cold or
  * Archive, such as a premium page blob tier; 400 InvalidBlobTier on a copy that is no block blob)
  * and {@code x-ms-seal-blob} (an append blob's); a copy in the background applies them as it
- * completes; {@code x-ms-rehydrate-priority} is checked, and a copy of an archived source is 409
- * BlobArchived. Every header is checked before anything is written.
+ * completes. Copy Blob of an archived source to an online tier within its account rehydrates the
+ * destination at {@code x-ms-rehydrate-priority} and answers {@code pending} until it is; any other
+ * copy of an archived source is 409 BlobArchived. Every header is checked before anything is written.
  */
 public final class CopyBlob implements BlobRestOperation {
     private final BlobService service;
