@@ -71,25 +71,23 @@ public final class BlobCopies {
     }
 
     /**
-     * Copy Blob of {@code source}, a blob of this server, its {@code sourceConditions} checked: finished
-     * before the answer, or in the background ({@link PendingCopies}) for a source larger than the
-     * settings say; {@code settings} apply to the destination as it completes. An archived source is
-     * copied, as the service allows, only within its account, to another blob, in the online tier
-     * {@code settings} names: the destination is then archived and rehydrated to that tier at the
-     * settings' priority, its copy pending until it is; otherwise 409 BlobArchived.
+     * Copy Blob of {@code source}, a blob of this server, its {@code sourceConditions} checked, to
+     * {@code target} (a {@link CopyTarget#copy}): finished before the answer, or in the background
+     * ({@link PendingCopies}) for a source larger than the settings say; the target's settings apply to
+     * it as it completes. An archived source is copied, as the service allows, only within its account,
+     * to another blob, in the online tier the settings name: the destination is then archived and
+     * rehydrated to that tier at the settings' priority, its copy pending until it is; otherwise 409
+     * BlobArchived.
      */
-    public BlobProperties copyBlob(String account, String container, String name, CopySource source,
-                                   Conditions sourceConditions, Map<String, String> metadata, Conditions conditions,
-                                   DestinationSettings settings) {
+    public BlobProperties copyBlob(CopySource source, Conditions sourceConditions, CopyTarget target) {
         BlobProperties original = copies.source(source, sourceConditions, true);
-        DestinationSettings applied = original.tiering().archived()
-                ? rehydrating(account, container, name, source, settings) : settings;
+        CopyTarget applied = !original.tiering().archived() ? target : target.withSettings(
+                rehydrating(target.account(), target.container(), target.name(), source, target.settings()));
         if (pending.inBackground(original)) {
-            return start(account, container, name, source, sourceConditions, null, source.url(), metadata, conditions,
-                    applied);
+            return start(target.account(), target.container(), target.name(), source, sourceConditions, null,
+                    source.url(), target.metadata(), target.conditions(), applied.settings());
         }
-        return copies.copy(account, container, name, original, source.url(), null, metadata, conditions,
-                BlobService.CopyKind.COPY, applied);
+        return copies.copy(original, source.url(), applied);
     }
 
     /** {@code settings} for a copy of the archived {@code source} to {@code name}; 409 BlobArchived if none may be. */

@@ -10,7 +10,6 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.RehydratePriority;
 import io.cerulean.blob.model.Tiering;
@@ -651,34 +650,13 @@ public final class BlobService {
     }
 
     /**
-     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
-     * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
-     * blob of the name; its lease stays.
+     * Copy Blob finished before its answer, Copy Blob From URL and Put Blob From URL: {@code target}
+     * becomes a whole copy of {@code source}'s bytes, as its kind says, in place of any blob of the
+     * name; its lease stays; what the target's settings name applies to it (400 InvalidBlobTier for a
+     * tier on a copy that is no block blob).
      */
-    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
-                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, CopyKind kind) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind,
-                DestinationSettings.NONE);
-    }
-
-    /** Copy Blob (and Put Blob From URL), the copy given {@code tags}. */
-    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
-                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, CopyKind kind, Map<String, String> tags) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind,
-                DestinationSettings.NONE.withTags(tags));
-    }
-
-    /**
-     * Copy Blob (and Put Blob From URL), the copy given {@code settings}: its tags, tier (400
-     * InvalidBlobTier on a copy that is no block blob) and, for an append blob, its seal.
-     */
-    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
-                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, CopyKind kind, DestinationSettings settings) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind,
-                settings);
+    public BlobProperties copyBlob(BlobProperties source, String sourceUrl, CopyTarget target) {
+        return copies.copy(source, sourceUrl, target);
     }
 
     // ---------------------------------------------------------------- tags

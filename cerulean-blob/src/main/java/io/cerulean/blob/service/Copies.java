@@ -5,7 +5,6 @@ import io.cerulean.blob.model.BlobNames;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
-import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ETags;
@@ -138,36 +137,38 @@ final class Copies {
     }
 
     /**
-     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
-     * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
-     * blob of the name; its lease stays; {@code settings} apply to it (400 InvalidBlobTier for a tier on
-     * a copy that is no block blob). A copy of an archived source ({@link DestinationSettings#rehydrate})
+     * Copy Blob (and Put Blob From URL): {@code target} becomes a whole copy of {@code source}'s bytes, as
+     * its kind says, with its content headers and metadata (each null: the source's), in place of any
+     * blob of the name; its lease stays; its settings apply to it (400 InvalidBlobTier for a tier on a
+     * copy that is no block blob). A copy of an archived source ({@link DestinationSettings#rehydrate})
      * is archived, rehydrating, its copy pending until the rehydration completes. The bytes are copied
      * into one new content, which the copy's pieces name at their offsets.
      */
-    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
-                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
-                        DestinationSettings settings) {
+    BlobProperties copy(BlobProperties source, String sourceUrl, CopyTarget target) {
+        String name = target.name();
+        DestinationSettings settings = target.settings();
         BlobNames.check(name);
-        Tiers.checkWritable(kind == CopyKind.COPY ? source.type() : BlobType.BLOCK_BLOB, settings.tier());
-        containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
+        boolean copy = target.kind() == CopyKind.COPY;
+        Tiers.checkWritable(copy ? source.type() : BlobType.BLOCK_BLOB, settings.tier());
+        containers.blobs(target.account(), target.container()); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = content(source, 0, source.contentLength());
-        return lifecycle.adopt(copied.content(), () -> writes.versioned(account, container, name, (partition, now) -> {
-            BlobProperties old = partition.blobOrNull();
-            Writes.checkCreateOrReplace(conditions, old, now);
-            boolean copy = kind == CopyKind.COPY;
-            List<Segment> segments = copy ? piecesIn(source.segments(), copied.content()) : whole(copied);
-            String id = UUID.randomUUID().toString();
-            CopyInfo record = !copy ? null : settings.rehydrate()
-                    ? CopyInfo.awaitingRehydration(id, sourceUrl, copied.size(), now)
-                    : new CopyInfo(id, sourceUrl, now, copied.size());
-            return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
-                    copy ? source.type() : BlobType.BLOCK_BLOB,
-                    ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
-                    headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
-                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0),
-                    now, rehydrationDelay));
-        }));
+        return lifecycle.adopt(copied.content(), () -> writes.versioned(target.account(), target.container(), name,
+                (partition, now) -> {
+                    BlobProperties old = partition.blobOrNull();
+                    Writes.checkCreateOrReplace(target.conditions(), old, now);
+                    List<Segment> segments = copy ? piecesIn(source.segments(), copied.content()) : whole(copied);
+                    String id = UUID.randomUUID().toString();
+                    CopyInfo record = !copy ? null : settings.rehydrate()
+                            ? CopyInfo.awaitingRehydration(id, sourceUrl, copied.size(), now)
+                            : new CopyInfo(id, sourceUrl, now, copied.size());
+                    return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
+                            copy ? source.type() : BlobType.BLOCK_BLOB,
+                            ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
+                            target.headers() != null ? target.headers() : source.headers(),
+                            target.metadata() != null ? target.metadata() : source.metadata(), segments,
+                            old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0),
+                            now, rehydrationDelay));
+                }));
     }
 
     /**

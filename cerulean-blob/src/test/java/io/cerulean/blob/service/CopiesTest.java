@@ -47,8 +47,8 @@ class CopiesTest {
     }
 
     private BlobProperties copy(BlobProperties source, String target, CopyKind kind) {
-        return copies.copy(ACCOUNT, CONTAINER, target, source, URL, null, null, Conditions.NONE, kind,
-                DestinationSettings.NONE);
+        return copies.copy(source, URL, new CopyTarget(ACCOUNT, CONTAINER, target, null, null, Conditions.NONE, kind,
+                DestinationSettings.NONE));
     }
 
     @Test
@@ -133,11 +133,11 @@ class CopiesTest {
         pieces.put("target", "kept");
         var before = pieces.contents.held();
 
-        assertFails(() -> copies.copy(ACCOUNT, CONTAINER, "target", source, URL, null, null,
-                new Conditions(null, List.of("*"), null, null), CopyKind.COPY, DestinationSettings.NONE),
+        assertFails(() -> copies.copy(source, URL, CopyTarget.copy(ACCOUNT, CONTAINER, "target", null,
+                new Conditions(null, List.of("*"), null, null), DestinationSettings.NONE)),
                 BlobError.BLOB_ALREADY_EXISTS);
-        assertFails(() -> copies.copy(ACCOUNT, "nowhere", "target", source, URL, null, null, Conditions.NONE,
-                CopyKind.COPY, DestinationSettings.NONE), BlobError.CONTAINER_NOT_FOUND);
+        assertFails(() -> copies.copy(source, URL, CopyTarget.copy(ACCOUNT, "nowhere", "target", null,
+                Conditions.NONE, DestinationSettings.NONE)), BlobError.CONTAINER_NOT_FOUND);
 
         assertThat(pieces.text("target")).isEqualTo("kept");
         assertThat(pieces.contents.held()).as("the refused copy's bytes deleted").isEqualTo(before);

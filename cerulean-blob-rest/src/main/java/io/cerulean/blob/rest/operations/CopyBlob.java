@@ -7,6 +7,7 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopyTarget;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
@@ -55,11 +56,11 @@ public final class CopyBlob implements BlobRestOperation {
         BlobProperties copy;
         if (source.isLocal() && sync) {
             BlobProperties original = service.copySource(source.local(), sourceConditions);
-            copy = service.copyBlob(account, container, name, original, source.url(), null, metadata, conditions,
-                    BlobService.CopyKind.COPY, tags == null ? settings.withTags(original.tags()) : settings);
+            copy = service.copyBlob(original, source.url(), CopyTarget.copy(account, container, name, metadata,
+                    conditions, tags == null ? settings.withTags(original.tags()) : settings));
         } else if (source.isLocal()) {
-            copy = service.copies().copyBlob(account, container, name, source.local(), sourceConditions, metadata,
-                    conditions, settings);
+            copy = service.copies().copyBlob(source.local(), sourceConditions, CopyTarget.copy(account, container,
+                    name, metadata, conditions, settings));
         } else if (sync) {
             copy = service.copies().copyFetched(account, container, name,
                     service.copies().fetch(source.remote(), 0, null), source.url(), metadata, conditions, settings);

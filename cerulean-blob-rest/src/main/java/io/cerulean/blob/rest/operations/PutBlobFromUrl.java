@@ -9,6 +9,7 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopyTarget;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
@@ -45,10 +46,10 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         BlobProperties blob;
         if (source.isLocal()) {
             BlobProperties original = service.copySource(source.local(), CopySources.conditions(request));
-            blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                    source.url(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL,
+            blob = service.copyBlob(original, source.url(), new CopyTarget(resource.account(), resource.container(),
+                    resource.blob(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL,
                     new DestinationSettings(tags == null ? original.tags() : tags, AccessTiers.tier(request), null,
-                            false));
+                            false)));
         } else {
             BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
             blob = service.putBlob(resource.account(), resource.container(), resource.blob(), BlobType.BLOCK_BLOB,
