@@ -92,7 +92,7 @@ final class Copies {
         source(source, conditions, archived); // 404 CannotVerifyCopySource, 412 SourceConditionNotMet
         ReadableBlob held = lifecycle.hold(() -> {
             BlobProperties blob = blobs.get(source.account(), source.container(), source.blob(), source.snapshot(),
-                    conditions.leaseId());
+                    source.version(), conditions.leaseId());
             if (!archived || blob.tiering().rehydrating()) {
                 Tiers.checkOnline(blob);
             }
