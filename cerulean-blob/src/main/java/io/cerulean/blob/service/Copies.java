@@ -182,16 +182,17 @@ final class Copies {
                                DestinationSettings settings) {
         BlobNames.check(name);
         CopiedContent copied = fetched.content();
-        return lifecycle.adopt(copied.content(), () -> writes.write(account, container, name, (partition, now) -> {
-            BlobProperties old = partition.blobOrNull();
-            Writes.checkCreateOrReplace(conditions, old, now);
-            return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
-                    BlobType.BLOCK_BLOB, ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now,
-                    copied.size(), fetched.headers(), metadata != null ? metadata : fetched.metadata(),
-                    whole(copied), old == null ? Lease.NONE : old.lease(),
-                    new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0), now,
-                    rehydrationDelay));
-        }));
+        return lifecycle.adopt(copied.content(), () -> writes.versioned(account, container, name,
+                (partition, now) -> {
+                    BlobProperties old = partition.blobOrNull();
+                    Writes.checkCreateOrReplace(conditions, old, now);
+                    return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
+                            BlobType.BLOCK_BLOB, ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now,
+                            now, copied.size(), fetched.headers(), metadata != null ? metadata : fetched.metadata(),
+                            whole(copied), old == null ? Lease.NONE : old.lease(),
+                            new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0), now,
+                            rehydrationDelay));
+                }));
     }
 
     /** Copied bytes as a blob's one piece; none when there are none. */

@@ -100,7 +100,8 @@ final class PendingCopies {
         Tiers.checkWritable(from == null ? BlobType.BLOCK_BLOB : from.type(), destination.tier());
         String id = UUID.randomUUID().toString();
         long length = from == null ? 0 : from.contentLength();
-        BlobProperties started = writes.write(account, container, name, (partition, now) -> {
+        // Where versions are kept, the blob replaced is kept as one, and the copy's row is the new version.
+        BlobProperties started = writes.versioned(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blobOrNull();
             Writes.checkCreateOrReplace(conditions, old, now);
             return partition.setBlob(new BlobProperties(name, BlobProperties.BASE,
@@ -197,7 +198,7 @@ final class PendingCopies {
                         sourceMetadata ? got.metadata() : old.metadata(), Copies.whole(got.content()), old.lease(),
                         // its length known only now that it is read
                         new CopyInfo(copy.id(), copy.source(), copy.status(), size, size, null, copy.completed(), null,
-                                copy.incrementalSnapshot()), 0)));
+                                copy.incrementalSnapshot()), 0).withVersionId(old.versionId())));
     }
 
     private void pause() {
