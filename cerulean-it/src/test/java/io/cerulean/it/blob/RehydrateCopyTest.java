@@ -89,7 +89,8 @@ class RehydrateCopyTest {
         assertThat(after.getCopyStatus()).isEqualTo(CopyStatusType.SUCCESS);
         assertThat(after.getCopyProgress()).isEqualTo("13/13");
         assertThat(target.downloadContent().toString()).isEqualTo("offline words");
-        assertThat(source.getProperties().getAccessTier()).as("the source stays archived").isEqualTo(AccessTier.ARCHIVE);
+        assertThat(source.getProperties().getAccessTier()).as("the source stays archived")
+                .isEqualTo(AccessTier.ARCHIVE);
     }
 
     @ParameterizedTest
