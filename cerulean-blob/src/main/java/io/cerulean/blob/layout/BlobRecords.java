@@ -6,7 +6,9 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.BlockId;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.Lease;
+import io.cerulean.blob.model.RehydratePriority;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.blob.model.Tiering;
 import io.cerulean.storage.KeySpaces;
@@ -51,6 +53,10 @@ import java.util.Map;
  *                             destination snapshot: 8, -1 for none]   (absent: the copy, if any,
  *                             succeeded; the copy section's moment is then when it finished, and
  *                             while pending when it began)
+ *                7 copy settings, what a pending copy sets on its destination once complete
+ *                             [tags: as metadata][tier: 1, 255 for none][rehydrate priority: 1, 255 for
+ *                             none][seal: 1, 0 or 1][rehydrate, the source archived: 1, 0 or 1]
+ *                             (absent: none; only with a copy state, read after it)
  * row 'N'              how many staged blocks the blob has, never more than it has (absent: none,
  *                      or a partition written before the row was); there only while it has some
  *     payload: [count: 8]
@@ -85,6 +91,7 @@ public final class BlobRecords {
     private static final int VERSION_ID = 4;
     private static final int DELETED = 5;
     private static final int COPY_STATE = 6;
+    private static final int COPY_SETTINGS = 7;
     private static final int NO_ID = 255;
     private static final byte[] NO_CONTENT = new byte[16];
 
@@ -272,6 +279,7 @@ public final class BlobRecords {
                 case VERSION_ID -> versionId = reader.getString();
                 case DELETED -> deleted = Instant.ofEpochMilli(reader.getLong());
                 case COPY_STATE -> copy = readCopyState(reader, copy);
+                case COPY_SETTINGS -> copy = copy.withSettings(readCopySettings(reader));
                 default -> throw new IllegalStateException("a blob record with field " + field + " of "
                         + fieldLength + " bytes, which format " + FORMAT + " does not have");
             }
@@ -309,6 +317,23 @@ public final class BlobRecords {
                     .putLong(copy.progressed() == null ? -1 : copy.progressed().toEpochMilli())
                     .putLong(copy.incrementalSnapshot()));
         }
+        if (copy != null && copy.settings() != null) {
+            DestinationSettings settings = copy.settings();
+            writer.field(COPY_SETTINGS, field -> field.putMetadata(settings.tags())
+                    .putByte(settings.tier() == null ? NO_ID : settings.tier().ordinal())
+                    .putByte(settings.priority() == null ? NO_ID : settings.priority().ordinal())
+                    .putByte(settings.seal() ? 1 : 0).putByte(settings.rehydrate() ? 1 : 0));
+        }
+    }
+
+    private static DestinationSettings readCopySettings(Fields.Reader reader) {
+        Map<String, String> tags = reader.getMetadata();
+        int tier = reader.getByte();
+        int priority = reader.getByte();
+        boolean seal = reader.getByte() != 0;
+        boolean rehydrate = reader.getByte() != 0;
+        return new DestinationSettings(tags, tier == NO_ID ? null : AccessTier.values()[tier],
+                priority == NO_ID ? null : RehydratePriority.values()[priority], seal, rehydrate);
     }
 
     private static CopyInfo readCopyState(Fields.Reader reader, CopyInfo copy) {
@@ -318,7 +343,7 @@ public final class BlobRecords {
         long progressed = reader.getLong();
         long incrementalSnapshot = reader.getLong();
         return new CopyInfo(copy.id(), copy.source(), status, copied, copy.length(), description, copy.completed(),
-                progressed < 0 ? null : Instant.ofEpochMilli(progressed), incrementalSnapshot);
+                progressed < 0 ? null : Instant.ofEpochMilli(progressed), incrementalSnapshot, copy.settings());
     }
 
     private static Tiering readTiering(Fields.Reader reader) {

@@ -1,8 +1,10 @@
 package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.service.BlobService.CopySource;
 import io.cerulean.blob.service.BlobService.RemoteContent;
 import io.cerulean.common.error.ServiceException;
@@ -59,11 +61,47 @@ public final class BlobCopies {
 
     /**
      * Copy Blob From URL of a source served elsewhere: a block blob of {@code fetched}'s bytes and content
-     * headers, {@code metadata} (null: the source's), in place of any blob of the name; its lease stays.
+     * headers, {@code metadata} (null: the source's), in place of any blob of the name; its lease stays;
+     * {@code settings} apply to it.
      */
     public BlobProperties copyFetched(String account, String container, String name, RemoteContent fetched,
-                                      String sourceUrl, Map<String, String> metadata, Conditions conditions) {
-        return copies.copyFetched(account, container, name, fetched, sourceUrl, metadata, conditions);
+                                      String sourceUrl, Map<String, String> metadata, Conditions conditions,
+                                      DestinationSettings settings) {
+        return copies.copyFetched(account, container, name, fetched, sourceUrl, metadata, conditions, settings);
+    }
+
+    /**
+     * Copy Blob of {@code source}, a blob of this server, its {@code sourceConditions} checked, to
+     * {@code target} (a {@link CopyTarget#copy}): finished before the answer, or in the background
+     * ({@link PendingCopies}) for a source larger than the settings say; the target's settings apply to
+     * it as it completes. An archived source is copied, as the service allows, only within its account,
+     * to another blob, in the online tier the settings name: the destination is then archived and
+     * rehydrated to that tier at the settings' priority, its copy pending until it is; otherwise 409
+     * BlobArchived.
+     */
+    public BlobProperties copyBlob(CopySource source, Conditions sourceConditions, CopyTarget target) {
+        BlobProperties original = copies.source(source, sourceConditions, true);
+        CopyTarget applied = !original.tiering().archived() ? target : target.withSettings(
+                rehydrating(target.account(), target.container(), target.name(), source, target.settings()));
+        if (pending.inBackground(original)) {
+            return start(target.account(), target.container(), target.name(), source, sourceConditions, null,
+                    source.url(), target.metadata(), target.conditions(), applied.settings());
+        }
+        return copies.copy(original, source.url(), applied);
+    }
+
+    /** {@code settings} for a copy of the archived {@code source} to {@code name}; 409 BlobArchived if none may be. */
+    private static DestinationSettings rehydrating(String account, String container, String name, CopySource source,
+                                                   DestinationSettings settings) {
+        String why = settings.tier() == null || settings.tier() == AccessTier.ARCHIVE
+                ? "An archived blob is copied only to an online tier, named by x-ms-access-tier."
+                : !source.account().equals(account) ? "An archived blob is copied only within its account."
+                : source.container().equals(container) && source.blob().equals(name)
+                ? "An archived blob is copied only to another blob." : null;
+        if (why != null) {
+            throw new ServiceException(BlobError.BLOB_ARCHIVED, BlobError.BLOB_ARCHIVED.message() + " " + why);
+        }
+        return settings.rehydrating();
     }
 
     /** Whether Copy Blob of {@code source} runs in the background, answering {@code pending}. */
@@ -73,16 +111,18 @@ public final class BlobCopies {
 
     /**
      * Copy Blob in the background, of {@code source} on this server (its {@code sourceConditions}
-     * checked) or, when it is null, of {@code remoteUrl}: the destination is written now, empty, its
-     * copy pending, and filled by a task ({@link PendingCopies}).
+     * checked; archived only when {@code settings} rehydrate it) or, when it is null, of
+     * {@code remoteUrl}: the destination is written now, empty, its copy pending, and filled by a task
+     * ({@link PendingCopies}); {@code settings} apply to it in the commit that completes it.
      */
     public BlobProperties start(String account, String container, String name, CopySource source,
                                 Conditions sourceConditions, URI remoteUrl, String sourceUrl,
-                                Map<String, String> metadata, Conditions conditions) {
+                                Map<String, String> metadata, Conditions conditions, DestinationSettings settings) {
         containers.blobs(account, container); // 404 ContainerNotFound before the source is held
-        ReadableBlob held = source == null ? null : copies.hold(source, sourceConditions);
+        ReadableBlob held = source == null ? null : copies.hold(source, sourceConditions, settings.rehydrate());
         try {
-            return pending.start(account, container, name, held, remoteUrl, sourceUrl, metadata, conditions);
+            return pending.start(account, container, name, held, remoteUrl, sourceUrl, metadata, conditions,
+                    settings);
         } catch (RuntimeException e) {
             if (held != null) {
                 held.close();

@@ -121,13 +121,13 @@ public final class BlobService {
                 new TagIndexSweep(store, containers, tagIndex, clock), softDeletes);
         this.pages = new PageBlobs(writes, lifecycle);
         this.appends = new AppendBlobs(writes, lifecycle);
-        this.copies = new Copies(blobs, containers, writes, lifecycle);
+        this.copies = new Copies(blobs, containers, writes, lifecycle, options.rehydrationDelay());
         this.leases = new BlobLeases(writes);
         this.tiers = new Tiers(writes, options.rehydrationDelay());
         RemoteSources remote = new RemoteSources(lifecycle, options.copies().remoteTimeout(),
                 options.copies().remoteMaxBytes());
         this.copyOperations = new BlobCopies(copies, containers, remote,
-                new PendingCopies(blobs, writes, lifecycle, remote, options.copies()),
+                new PendingCopies(writes, lifecycle, remote, options.copies(), options.rehydrationDelay()),
                 new IncrementalCopies(copies, containers, writes, lifecycle), options.copies());
     }
 
@@ -417,29 +417,13 @@ public final class BlobService {
     }
 
     /**
-     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
-     * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
-     * blob of the name; its lease stays.
+     * Copy Blob finished before its answer, Copy Blob From URL and Put Blob From URL: {@code target}
+     * becomes a whole copy of {@code source}'s bytes, as its kind says, in place of any blob of the
+     * name; its lease stays; what the target's settings name applies to it (400 InvalidBlobTier for a
+     * tier on a copy that is no block blob).
      */
-    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
-                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, CopyKind kind) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, Map.of());
-    }
-
-    /** Copy Blob (and Put Blob From URL), the copy given {@code tags}. */
-    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
-                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, CopyKind kind, Map<String, String> tags) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags);
-    }
-
-    /** Copy Blob (and Put Blob From URL), the copy given {@code tags} and {@code tier} (null: inferred Hot). */
-    public BlobProperties copyBlob(String account, String container, String name, BlobProperties source,
-                                   String sourceUrl, ContentHeaders headers, Map<String, String> metadata,
-                                   Conditions conditions, CopyKind kind, Map<String, String> tags, AccessTier tier) {
-        return copies.copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags,
-                tier);
+    public BlobProperties copyBlob(BlobProperties source, String sourceUrl, CopyTarget target) {
+        return copies.copy(source, sourceUrl, target);
     }
 
     /** Lease Blob: the state machine of contract 5.2; the ETag stays. 404 for a blob with no committed version. */

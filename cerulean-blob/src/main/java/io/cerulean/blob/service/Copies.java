@@ -1,17 +1,15 @@
 package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
-import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobNames;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
-import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
-import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.service.BlobService.CopiedContent;
 import io.cerulean.blob.service.BlobService.CopyKind;
 import io.cerulean.blob.service.BlobService.CopySource;
@@ -21,6 +19,7 @@ import io.cerulean.storage.content.ContentWriter;
 import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,12 +37,15 @@ final class Copies {
     private final Containers containers;
     private final BlobWrites writes;
     private final ContentLifecycle lifecycle;
+    private final Duration rehydrationDelay;
 
-    Copies(Blobs blobs, Containers containers, BlobWrites writes, ContentLifecycle lifecycle) {
+    Copies(Blobs blobs, Containers containers, BlobWrites writes, ContentLifecycle lifecycle,
+           Duration rehydrationDelay) {
         this.blobs = blobs;
         this.containers = containers;
         this.writes = writes;
         this.lifecycle = lifecycle;
+        this.rehydrationDelay = rehydrationDelay;
     }
 
     /**
@@ -52,6 +54,14 @@ final class Copies {
      * BlobArchived when it is archived (BlobBeingRehydrated while it is rehydrated).
      */
     BlobProperties source(CopySource source, Conditions conditions) {
+        return source(source, conditions, false);
+    }
+
+    /**
+     * The source of a copy as {@link #source(CopySource, Conditions)} finds it; an archived one too
+     * when {@code archived} (a copy that rehydrates it), but never one being rehydrated.
+     */
+    BlobProperties source(CopySource source, Conditions conditions, boolean archived) {
         BlobProperties blob;
         try {
             blob = blobs.get(source.account(), source.container(), source.blob(), source.snapshot(),
@@ -67,18 +77,27 @@ final class Copies {
                 || !conditions.tagsHold(blob.tags())) {
             throw new ServiceException(BlobError.SOURCE_CONDITION_NOT_MET);
         }
-        Tiers.checkOnline(blob); // an archived source's bytes are offline
+        if (!archived || blob.tiering().rehydrating()) {
+            Tiers.checkOnline(blob); // an archived source's bytes are offline
+        }
         return blob;
     }
 
     /**
-     * The source of a copy as {@link #source} finds it, its bytes held until the result is closed, so a
-     * copy in the background reads this version to the end whatever happens to the source meanwhile.
+     * The source of a copy as {@link #source(CopySource, Conditions, boolean)} finds it, its bytes held
+     * until the result is closed, so a copy in the background reads this version to the end whatever
+     * happens to the source meanwhile.
      */
-    ReadableBlob hold(CopySource source, Conditions conditions) {
-        source(source, conditions); // 404 CannotVerifyCopySource, 412 SourceConditionNotMet
-        ReadableBlob held = blobs.open(source.account(), source.container(), source.blob(), source.snapshot(),
-                conditions.leaseId(), true);
+    ReadableBlob hold(CopySource source, Conditions conditions, boolean archived) {
+        source(source, conditions, archived); // 404 CannotVerifyCopySource, 412 SourceConditionNotMet
+        ReadableBlob held = lifecycle.hold(() -> {
+            BlobProperties blob = blobs.get(source.account(), source.container(), source.blob(), source.snapshot(),
+                    source.version(), conditions.leaseId());
+            if (!archived || blob.tiering().rehydrating()) {
+                Tiers.checkOnline(blob);
+            }
+            return blob;
+        });
         BlobProperties blob = held.properties();
         if (conditions.check(blob.etag(), blob.lastModified()) != Conditions.Verdict.MET) {
             held.close();
@@ -118,67 +137,62 @@ final class Copies {
     }
 
     /**
-     * Copy Blob (and Put Blob From URL): the blob becomes a whole copy of {@code source}'s bytes, as
-     * {@code kind} says, with {@code headers} and {@code metadata} (null: the source's), in place of any
-     * blob of the name; its lease stays; its tags are {@code tags}. The bytes are copied into one new content, which the copy's
-     * pieces name at their offsets.
+     * Copy Blob (and Put Blob From URL): {@code target} becomes a whole copy of {@code source}'s bytes, as
+     * its kind says, with its content headers and metadata (each null: the source's), in place of any
+     * blob of the name; its lease stays; its settings apply to it (400 InvalidBlobTier for a tier on a
+     * copy that is no block blob). A copy of an archived source ({@link DestinationSettings#rehydrate})
+     * is archived, rehydrating, its copy pending until the rehydration completes. The bytes are copied
+     * into one new content, which the copy's pieces name at their offsets.
      */
-    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
-                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind) {
-        return copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, Map.of());
-    }
-
-    /** A copy given {@code tags}. */
-    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
-                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
-                        Map<String, String> tags) {
-        return copy(account, container, name, source, sourceUrl, headers, metadata, conditions, kind, tags, null);
-    }
-
-    /**
-     * A copy given {@code tags}, in {@code tier} ({@code x-ms-access-tier}; null: inferred Hot); 400
-     * InvalidBlobTier for a tier on a copy that is no block blob.
-     */
-    BlobProperties copy(String account, String container, String name, BlobProperties source, String sourceUrl,
-                        ContentHeaders headers, Map<String, String> metadata, Conditions conditions, CopyKind kind,
-                        Map<String, String> tags, AccessTier tier) {
+    BlobProperties copy(BlobProperties source, String sourceUrl, CopyTarget target) {
+        String name = target.name();
+        DestinationSettings settings = target.settings();
         BlobNames.check(name);
-        Tiers.checkWritable(kind == CopyKind.COPY ? source.type() : BlobType.BLOCK_BLOB, tier);
-        containers.blobs(account, container); // 404 ContainerNotFound before any byte is copied
+        boolean copy = target.kind() == CopyKind.COPY;
+        Tiers.checkWritable(copy ? source.type() : BlobType.BLOCK_BLOB, settings.tier());
+        containers.blobs(target.account(), target.container()); // 404 ContainerNotFound before any byte is copied
         CopiedContent copied = content(source, 0, source.contentLength());
-        return lifecycle.adopt(copied.content(), () -> writes.versioned(account, container, name, (partition, now) -> {
-            BlobProperties old = partition.blobOrNull();
-            Writes.checkCreateOrReplace(conditions, old, now);
-            boolean copy = kind == CopyKind.COPY;
-            List<Segment> segments = copy ? piecesIn(source.segments(), copied.content()) : whole(copied);
-            CopyInfo record = copy ? new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()) : null;
-            return partition.setBlob(new BlobProperties(name, BlobProperties.BASE,
-                    copy ? source.type() : BlobType.BLOCK_BLOB,
-                    ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
-                    headers != null ? headers : source.headers(), metadata != null ? metadata : source.metadata(),
-                    segments, old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0)
-                    .withTags(tags).withTiering(Tiering.written(tier)));
-        }));
+        return lifecycle.adopt(copied.content(), () -> writes.versioned(target.account(), target.container(), name,
+                (partition, now) -> {
+                    BlobProperties old = partition.blobOrNull();
+                    Writes.checkCreateOrReplace(target.conditions(), old, now);
+                    List<Segment> segments = copy ? piecesIn(source.segments(), copied.content()) : whole(copied);
+                    String id = UUID.randomUUID().toString();
+                    CopyInfo record = !copy ? null : settings.rehydrate()
+                            ? CopyInfo.awaitingRehydration(id, sourceUrl, copied.size(), now)
+                            : new CopyInfo(id, sourceUrl, now, copied.size());
+                    return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
+                            copy ? source.type() : BlobType.BLOCK_BLOB,
+                            ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
+                            target.headers() != null ? target.headers() : source.headers(),
+                            target.metadata() != null ? target.metadata() : source.metadata(), segments,
+                            old == null ? Lease.NONE : old.lease(), record, copy ? source.sequenceNumber() : 0),
+                            now, rehydrationDelay));
+                }));
     }
 
     /**
      * Copy Blob From URL of a source served elsewhere: the blob becomes a block blob of {@code fetched}'s
      * bytes in one piece, with its content headers, and {@code metadata} (null: the source's
-     * {@code x-ms-meta-*}), remembered as a copy, in place of any blob of the name; its lease stays.
+     * {@code x-ms-meta-*}), remembered as a copy, in place of any blob of the name; its lease stays;
+     * {@code settings} apply to it.
      */
     BlobProperties copyFetched(String account, String container, String name, BlobService.RemoteContent fetched,
-                               String sourceUrl, Map<String, String> metadata, Conditions conditions) {
+                               String sourceUrl, Map<String, String> metadata, Conditions conditions,
+                               DestinationSettings settings) {
         BlobNames.check(name);
         CopiedContent copied = fetched.content();
-        return lifecycle.adopt(copied.content(), () -> writes.write(account, container, name, (partition, now) -> {
-            BlobProperties old = partition.blobOrNull();
-            Writes.checkCreateOrReplace(conditions, old, now);
-            return partition.setBlob(new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,
-                    ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now, now, copied.size(),
-                    fetched.headers(), metadata != null ? metadata : fetched.metadata(), whole(copied),
-                    old == null ? Lease.NONE : old.lease(),
-                    new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0));
-        }));
+        return lifecycle.adopt(copied.content(), () -> writes.versioned(account, container, name,
+                (partition, now) -> {
+                    BlobProperties old = partition.blobOrNull();
+                    Writes.checkCreateOrReplace(conditions, old, now);
+                    return partition.setBlob(settings.applyTo(new BlobProperties(name, BlobProperties.BASE,
+                            BlobType.BLOCK_BLOB, ETags.next(Writes.ticks(now), old == null ? 0 : old.etag()), now,
+                            now, copied.size(), fetched.headers(), metadata != null ? metadata : fetched.metadata(),
+                            whole(copied), old == null ? Lease.NONE : old.lease(),
+                            new CopyInfo(UUID.randomUUID().toString(), sourceUrl, now, copied.size()), 0), now,
+                            rehydrationDelay));
+                }));
     }
 
     /** Copied bytes as a blob's one piece; none when there are none. */

@@ -7,8 +7,10 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
+import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.service.BlobService.CopiedContent;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.content.ContentId;
@@ -32,7 +34,9 @@ import java.util.logging.Logger;
  * Copy Blob in the background (a large source, or one served elsewhere): the destination is written at
  * once, empty, with its copy {@code pending}; a task copies the source into new content a chunk at a
  * time, committing the destination's progress after each, then commits the destination whole, its
- * copy {@code success}, or {@code failed} with why. Each step is a commit on the destination's
+ * copy {@code success}, or {@code failed} with why. What the copy's request sets on the destination
+ * (its tags, tier, seal: {@link DestinationSettings}) is kept in the pending copy's row and applied
+ * in that last commit. Each step is a commit on the destination's
  * partition that goes ahead only while the blob's copy is still this one and pending: a write that
  * replaced the blob, or Abort Copy Blob ({@link #abort}), ends the task at its next step, and the
  * bytes it copied are discarded. A task moves on at least every {@link #HEARTBEAT}, so a copy left
@@ -46,11 +50,11 @@ final class PendingCopies {
     /** The longest a background copy of a source served elsewhere may take. */
     private static final Duration REMOTE_LIMIT = Duration.ofHours(1);
 
-    private final Blobs blobs;
     private final BlobWrites writes;
     private final ContentLifecycle lifecycle;
     private final RemoteSources remote;
     private final CopySettings settings;
+    private final Duration rehydrationDelay;
     private volatile boolean closing;
     private final ExecutorService tasks = Executors.newCachedThreadPool(runnable -> {
         Thread thread = new Thread(runnable, "blob-copy");
@@ -58,13 +62,13 @@ final class PendingCopies {
         return thread;
     });
 
-    PendingCopies(Blobs blobs, BlobWrites writes, ContentLifecycle lifecycle, RemoteSources remote,
-                  CopySettings settings) {
-        this.blobs = blobs;
+    PendingCopies(BlobWrites writes, ContentLifecycle lifecycle, RemoteSources remote, CopySettings settings,
+                  Duration rehydrationDelay) {
         this.writes = writes;
         this.lifecycle = lifecycle;
         this.remote = remote;
         this.settings = settings;
+        this.rehydrationDelay = rehydrationDelay;
     }
 
     /** The copy ended before its last step: the blob was replaced, or the copy aborted. */
@@ -84,14 +88,20 @@ final class PendingCopies {
     /**
      * Starts a copy of {@code source} (held as read) or, when it is null, of {@code remoteUrl}: the
      * destination is written now, empty and pending, with the source's type and content headers and
-     * {@code metadata} (null: the source's), in place of any blob of the name; its lease stays.
+     * {@code metadata} (null: the source's), in place of any blob of the name; its lease stays. The
+     * pending copy keeps {@code destination} in its row, and the commit that completes it applies them
+     * (400 InvalidBlobTier now for a tier on a copy that is no block blob).
      */
     BlobProperties start(String account, String container, String name, ReadableBlob source, URI remoteUrl,
-                         String sourceUrl, Map<String, String> metadata, Conditions conditions) {
+                         String sourceUrl, Map<String, String> metadata, Conditions conditions,
+                         DestinationSettings destination) {
         BlobNames.check(name);
         BlobProperties from = source == null ? null : source.properties();
+        Tiers.checkWritable(from == null ? BlobType.BLOCK_BLOB : from.type(), destination.tier());
         String id = UUID.randomUUID().toString();
-        BlobProperties started = writes.write(account, container, name, (partition, now) -> {
+        long length = from == null ? 0 : from.contentLength();
+        // Where versions are kept, the blob replaced is kept as one, and the copy's row is the new version.
+        BlobProperties started = writes.versioned(account, container, name, (partition, now) -> {
             BlobProperties old = partition.blobOrNull();
             Writes.checkCreateOrReplace(conditions, old, now);
             return partition.setBlob(new BlobProperties(name, BlobProperties.BASE,
@@ -100,7 +110,9 @@ final class PendingCopies {
                     from == null ? ContentHeaders.NONE : from.headers(),
                     metadata != null ? metadata : from == null ? Map.of() : from.metadata(), List.of(),
                     old == null ? Lease.NONE : old.lease(),
-                    CopyInfo.pending(id, sourceUrl, from == null ? 0 : from.contentLength(), now),
+                    // what the copy sets once complete is kept with it, when it sets anything
+                    CopyInfo.pending(id, sourceUrl, length, now)
+                            .withSettings(destination.equals(DestinationSettings.NONE) ? null : destination),
                     from == null ? 0 : from.sequenceNumber()));
         });
         tasks.execute(() -> {
@@ -186,7 +198,7 @@ final class PendingCopies {
                         sourceMetadata ? got.metadata() : old.metadata(), Copies.whole(got.content()), old.lease(),
                         // its length known only now that it is read
                         new CopyInfo(copy.id(), copy.source(), copy.status(), size, size, null, copy.completed(), null,
-                                copy.incrementalSnapshot()), 0)));
+                                copy.incrementalSnapshot()), 0).withVersionId(old.versionId())));
     }
 
     private void pause() {
@@ -226,11 +238,19 @@ final class PendingCopies {
         BlobProperties of(BlobProperties old, CopyInfo copy, java.time.Instant now);
     }
 
+    /**
+     * The commit that completes the copy: the destination whole, with the settings its pending copy
+     * kept applied (its tags indexed as any write's), its copy succeeded, or, from an archived source,
+     * pending until the destination's rehydration completes.
+     */
     private BlobProperties finish(String account, String container, String name, String id, Completion completion) {
         return writes.write(account, container, name, (partition, now) -> {
             BlobProperties blob = pendingCopy(partition, id, now);
-            return partition.setBlob(completion.of(blob, blob.copy().finished(CopyInfo.Status.SUCCESS, null, now),
-                    now));
+            CopyInfo copy = blob.copy();
+            DestinationSettings destination = copy.settings() == null ? DestinationSettings.NONE : copy.settings();
+            CopyInfo done = destination.rehydrate() ? copy.awaitingRehydration()
+                    : copy.finished(CopyInfo.Status.SUCCESS, null, now);
+            return partition.setBlob(destination.applyTo(completion.of(blob, done, now), now, rehydrationDelay));
         });
     }
 
@@ -267,8 +287,9 @@ final class PendingCopies {
 
     /**
      * Abort Copy Blob: the blob's pending copy {@code copyId} ends, {@code aborted}, the blob left empty
-     * with its metadata. 409 NoPendingCopyOperation when none is pending, 409 CopyIdMismatch for
-     * another id; a leased blob needs its lease id.
+     * with its metadata (also when its bytes were in and it waited for its rehydration). 409
+     * NoPendingCopyOperation when none is pending, 409 CopyIdMismatch for another id; a leased blob
+     * needs its lease id.
      */
     BlobProperties abort(String account, String container, String name, String copyId, String leaseId) {
         return writes.write(account, container, name, (partition, now) -> {
@@ -281,7 +302,14 @@ final class PendingCopies {
             if (!copy.id().equals(copyId)) {
                 throw new ServiceException(BlobError.COPY_ID_MISMATCH);
             }
-            return partition.setBlob(blob.withCopy(copy.finished(CopyInfo.Status.ABORTED, null, now)));
+            BlobProperties aborted = blob.withCopy(copy.finished(CopyInfo.Status.ABORTED, null, now));
+            if (copy.awaitsRehydration()) {
+                // Its bytes are in, offline until the rehydration: aborted, it is left empty as any other.
+                aborted = aborted.changed(ETags.next(Writes.ticks(now), blob.etag()), now, 0, blob.headers(),
+                        blob.metadata(), List.of(), blob.sequenceNumber())
+                        .withTiering(Tiering.written(blob.tiering().rehydratingTo()));
+            }
+            return partition.setBlob(aborted);
         });
     }
 }

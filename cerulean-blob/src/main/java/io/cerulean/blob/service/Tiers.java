@@ -5,6 +5,7 @@ import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.RehydratePriority;
 import io.cerulean.blob.model.Tiering;
 import io.cerulean.blob.model.VersionIds;
@@ -109,10 +110,20 @@ public final class Tiers {
         return new Tiering(tier, false, now, null, null, null);
     }
 
-    /** {@code blob} as it is at {@code now}: a rehydration whose moment has come is over ({@link Tiering#settledAt}). */
+    /**
+     * {@code blob} as it is at {@code now}: a rehydration whose moment has come is over ({@link Tiering#settledAt}),
+     * and a copy that waited for it (Copy Blob of an archived source) succeeded at that moment.
+     */
     static BlobProperties settled(BlobProperties blob, Instant now) {
         Tiering settled = blob.tiering().settledAt(now);
-        return settled == blob.tiering() ? blob : blob.withTiering(settled);
+        if (settled == blob.tiering()) {
+            return blob;
+        }
+        CopyInfo copy = blob.copy();
+        if (copy != null && copy.awaitsRehydration()) {
+            blob = blob.withCopy(copy.finished(CopyInfo.Status.SUCCESS, null, blob.tiering().rehydratedAt()));
+        }
+        return blob.withTiering(settled);
     }
 
     /**

@@ -2,18 +2,24 @@ package io.cerulean.blob.layout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.CopyInfo;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.Lease;
+import io.cerulean.blob.model.RehydratePriority;
 import io.cerulean.storage.StoredValue;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** A copy's record in a blob row: a finished copy in the copy section alone, any other state in field 6 besides. */
+/**
+ * A copy's record in a blob row: a finished copy in the copy section alone, any other state in field 6
+ * besides, and what a pending copy sets on its destination once complete in field 7.
+ */
 class CopyRecordsTest {
     private static final Instant T = Instant.parse("2026-11-29T06:00:00Z");
 
@@ -62,5 +68,30 @@ class CopyRecordsTest {
         assertThat(stalled.progress()).isEqualTo("1024/4096");
         assertThat(stalled.description()).contains("stopped");
         assertThat(stalled.completed()).isEqualTo(T.plus(CopyInfo.STALLED_AFTER));
+    }
+
+    @Test
+    void whatAPendingCopySetsOnceCompleteReadsBackInField7() {
+        DestinationSettings settings = new DestinationSettings(Map.of("project", "alpha", "b", ""), AccessTier.COOL,
+                RehydratePriority.HIGH, true).rehydrating();
+        List<CopyInfo> copies = List.of(
+                CopyInfo.pending("id", "http://h/a/c/b", 4096, T).withSettings(settings),
+                CopyInfo.pending("id", "http://h/a/c/b", 4096, T).progressedTo(1024, T.plusSeconds(2))
+                        .withSettings(new DestinationSettings(Map.of(), null, null, false)),
+                CopyInfo.awaitingRehydration("id", "http://h/a/c/b", 4096, T));
+        for (CopyInfo copy : copies) {
+            BlobProperties blob = copiedBy(copy);
+            assertThat(roundTrip(blob)).as(copy.toString()).isEqualTo(blob);
+        }
+        assertThat(copies.get(0).finished(CopyInfo.Status.SUCCESS, null, T).settings())
+                .as("a finished copy keeps nothing to apply").isNull();
+    }
+
+    @Test
+    void aCopyAwaitingItsRehydrationIsNeverTakenForStalled() {
+        CopyInfo awaiting = CopyInfo.awaitingRehydration("id", "http://h/a/c/b", 4096, T);
+
+        assertThat(awaiting.at(T.plus(java.time.Duration.ofDays(1)))).isEqualTo(awaiting);
+        assertThat(awaiting.progress()).isEqualTo("4096/4096");
     }
 }

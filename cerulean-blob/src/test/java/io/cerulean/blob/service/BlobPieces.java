@@ -68,7 +68,7 @@ final class BlobPieces implements AutoCloseable {
     final Blocks blocks = new Blocks(store, containers, writes, lifecycle, clock, random);
     final PageBlobs pages = new PageBlobs(writes, lifecycle);
     final AppendBlobs appends = new AppendBlobs(writes, lifecycle);
-    final Copies copies = new Copies(blobs, containers, writes, lifecycle);
+    final Copies copies = new Copies(blobs, containers, writes, lifecycle, java.time.Duration.ofSeconds(5));
     final BlobLeases leases = new BlobLeases(writes);
 
     BlobPieces() {

@@ -10,6 +10,7 @@ import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.Segment;
 import io.cerulean.blob.service.BlobService.CopiedContent;
@@ -44,7 +45,8 @@ class CopiesTest {
     }
 
     private BlobProperties copy(BlobProperties source, String target, CopyKind kind) {
-        return copies.copy(ACCOUNT, CONTAINER, target, source, URL, null, null, Conditions.NONE, kind);
+        return copies.copy(source, URL, new CopyTarget(ACCOUNT, CONTAINER, target, null, null, Conditions.NONE, kind,
+                DestinationSettings.NONE));
     }
 
     @Test
@@ -129,10 +131,11 @@ class CopiesTest {
         pieces.put("target", "kept");
         var before = pieces.contents.held();
 
-        assertFails(() -> copies.copy(ACCOUNT, CONTAINER, "target", source, URL, null, null,
-                new Conditions(null, List.of("*"), null, null), CopyKind.COPY), BlobError.BLOB_ALREADY_EXISTS);
-        assertFails(() -> copies.copy(ACCOUNT, "nowhere", "target", source, URL, null, null, Conditions.NONE,
-                CopyKind.COPY), BlobError.CONTAINER_NOT_FOUND);
+        assertFails(() -> copies.copy(source, URL, CopyTarget.copy(ACCOUNT, CONTAINER, "target", null,
+                new Conditions(null, List.of("*"), null, null), DestinationSettings.NONE)),
+                BlobError.BLOB_ALREADY_EXISTS);
+        assertFails(() -> copies.copy(source, URL, CopyTarget.copy(ACCOUNT, "nowhere", "target", null,
+                Conditions.NONE, DestinationSettings.NONE)), BlobError.CONTAINER_NOT_FOUND);
 
         assertThat(pieces.text("target")).isEqualTo("kept");
         assertThat(pieces.contents.held()).as("the refused copy's bytes deleted").isEqualTo(before);

@@ -3,13 +3,18 @@ package io.cerulean.it.blob;
 import static io.cerulean.it.blob.BlobErrors.assertBlobError;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.azure.core.util.Context;
 import com.azure.core.util.polling.PollResponse;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.models.AccessTier;
 import com.azure.storage.blob.models.BlobCopyInfo;
 import com.azure.storage.blob.models.BlobProperties;
 import com.azure.storage.blob.models.BlobRange;
 import com.azure.storage.blob.models.CopyStatusType;
+import com.azure.storage.blob.models.TaggedBlobItem;
+import com.azure.storage.blob.options.BlobBeginCopyOptions;
+import com.azure.storage.blob.options.BlobCopyFromUrlOptions;
 import com.azure.storage.blob.specialized.BlockBlobClient;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -24,6 +29,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -32,8 +38,8 @@ import org.junit.jupiter.params.ParameterizedTest;
  * Copies whose source is served elsewhere: a small HTTP server of the test's own on loopback, on
  * another port than Cerulean's, serving bytes (with ranges), a 404 and a 500. Copy Blob From URL, Put
  * Blob From URL and Put Block From URL fetch it before they answer; Copy Blob answers pending and
- * fetches it in the background. A source that refuses or cannot be reached is CannotVerifyCopySource
- * with what it met, and nothing is written.
+ * fetches it in the background. Both copies take the tags and tier their request names. A source that
+ * refuses or cannot be reached is CannotVerifyCopySource with what it met, and nothing is written.
  */
 class RemoteCopyTest {
     private static final CopyServers SERVERS = new CopyServers(Duration.ZERO);
@@ -172,5 +178,43 @@ class RemoteCopyTest {
         assertThat(properties.getCopyStatus()).isEqualTo(CopyStatusType.FAILED);
         assertThat(properties.getCopyStatusDescription()).contains("404");
         assertThat(properties.getBlobSize()).isZero();
+    }
+
+    @ParameterizedTest
+    @EachStore
+    void copiesOfASourceServedElsewhereTakeTheirTagsAndTier(ServerFixture store) {
+        BlobContainerClient container = container(store);
+        BlobClient synced = container.getBlobClient("synced.bin");
+        BlobClient pending = container.getBlobClient("pending.bin");
+        String run = container.getBlobContainerName();
+
+        synced.copyFromUrlWithResponse(new BlobCopyFromUrlOptions(url("/files/data.bin"))
+                .setTags(Map.of("run", run, "way", "sync")).setTier(AccessTier.COLD), null, Context.NONE);
+        PollResponse<BlobCopyInfo> done = pending.beginCopy(new BlobBeginCopyOptions(url("/files/data.bin"))
+                .setTags(Map.of("run", run, "way", "background")).setTier(AccessTier.COOL).setPollInterval(POLL))
+                .waitForCompletion();
+
+        assertThat(done.getValue().getCopyStatus()).isEqualTo(CopyStatusType.SUCCESS);
+        assertThat(synced.getTags()).containsExactlyInAnyOrderEntriesOf(Map.of("run", run, "way", "sync"));
+        assertThat(synced.getProperties().getAccessTier()).isEqualTo(AccessTier.COLD);
+        assertThat(pending.getTags()).containsExactlyInAnyOrderEntriesOf(Map.of("run", run, "way", "background"));
+        assertThat(pending.getProperties().getAccessTier()).isEqualTo(AccessTier.COOL);
+        assertThat(pending.getProperties().isAccessTierInferred()).isNotEqualTo(Boolean.TRUE);
+        assertThat(container.findBlobsByTags("\"run\"='" + run + "'").stream().map(TaggedBlobItem::getName))
+                .containsExactlyInAnyOrder("synced.bin", "pending.bin");
+        assertThat(pending.downloadContent().toBytes()).isEqualTo(BYTES);
+    }
+
+    @ParameterizedTest
+    @EachStore
+    void aPremiumTierOnACopyOfASourceServedElsewhereIsRefused(ServerFixture store) {
+        BlobClient target = container(store).getBlobClient("premium.bin");
+
+        assertBlobError(() -> target.beginCopy(new BlobBeginCopyOptions(url("/files/data.bin"))
+                .setTier(AccessTier.P10).setPollInterval(POLL)).poll(), 400, "InvalidHeaderValue");
+        assertBlobError(() -> target.copyFromUrlWithResponse(new BlobCopyFromUrlOptions(url("/files/data.bin"))
+                .setTier(AccessTier.P10), null, Context.NONE), 400, "InvalidHeaderValue");
+
+        assertThat(target.exists()).isFalse();
     }
 }

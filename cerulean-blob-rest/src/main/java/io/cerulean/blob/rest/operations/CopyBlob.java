@@ -2,10 +2,12 @@ package io.cerulean.blob.rest.operations;
 
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopyTarget;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
@@ -19,10 +21,14 @@ import java.util.Map;
  * remembered on it ({@code x-ms-copy-*}). Copy Blob From URL, and Copy Blob of a small source on this
  * server, finish before the answer ({@code success}); Copy Blob of a larger one, or of one served
  * elsewhere, answers {@code pending} and copies in the background, until it succeeds, fails or is
- * aborted (Abort Copy Blob). Its tags are {@code x-ms-tags}'s, or with Copy Blob From URL the
- * source's under {@code x-ms-copy-source-tag-option: COPY} ({@link TagHeaders#copyTags}). A copy of
- * a source on this server finished at once takes {@code x-ms-access-tier} (400 InvalidBlobTier on a
- * copy that is no block blob); one in the background, or of a source elsewhere, does not yet.
+ * aborted (Abort Copy Blob). Every copy takes {@code x-ms-tags} (with Copy Blob From URL, the
+ * source's under {@code x-ms-copy-source-tag-option: COPY}: {@link TagHeaders#copyTags}),
+ * {@code x-ms-access-tier} (400 InvalidHeaderValue for a tier that is not Hot, Cool, Cold or
+ * Archive, such as a premium page blob tier; 400 InvalidBlobTier on a copy that is no block blob)
+ * and {@code x-ms-seal-blob} (an append blob's); a copy in the background applies them as it
+ * completes. Copy Blob of an archived source to an online tier within its account rehydrates the
+ * destination at {@code x-ms-rehydrate-priority} and answers {@code pending} until it is; any other
+ * copy of an archived source is 409 BlobArchived. Every header is checked before anything is written.
  */
 public final class CopyBlob implements BlobRestOperation {
     private final BlobService service;
@@ -42,21 +48,25 @@ public final class CopyBlob implements BlobRestOperation {
         Conditions conditions = grant.ofWrite(RequestHeaders.conditions(request));
         Conditions sourceConditions = CopySources.conditions(request);
         Map<String, String> tags = sync ? TagHeaders.copyTags(request) : TagHeaders.tags(request);
+        DestinationSettings settings = new DestinationSettings(tags == null ? Map.of() : tags,
+                AccessTiers.tier(request), AccessTiers.priority(request), seal(request));
+        String account = resource.account();
+        String container = resource.container();
+        String name = resource.blob();
         BlobProperties copy;
-        if (source.isLocal()) {
+        if (source.isLocal() && sync) {
             BlobProperties original = service.copySource(source.local(), sourceConditions);
-            copy = !sync && service.copies().inBackground(original)
-                    ? service.copies().start(resource.account(), resource.container(), resource.blob(), source.local(),
-                            sourceConditions, null, source.url(), metadata, conditions)
-                    : service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                            source.url(), null, metadata, conditions, BlobService.CopyKind.COPY,
-                            tags == null ? original.tags() : tags, AccessTiers.tier(request));
+            copy = service.copyBlob(original, source.url(), CopyTarget.copy(account, container, name, metadata,
+                    conditions, tags == null ? settings.withTags(original.tags()) : settings));
+        } else if (source.isLocal()) {
+            copy = service.copies().copyBlob(source.local(), sourceConditions, CopyTarget.copy(account, container,
+                    name, metadata, conditions, settings));
         } else if (sync) {
-            copy = service.copies().copyFetched(resource.account(), resource.container(), resource.blob(),
-                    service.copies().fetch(source.remote(), 0, null), source.url(), metadata, conditions);
+            copy = service.copies().copyFetched(account, container, name,
+                    service.copies().fetch(source.remote(), 0, null), source.url(), metadata, conditions, settings);
         } else {
-            copy = service.copies().start(resource.account(), resource.container(), resource.blob(), null, null,
-                    source.remote(), source.url(), metadata, conditions);
+            copy = service.copies().start(account, container, name, null, null, source.remote(), source.url(),
+                    metadata, conditions, settings);
         }
         AzureResponse response = BlobResponses.versioned(AzureResponse.status(202), copy)
                 .header("x-ms-copy-id", copy.copy().id()).header("x-ms-copy-status", copy.copy().status().wireName());
@@ -65,5 +75,17 @@ public final class CopyBlob implements BlobRestOperation {
             response.header("Content-MD5", Base64.getEncoder().encodeToString(copy.headers().contentMd5()));
         }
         return response;
+    }
+
+    /** {@code x-ms-seal-blob}: true or false, any case; false when not sent; 400 InvalidHeaderValue else. */
+    private static boolean seal(AzureRequest request) {
+        String value = request.header("x-ms-seal-blob");
+        if (value == null || value.trim().equalsIgnoreCase("false")) {
+            return false;
+        }
+        if (value.trim().equalsIgnoreCase("true")) {
+            return true;
+        }
+        throw RequestHeaders.invalidHeader("x-ms-seal-blob", value, "it is true or false.");
     }
 }

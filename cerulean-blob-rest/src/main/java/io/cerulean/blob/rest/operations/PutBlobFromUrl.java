@@ -4,10 +4,12 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.Conditions;
+import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopyTarget;
 import io.cerulean.blob.service.NewBlob;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -45,9 +47,10 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         BlobProperties blob;
         if (source.isLocal()) {
             BlobProperties original = service.copySource(source.local(), CopySources.conditions(request));
-            blob = service.copyBlob(resource.account(), resource.container(), resource.blob(), original,
-                    source.url(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL,
-                    tags == null ? original.tags() : tags, AccessTiers.tier(request));
+            blob = service.copyBlob(original, source.url(), new CopyTarget(resource.account(), resource.container(),
+                    resource.blob(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL,
+                    new DestinationSettings(tags == null ? original.tags() : tags, AccessTiers.tier(request), null,
+                            false)));
         } else {
             BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
             blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
