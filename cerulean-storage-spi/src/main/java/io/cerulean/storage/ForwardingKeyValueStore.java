@@ -26,6 +26,11 @@ public abstract class ForwardingKeyValueStore implements KeyValueStore {
     }
 
     @Override
+    public List<Optional<StoredValue>> getAll(Space space, List<RecordKey> keys) {
+        return store.getAll(space, keys);
+    }
+
+    @Override
     public RecordCursor scan(Space space, RecordRange range) {
         return store.scan(space, range);
     }

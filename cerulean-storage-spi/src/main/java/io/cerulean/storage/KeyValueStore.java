@@ -1,8 +1,10 @@
 package io.cerulean.storage;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * The storage seam: an ordered key-value store split into partitions, the one thing a store
@@ -40,6 +42,29 @@ public interface KeyValueStore extends AutoCloseable {
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
+    }
+
+    /**
+     * The records of {@code keys} in {@code space}, in their order, each empty where absent: each as
+     * {@link #get} reads it (not one snapshot), all at once where the store can, so that many point
+     * reads cost one call (RocksDB's multi-get) or one round trip's wait (a cluster). The default sends
+     * every read with {@link #getAsync} before it waits for the first. A store that cannot answer
+     * throws {@link StoreUnavailableException}.
+     */
+    default List<Optional<StoredValue>> getAll(Space space, List<RecordKey> keys) {
+        List<CompletableFuture<Optional<StoredValue>>> reads = new ArrayList<>(keys.size());
+        for (RecordKey key : keys) {
+            reads.add(getAsync(space, key.partition(), key.row()));
+        }
+        List<Optional<StoredValue>> values = new ArrayList<>(keys.size());
+        for (CompletableFuture<Optional<StoredValue>> read : reads) {
+            try {
+                values.add(read.join());
+            } catch (CompletionException e) {
+                throw e.getCause() instanceof RuntimeException cause ? cause : e;
+            }
+        }
+        return values;
     }
 
     /** The records of {@code range} in key order, from one snapshot. */

@@ -127,6 +127,31 @@ public abstract class KeyValueStoreConformanceTest {
         assertThat(store.getAsync(TABLE_ONE, bytes("p"), bytes("r")).orTimeout(30, TimeUnit.SECONDS).join()).isEmpty();
     }
 
+    @Test
+    void manyReadsAtOnceAnswerEachInTheOrderAsked() {
+        for (int i = 0; i < 300; i++) {
+            put(TABLE_ONE, "p" + i, "r", i + 1, "v" + i);
+        }
+        put(TABLE_TWO, "p5", "r", 9, "other space");
+        List<RecordKey> keys = new ArrayList<>();
+        List<Optional<String>> expected = new ArrayList<>();
+        for (int i = 299; i >= 0; i -= 3) { // not in key order, and some absent
+            keys.add(new RecordKey(bytes("p" + i), bytes(i % 2 == 0 ? "r" : "s")));
+            expected.add(i % 2 == 0 ? Optional.of("v" + i + "@" + (i + 1)) : Optional.empty());
+        }
+        keys.add(new RecordKey(bytes("p3"), bytes("r")));
+        expected.add(Optional.of("v3@4"));
+
+        List<Optional<String>> answers = store.getAll(TABLE_ONE, keys).stream()
+                .map(read -> read.map(v -> new String(v.payload(), StandardCharsets.ISO_8859_1) + "@" + v.version()))
+                .toList();
+
+        assertThat(answers).containsExactlyElementsOf(expected);
+        assertThat(store.getAll(TABLE_TWO, List.of())).isEmpty();
+        store.drop(TABLE_ONE);
+        assertThat(store.getAll(TABLE_ONE, keys)).hasSize(keys.size()).allMatch(Optional::isEmpty);
+    }
+
     /** Unsigned bytes: 0x7F before 0x80 before 0xFF; a partition before a longer one it prefixes. */
     @Test
     void recordsComeInUnsignedByteOrderOfPartitionThenRow() {
@@ -443,6 +468,8 @@ public abstract class KeyValueStoreConformanceTest {
         assertThatThrownBy(() -> closed.get(TABLE_ONE, bytes("p"), bytes("r")))
                 .isInstanceOf(StoreUnavailableException.class);
         assertThatThrownBy(() -> closed.scan(TABLE_ONE, RecordRange.all()))
+                .isInstanceOf(StoreUnavailableException.class);
+        assertThatThrownBy(() -> closed.getAll(TABLE_ONE, List.of(new RecordKey(bytes("p"), bytes("r")))))
                 .isInstanceOf(StoreUnavailableException.class);
         assertThatThrownBy(() -> closed.commit(TABLE_ONE, bytes("p"), List.of(RecordMutation.delete(bytes("r"),
                 Precondition.NONE)))).isInstanceOf(StoreUnavailableException.class);

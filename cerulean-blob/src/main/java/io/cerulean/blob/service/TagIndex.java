@@ -6,10 +6,12 @@ import io.cerulean.blob.layout.TagIndexRecords.Entry;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Precondition;
+import io.cerulean.storage.RecordKey;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.StoredValue;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -105,6 +107,22 @@ final class TagIndex {
         return store.get(BlobRecords.space(instance), BlobRecords.partition(name), BlobRecords.blobRow())
                 .map(value -> BlobRecords.readBlob(name, BlobProperties.BASE, value))
                 .filter(blob -> blob.deleted() == null);
+    }
+
+    /** {@link #blob} of each of {@code names}, in their order, read at once ({@link KeyValueStore#getAll}). */
+    List<Optional<BlobProperties>> blobs(long instance, List<String> names) {
+        List<RecordKey> keys = new ArrayList<>(names.size());
+        for (String name : names) {
+            keys.add(new RecordKey(BlobRecords.partition(name), BlobRecords.blobRow()));
+        }
+        List<Optional<StoredValue>> values = store.getAll(BlobRecords.space(instance), keys);
+        List<Optional<BlobProperties>> blobs = new ArrayList<>(names.size());
+        for (int i = 0; i < names.size(); i++) {
+            String name = names.get(i);
+            blobs.add(values.get(i).map(value -> BlobRecords.readBlob(name, BlobProperties.BASE, value))
+                    .filter(blob -> blob.deleted() == null));
+        }
+        return blobs;
     }
 
     /**

@@ -16,6 +16,7 @@ import io.cerulean.storage.RecordBound;
 import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordRange;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,11 +27,17 @@ import java.util.Optional;
  * term picks one partition of entries to read (narrowed to one container's rows when the search is
  * in a container), or, with none, its first tag's range picks the partitions of that key's values
  * within it. The other terms are checked on the tags an entry carries when it is confirmed; every
- * entry left is confirmed against the blob row it names, read alone, and answered from that row.
+ * entry left is confirmed against the blob row it names, read after the entry, and answered from
+ * that row. The rows of up to {@value #CONFIRM_AT_ONCE} entries are read at once, so that a lookup
+ * of many blobs costs RocksDB a multi-get per hundred rather than a call per blob, and a cluster
+ * one round trip's wait rather than one per blob.
  * Entries found stale are put right on the way ({@link TagIndex#reconcile}). Results come in the
  * order read: by tag value, then container, then blob name. Thread-safe.
  */
 final class TagLookup {
+    /** Most entries confirmed together: their blob rows are read at once ({@link KeyValueStore#getAll}). */
+    static final int CONFIRM_AT_ONCE = 128;
+
     private final KeyValueStore store;
     private final Containers containers;
     private final TagIndex index;
@@ -91,13 +98,15 @@ final class TagLookup {
                                         int max) {
         List<BlobService.FoundBlob> found = new ArrayList<>();
         Map<String, Optional<Long>> instances = new HashMap<>();
+        List<Candidate> pending = new ArrayList<>();
         BlobService.FindPosition last = null;
+        byte[] partition = null;
+        String value = null;
         try (RecordCursor cursor = store.scan(TagIndexRecords.SPACE, range)) {
             while (cursor.advance()) {
-                if (found.size() == max) {
+                if (found.size() == max) { // nothing is pending: a page's worth was confirmed
                     return new BlobService.FoundBlobs(found, Optional.of(last));
                 }
-                ByteView partitionView = cursor.partition();
                 ByteView rowView = cursor.row();
                 BlobRef ref = TagIndexRecords.blobRef(rowView.array(), rowView.offset(), rowView.length());
                 if (scope != null && !scope.equals(ref.container())) {
@@ -108,21 +117,67 @@ final class TagLookup {
                 if (entry.confirmed() && !filter.matches(entry.tags(), ref.container())) {
                     continue; // its tags are the blob's, which do not match
                 }
-                String value = TagIndexRecords.value(account, key, partitionView.array(), partitionView.offset(),
-                        partitionView.length());
+                ByteView partitionView = cursor.partition();
+                if (partition == null || !Arrays.equals(partition, 0, partition.length, partitionView.array(),
+                        partitionView.offset(), partitionView.offset() + partitionView.length())) {
+                    partition = Arrays.copyOfRange(partitionView.array(), partitionView.offset(),
+                            partitionView.offset() + partitionView.length());
+                    value = TagIndexRecords.value(account, key, partition, 0, partition.length);
+                }
                 Long instance = instances.computeIfAbsent(ref.container(), c -> instance(account, c)).orElse(null);
-                BlobProperties blob = instance == null || instance != entry.instance() ? null
-                        : index.blob(instance, ref.blob()).orElse(null);
-                boolean backed = index.reconcile(TagIndexRecords.partition(account, key, value),
-                        TagIndexRecords.row(ref.container(), ref.blob()), cursor.version(), entry, key, value,
-                        instance, blob);
-                if (backed && filter.matches(blob.tags(), ref.container())) {
-                    found.add(new BlobService.FoundBlob(ref.container(), ref.blob(), filter.namedTags(blob.tags())));
-                    last = new BlobService.FindPosition(value, ref.container(), ref.blob());
+                pending.add(new Candidate(ref, value, partition, entry, cursor.version(), instance));
+                // Each entry adds a blob at most: confirming no more than the page lacks never overfills it.
+                if (pending.size() == Math.min(CONFIRM_AT_ONCE, max - found.size())) {
+                    last = confirm(key, filter, pending, found, last);
                 }
             }
         }
+        last = confirm(key, filter, pending, found, last);
         return new BlobService.FoundBlobs(found, Optional.empty());
+    }
+
+    /**
+     * Confirms the {@code pending} entries against their blob rows, read at once after the entries
+     * were, each entry reconciled with its row in the order read; adds the blobs that match to
+     * {@code found}, and empties {@code pending}. Returns the position of the last blob found.
+     */
+    private BlobService.FindPosition confirm(String key, TagFilter filter, List<Candidate> pending,
+                                             List<BlobService.FoundBlob> found, BlobService.FindPosition last) {
+        BlobProperties[] blobs = new BlobProperties[pending.size()];
+        Map<Long, List<Integer>> byInstance = new HashMap<>();
+        for (int i = 0; i < pending.size(); i++) {
+            Candidate candidate = pending.get(i);
+            if (candidate.instance() != null && candidate.instance() == candidate.entry().instance()) {
+                byInstance.computeIfAbsent(candidate.instance(), c -> new ArrayList<>()).add(i);
+            }
+        }
+        byInstance.forEach((instance, indexes) -> {
+            List<Optional<BlobProperties>> read = index.blobs(instance,
+                    indexes.stream().map(i -> pending.get(i).ref().blob()).toList());
+            for (int j = 0; j < indexes.size(); j++) {
+                blobs[indexes.get(j)] = read.get(j).orElse(null);
+            }
+        });
+        for (int i = 0; i < pending.size(); i++) {
+            Candidate candidate = pending.get(i);
+            BlobRef ref = candidate.ref();
+            BlobProperties blob = blobs[i];
+            boolean backed = index.reconcile(candidate.partition(), TagIndexRecords.row(ref.container(), ref.blob()),
+                    candidate.version(), candidate.entry(), key, candidate.value(), candidate.instance(), blob);
+            if (backed && filter.matches(blob.tags(), ref.container())) {
+                found.add(new BlobService.FoundBlob(ref.container(), ref.blob(), filter.namedTags(blob.tags())));
+                last = new BlobService.FindPosition(candidate.value(), ref.container(), ref.blob());
+            }
+        }
+        pending.clear();
+        return last;
+    }
+
+    /**
+     * An index entry read and not yet confirmed: the blob it names, its tag value and partition, what
+     * it holds at the version read, and the blobs instance of its container now (null: none).
+     */
+    private record Candidate(BlobRef ref, String value, byte[] partition, Entry entry, long version, Long instance) {
     }
 
     /** The partitions of {@code key}'s values that its terms allow (at most one lower bound and one upper). */

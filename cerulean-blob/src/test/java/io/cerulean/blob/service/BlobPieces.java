@@ -15,6 +15,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.CommitOutcome;
 import io.cerulean.storage.ForwardingKeyValueStore;
 import io.cerulean.storage.RecordCursor;
+import io.cerulean.storage.RecordKey;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
@@ -145,6 +146,12 @@ final class BlobPieces implements AutoCloseable {
         public Optional<StoredValue> get(Space space, byte[] partition, byte[] row) {
             gets.incrementAndGet();
             return super.get(space, partition, row);
+        }
+
+        @Override
+        public List<Optional<StoredValue>> getAll(Space space, List<RecordKey> keys) {
+            gets.addAndGet(keys.size());
+            return super.getAll(space, keys);
         }
 
         @Override

@@ -22,6 +22,7 @@ import io.cerulean.storage.ForwardingKeyValueStore;
 import io.cerulean.storage.KeySpace;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.RecordCursor;
+import io.cerulean.storage.RecordKey;
 import io.cerulean.storage.RecordMutation;
 import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.Space;
@@ -36,6 +37,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -121,6 +123,33 @@ class TagIndexTest {
                 "blob-099997", "blob-099999");
         assertThat(store.rowsScanned(KeySpaces.BLOB_TAGS)).as("the range's entries, both containers'").isEqualTo(9);
         assertThat(store.gets(KeySpaces.BLOBS)).isEqualTo(5);
+    }
+
+    /** 128 rows a read, and never more than the page lacks: a page of 200 reads 200 rows, in two reads. */
+    @Test
+    void aLookupReadsItsMatchesRowsTogetherAndNoMoreThanThePageHolds() {
+        container("many");
+        for (int i = 0; i < 300; i++) {
+            put("many", String.format("blob-%03d", i), Map.of("k", "v"));
+        }
+        store.resetCounts();
+
+        FoundBlobs all = find("many", "\"k\" = 'v'", Optional.empty(), 5000);
+
+        assertThat(all.blobs()).extracting(FoundBlob::name).hasSize(300).isSorted().doesNotHaveDuplicates();
+        assertThat(store.gets(KeySpaces.BLOBS)).isEqualTo(300);
+        assertThat(store.getAlls(KeySpaces.BLOBS)).as("128, 128 and 44 rows").isEqualTo(3);
+
+        store.resetCounts();
+        FoundBlobs first = find("many", "\"k\" = 'v'", Optional.empty(), 200);
+        assertThat(first.blobs()).hasSize(200);
+        assertThat(first.next()).isPresent();
+        assertThat(store.gets(KeySpaces.BLOBS)).as("no row past the page's last").isEqualTo(200);
+        assertThat(store.getAlls(KeySpaces.BLOBS)).as("128 and 72 rows").isEqualTo(2);
+        FoundBlobs rest = find("many", "\"k\" = 'v'", first.next(), 200);
+        assertThat(rest.next()).isEmpty();
+        assertThat(Stream.concat(first.blobs().stream(), rest.blobs().stream()).map(FoundBlob::name))
+                .containsExactlyElementsOf(all.blobs().stream().map(FoundBlob::name).toList());
     }
 
     @Test
@@ -283,6 +312,7 @@ class TagIndexTest {
     static final class ReadCountingStore extends ForwardingKeyValueStore {
         private final Map<KeySpace, AtomicInteger> gets = new ConcurrentHashMap<>();
         private final Map<KeySpace, AtomicInteger> rows = new ConcurrentHashMap<>();
+        private final Map<KeySpace, AtomicInteger> getAlls = new ConcurrentHashMap<>();
         final AtomicInteger commits = new AtomicInteger();
         private volatile KeySpace failing;
         private volatile int failAfter;
@@ -301,6 +331,7 @@ class TagIndexTest {
 
         void resetCounts() {
             gets.clear();
+            getAlls.clear();
             rows.clear();
             commits.set(0);
         }
@@ -319,6 +350,18 @@ class TagIndexTest {
         public Optional<StoredValue> get(Space space, byte[] partition, byte[] row) {
             gets.computeIfAbsent(space.keySpace(), s -> new AtomicInteger()).incrementAndGet();
             return super.get(space, partition, row);
+        }
+
+        /** Counted as the point reads it makes, and once among the calls that read several. */
+        @Override
+        public List<Optional<StoredValue>> getAll(Space space, List<RecordKey> keys) {
+            gets.computeIfAbsent(space.keySpace(), s -> new AtomicInteger()).addAndGet(keys.size());
+            getAlls.computeIfAbsent(space.keySpace(), s -> new AtomicInteger()).incrementAndGet();
+            return super.getAll(space, keys);
+        }
+
+        int getAlls(KeySpace space) {
+            return getAlls.getOrDefault(space, new AtomicInteger()).get();
         }
 
         @Override

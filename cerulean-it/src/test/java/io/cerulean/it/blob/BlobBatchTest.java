@@ -146,6 +146,46 @@ class BlobBatchTest {
         assertThat(names(container)).containsExactly(leased.getBlobName());
     }
 
+    /**
+     * 256 parts over four containers, run several at once: each answered in its place, a blob deleted
+     * twice in one batch 202 then 404 (its parts run in the batch's order), a missing container's
+     * blobs 404 ContainerNotFound, and every blob the batch deleted gone.
+     */
+    @ParameterizedTest
+    @EachStore
+    void aBatchOf256DeletesInSeveralContainersAnswersEachPartInItsPlace(ServerFixture store) {
+        List<BlobContainerClient> containers = IntStream.range(0, 4)
+                .mapToObj(c -> SERVERS.newContainer(store, "multi" + c)).toList();
+        List<BlobClient> blobs = new ArrayList<>();
+        List<String> expected = new ArrayList<>();
+        for (int i = 0; i < 248; i++) {
+            BlobClient blob = containers.get(i % 4).getBlobClient("b" + i);
+            blob.upload(BinaryData.fromString("bytes of " + i));
+            blobs.add(blob);
+            expected.add("202 -");
+        }
+        for (int i = 0; i < 4; i++) {
+            blobs.add(60 * i + 59, blobs.get(60 * i + 7)); // deleted again, further on in the batch
+            expected.add(60 * i + 59, "404 BlobNotFound");
+        }
+        BlobContainerClient missing = SERVERS.service(store).getBlobContainerClient("nosuchcontainer");
+        for (int i = 0; i < 4; i++) {
+            blobs.add(i * 50 + 3, missing.getBlobClient("m" + i));
+            expected.add(i * 50 + 3, "404 ContainerNotFound");
+        }
+        BlobBatchClient client = new BlobBatchClientBuilder(SERVERS.service(store)).buildClient();
+        BlobBatch batch = client.getBlobBatch();
+        List<Response<Void>> answers = blobs.stream().map(blob -> batch.deleteBlob(blob.getBlobUrl())).toList();
+
+        assertThat(client.submitBatchWithResponse(batch, false, null, Context.NONE).getStatusCode()).isEqualTo(202);
+
+        assertThat(answers).hasSize(256);
+        assertThat(answers.stream().map(BlobBatchTest::outcome).toList()).containsExactlyElementsOf(expected);
+        for (BlobContainerClient container : containers) {
+            assertThat(names(container)).as(container.getBlobContainerName()).isEmpty();
+        }
+    }
+
     @ParameterizedTest
     @EachStore
     void theSdkReportsEachRefusedPartAsItsOwnError(ServerFixture store) {

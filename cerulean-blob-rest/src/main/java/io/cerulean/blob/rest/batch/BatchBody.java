@@ -77,7 +77,7 @@ final class BatchBody {
         if (scope.kind() == BlobResourceKind.CONTAINER && !scope.container().equals(target.container())) {
             throw invalid("a sub-request addresses another container than the batch's.");
         }
-        return new BatchPart(contentId, request, operation);
+        return new BatchPart(contentId, request, operation, target.container() + '/' + target.blob());
     }
 
     private static ServiceException invalid(String why) {
