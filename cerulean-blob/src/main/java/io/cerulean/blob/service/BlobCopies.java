@@ -5,8 +5,6 @@ import io.cerulean.blob.model.AccessTier;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.DestinationSettings;
-import io.cerulean.blob.service.BlobService.CopySource;
-import io.cerulean.blob.service.BlobService.RemoteContent;
 import io.cerulean.common.error.ServiceException;
 import java.net.URI;
 import java.util.Map;

@@ -160,48 +160,6 @@ public final class BlobService {
     }
 
     /**
-     * Where a copy reads from: a blob, or a snapshot or a version of one ({@code version}: ticks, or
-     * BlobProperties.BASE), in this server's store, and the URL that named it.
-     */
-    public record CopySource(String account, String container, String blob, long snapshot, long version, String url) {
-        public CopySource(String account, String container, String blob, long snapshot, String url) {
-            this(account, container, blob, snapshot, BlobProperties.BASE, url);
-        }
-    }
-
-    /** Bytes copied from a source into new content, and their MD5. */
-    public record CopiedContent(ContentId content, long size, byte[] md5) {
-    }
-
-    /** Bytes of a source served elsewhere, copied into new content, with its content headers and metadata. */
-    public record RemoteContent(CopiedContent content, ContentHeaders headers, Map<String, String> metadata) {
-    }
-
-    /** What a copy makes of its source. */
-    public enum CopyKind {
-        /**
-         * Copy Blob and Copy Blob From URL: a blob of the source's type and pieces (a block blob's
-         * committed blocks and their ids, a page blob's written pages, an append blob's blocks),
-         * remembered as a copy ({@code x-ms-copy-*}).
-         */
-        COPY,
-        /** Put Blob From URL: a block blob of the source's bytes in one piece, its block list not kept. */
-        PUT_FROM_URL
-    }
-
-    /** A blob Find Blobs by Tags found: where it is, and its tags that the filter names. */
-    public record FoundBlob(String container, String name, Map<String, String> tags) {
-    }
-
-    /** Where Find Blobs by Tags resumes: after this blob, found under this value of the tag it read by. */
-    public record FindPosition(String value, String container, String blob) {
-    }
-
-    /** A page of Find Blobs by Tags, and where the next one begins. */
-    public record FoundBlobs(List<FoundBlob> blobs, Optional<FindPosition> next) {
-    }
-
-    /**
      * Stops what the service runs itself, before its store closes: the copies in the background, each
      * left pending where its last step was, to read as failed a minute later.
      */

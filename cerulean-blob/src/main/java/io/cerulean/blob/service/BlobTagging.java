@@ -5,8 +5,6 @@ import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.TagFilter;
 import io.cerulean.blob.model.VersionIds;
-import io.cerulean.blob.service.BlobService.FindPosition;
-import io.cerulean.blob.service.BlobService.FoundBlobs;
 import io.cerulean.common.error.ServiceException;
 import java.util.Map;
 import java.util.Optional;

@@ -10,9 +10,6 @@ import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Segment;
-import io.cerulean.blob.service.BlobService.CopiedContent;
-import io.cerulean.blob.service.BlobService.CopyKind;
-import io.cerulean.blob.service.BlobService.CopySource;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentWriter;
@@ -177,7 +174,7 @@ final class Copies {
      * {@code x-ms-meta-*}), remembered as a copy, in place of any blob of the name; its lease stays;
      * {@code settings} apply to it.
      */
-    BlobProperties copyFetched(String account, String container, String name, BlobService.RemoteContent fetched,
+    BlobProperties copyFetched(String account, String container, String name, RemoteContent fetched,
                                String sourceUrl, Map<String, String> metadata, Conditions conditions,
                                DestinationSettings settings) {
         BlobNames.check(name);

@@ -3,7 +3,6 @@ package io.cerulean.blob.service;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.DestinationSettings;
-import io.cerulean.blob.service.BlobService.CopyKind;
 import java.util.Map;
 import java.util.Objects;
 

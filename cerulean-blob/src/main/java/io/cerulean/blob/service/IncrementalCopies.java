@@ -8,8 +8,6 @@ import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.CopyInfo;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
-import io.cerulean.blob.service.BlobService.CopiedContent;
-import io.cerulean.blob.service.BlobService.CopySource;
 import io.cerulean.common.error.ServiceException;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -11,7 +11,6 @@ import io.cerulean.blob.model.DestinationSettings;
 import io.cerulean.blob.model.ETags;
 import io.cerulean.blob.model.Lease;
 import io.cerulean.blob.model.Tiering;
-import io.cerulean.blob.service.BlobService.CopiedContent;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentWriter;
@@ -168,9 +167,9 @@ final class PendingCopies {
 
     private void copyRemote(String account, String container, String name, String id, URI url,
                             boolean sourceMetadata) {
-        CompletableFuture<BlobService.RemoteContent> fetch = remote.fetch(url, 0, null)
+        CompletableFuture<RemoteContent> fetch = remote.fetch(url, 0, null)
                 .orTimeout(REMOTE_LIMIT.toMillis(), TimeUnit.MILLISECONDS);
-        BlobService.RemoteContent fetched;
+        RemoteContent fetched;
         while (true) {
             try {
                 fetched = fetch.get(HEARTBEAT.toMillis(), TimeUnit.MILLISECONDS);
@@ -190,7 +189,7 @@ final class PendingCopies {
                         : new IllegalStateException(e.getCause());
             }
         }
-        BlobService.RemoteContent got = fetched;
+        RemoteContent got = fetched;
         long size = got.content().size();
         lifecycle.adopt(got.content().content(), () -> finish(account, container, name, id, (old, copy, now) ->
                 new BlobProperties(name, BlobProperties.BASE, BlobType.BLOCK_BLOB,

@@ -2,8 +2,6 @@ package io.cerulean.blob.service;
 
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.ContentHeaders;
-import io.cerulean.blob.service.BlobService.CopiedContent;
-import io.cerulean.blob.service.BlobService.RemoteContent;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.storage.content.ContentWriter;
 import java.net.URI;

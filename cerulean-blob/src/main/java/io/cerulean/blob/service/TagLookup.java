@@ -53,8 +53,8 @@ final class TagLookup {
      * ContainerNotFound when it does not exist) whose tags pass {@code filter} (a conjunction), from
      * {@code from} on.
      */
-    BlobService.FoundBlobs find(String account, String container, TagFilter filter,
-                                Optional<BlobService.FindPosition> from, int max) {
+    FoundBlobs find(String account, String container, TagFilter filter,
+                                Optional<FindPosition> from, int max) {
         if (container != null) {
             containers.stored(account, container);
         }
@@ -63,7 +63,7 @@ final class TagLookup {
         for (Comparison term : terms) {
             if (term.key().equals(TagFilter.CONTAINER)) {
                 if (scope != null && !scope.equals(term.value())) {
-                    return new BlobService.FoundBlobs(List.of(), Optional.empty());
+                    return new FoundBlobs(List.of(), Optional.empty());
                 }
                 scope = term.value();
             }
@@ -87,25 +87,25 @@ final class TagLookup {
             range = keyRange(account, key, terms);
         }
         if (from.isPresent()) {
-            BlobService.FindPosition position = from.get();
+            FindPosition position = from.get();
             range = new RecordRange(RecordBound.exclusive(TagIndexRecords.partition(account, key, position.value()),
                     TagIndexRecords.row(position.container(), position.blob())), range.upper());
         }
         return scan(account, key, scope, filter, range, max);
     }
 
-    private BlobService.FoundBlobs scan(String account, String key, String scope, TagFilter filter, RecordRange range,
+    private FoundBlobs scan(String account, String key, String scope, TagFilter filter, RecordRange range,
                                         int max) {
-        List<BlobService.FoundBlob> found = new ArrayList<>();
+        List<FoundBlob> found = new ArrayList<>();
         Map<String, Optional<Long>> instances = new HashMap<>();
         List<Candidate> pending = new ArrayList<>();
-        BlobService.FindPosition last = null;
+        FindPosition last = null;
         byte[] partition = null;
         String value = null;
         try (RecordCursor cursor = store.scan(TagIndexRecords.SPACE, range)) {
             while (cursor.advance()) {
                 if (found.size() == max) { // nothing is pending: a page's worth was confirmed
-                    return new BlobService.FoundBlobs(found, Optional.of(last));
+                    return new FoundBlobs(found, Optional.of(last));
                 }
                 ByteView rowView = cursor.row();
                 BlobRef ref = TagIndexRecords.blobRef(rowView.array(), rowView.offset(), rowView.length());
@@ -133,7 +133,7 @@ final class TagLookup {
             }
         }
         last = confirm(key, filter, pending, found, last);
-        return new BlobService.FoundBlobs(found, Optional.empty());
+        return new FoundBlobs(found, Optional.empty());
     }
 
     /**
@@ -141,8 +141,8 @@ final class TagLookup {
      * were, each entry reconciled with its row in the order read; adds the blobs that match to
      * {@code found}, and empties {@code pending}. Returns the position of the last blob found.
      */
-    private BlobService.FindPosition confirm(String key, TagFilter filter, List<Candidate> pending,
-                                             List<BlobService.FoundBlob> found, BlobService.FindPosition last) {
+    private FindPosition confirm(String key, TagFilter filter, List<Candidate> pending,
+                                             List<FoundBlob> found, FindPosition last) {
         BlobProperties[] blobs = new BlobProperties[pending.size()];
         Map<Long, List<Integer>> byInstance = new HashMap<>();
         for (int i = 0; i < pending.size(); i++) {
@@ -165,8 +165,8 @@ final class TagLookup {
             boolean backed = index.reconcile(candidate.partition(), TagIndexRecords.row(ref.container(), ref.blob()),
                     candidate.version(), candidate.entry(), key, candidate.value(), candidate.instance(), blob);
             if (backed && filter.matches(blob.tags(), ref.container())) {
-                found.add(new BlobService.FoundBlob(ref.container(), ref.blob(), filter.namedTags(blob.tags())));
-                last = new BlobService.FindPosition(candidate.value(), ref.container(), ref.blob());
+                found.add(new FoundBlob(ref.container(), ref.blob(), filter.namedTags(blob.tags())));
+                last = new FindPosition(candidate.value(), ref.container(), ref.blob());
             }
         }
         pending.clear();

@@ -6,6 +6,7 @@ import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.AppendConditions;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopiedContent;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import java.util.Base64;
@@ -31,7 +32,7 @@ public final class AppendBlockFromUrl implements BlobRestOperation {
         AppendConditions append = new AppendConditions(
                 RequestHeaders.longHeader(request, "x-ms-blob-condition-appendpos"),
                 RequestHeaders.longHeader(request, "x-ms-blob-condition-maxsize"));
-        BlobService.CopiedContent copied = SourceBytes.read(service, sources.of(request, resource, false), request);
+        CopiedContent copied = SourceBytes.read(service, sources.of(request, resource, false), request);
         BlobProperties blob = service.appendBlock(resource.account(), resource.container(), resource.blob(),
                 copied.content(), copied.size(), RequestHeaders.conditions(request), append);
         return BlobResponses.written(AzureResponse.status(201), blob)

@@ -6,6 +6,7 @@ import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.resource.BlobResourceKind;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopySource;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import java.net.URI;
@@ -35,7 +36,7 @@ final class CopySources {
     }
 
     /** What a copy reads: a blob of this server ({@code local}) or a URL served elsewhere ({@code remote}). */
-    record Source(BlobService.CopySource local, URI remote, String url) {
+    record Source(CopySource local, URI remote, String url) {
         boolean isLocal() {
             return local != null;
         }
@@ -87,7 +88,7 @@ final class CopySources {
         if (ownCredential || !callersRights || !source.account().equals(target.account())) {
             authorization.check(read, source);
         }
-        return new Source(new BlobService.CopySource(source.account(), source.container(), source.blob(),
+        return new Source(new CopySource(source.account(), source.container(), source.blob(),
                 moment(read.queryParameter("snapshot"), url, "snapshot"),
                 moment(read.queryParameter("versionid"), url, "versionid"), url), null, url);
     }

@@ -9,6 +9,8 @@ import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.rest.resource.BlobResourceKind;
 import io.cerulean.blob.rest.xml.TagsXml;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.FindPosition;
+import io.cerulean.blob.service.FoundBlobs;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
@@ -57,9 +59,9 @@ public final class FindBlobsByTags implements BlobRestOperation {
         }
         MaxResults max = MaxResults.of(request, MAX_RESULTS);
         String marker = request.queryParameter("marker");
-        Optional<BlobService.FindPosition> from = marker == null || marker.isEmpty() ? Optional.empty()
+        Optional<FindPosition> from = marker == null || marker.isEmpty() ? Optional.empty()
                 : Optional.of(decode(marker));
-        BlobService.FoundBlobs found = service.tags().find(resource.account(), container, filter, from, max.limit());
+        FoundBlobs found = service.tags().find(resource.account(), container, filter, from, max.limit());
         String endpoint = BlobPathParser.URLS.accountBaseUrl(request, resource.account()) + "/";
         return AzureResponse.status(200).body(MediaTypes.XML, TagsXml.writeFound(endpoint, where, found.blobs(),
                 found.next().map(FindBlobsByTags::encode)));
@@ -77,22 +79,22 @@ public final class FindBlobsByTags implements BlobRestOperation {
         return new ServiceException(CommonError.INVALID_QUERY_PARAMETER_VALUE, what, details);
     }
 
-    static String encode(BlobService.FindPosition position) {
+    static String encode(FindPosition position) {
         Base64.Encoder base64 = Base64.getUrlEncoder().withoutPadding();
         return MARKER_PREFIX + base64.encodeToString(position.value().getBytes(StandardCharsets.UTF_8)) + "!"
                 + base64.encodeToString(position.container().getBytes(StandardCharsets.UTF_8)) + "!"
                 + base64.encodeToString(position.blob().getBytes(StandardCharsets.UTF_8));
     }
 
-    static BlobService.FindPosition decode(String marker) {
+    static FindPosition decode(String marker) {
         String[] parts = marker.split("!", -1);
         if (parts.length != 4 || !marker.startsWith(MARKER_PREFIX)) {
             throw QueryParameters.invalid("marker", marker, "It is not a marker this service wrote.");
         }
-        BlobService.FindPosition position;
+        FindPosition position;
         try {
             Base64.Decoder base64 = Base64.getUrlDecoder();
-            position = new BlobService.FindPosition(new String(base64.decode(parts[1]), StandardCharsets.UTF_8),
+            position = new FindPosition(new String(base64.decode(parts[1]), StandardCharsets.UTF_8),
                     new String(base64.decode(parts[2]), StandardCharsets.UTF_8),
                     new String(base64.decode(parts[3]), StandardCharsets.UTF_8));
         } catch (IllegalArgumentException e) {

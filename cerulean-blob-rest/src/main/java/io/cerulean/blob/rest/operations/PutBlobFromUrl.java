@@ -9,8 +9,10 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopyKind;
 import io.cerulean.blob.service.CopyTarget;
 import io.cerulean.blob.service.NewBlob;
+import io.cerulean.blob.service.RemoteContent;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
@@ -48,11 +50,11 @@ public final class PutBlobFromUrl implements BlobRestOperation {
         if (source.isLocal()) {
             BlobProperties original = service.copySource(source.local(), CopySources.conditions(request));
             blob = service.copyBlob(original, source.url(), new CopyTarget(resource.account(), resource.container(),
-                    resource.blob(), headers, metadata, conditions, BlobService.CopyKind.PUT_FROM_URL,
+                    resource.blob(), headers, metadata, conditions, CopyKind.PUT_FROM_URL,
                     new DestinationSettings(tags == null ? original.tags() : tags, AccessTiers.tier(request), null,
                             false)));
         } else {
-            BlobService.RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
+            RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
             blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
                     new NewBlob(BlobType.BLOCK_BLOB, fetched.content().content(), fetched.content().size(),
                             headers != null ? headers : fetched.headers(), metadata, 0, AccessTiers.tier(request),

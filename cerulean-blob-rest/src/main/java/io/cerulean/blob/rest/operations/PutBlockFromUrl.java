@@ -5,6 +5,7 @@ import io.cerulean.blob.rest.auth.BlobGrant;
 import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopiedContent;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import java.util.Base64;
@@ -26,7 +27,7 @@ public final class PutBlockFromUrl implements BlobRestOperation {
     @Override
     public AzureResponse handle(BlobResource resource, AzureRequest request, BlobGrant grant) {
         BlockId id = BlockId.parse(request.queryParameter("blockid"));
-        BlobService.CopiedContent copied = SourceBytes.read(service, sources.of(request, resource, false), request);
+        CopiedContent copied = SourceBytes.read(service, sources.of(request, resource, false), request);
         service.stageBlock(resource.account(), resource.container(), resource.blob(), id, copied.content(),
                 copied.size(), RequestHeaders.leaseId(request));
         return AzureResponse.status(201).header("Content-MD5", Base64.getEncoder().encodeToString(copied.md5()))

@@ -3,6 +3,7 @@ package io.cerulean.blob.rest.operations;
 import io.cerulean.blob.error.BlobError;
 import io.cerulean.blob.model.BlobProperties;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.CopiedContent;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import java.util.Arrays;
@@ -18,10 +19,10 @@ final class SourceBytes {
     private SourceBytes() {
     }
 
-    static BlobService.CopiedContent read(BlobService service, CopySources.Source source, AzureRequest request) {
+    static CopiedContent read(BlobService service, CopySources.Source source, AzureRequest request) {
         byte[] expectedMd5 = RequestHeaders.md5(request, "x-ms-source-content-md5");
         String range = request.header("x-ms-source-range");
-        BlobService.CopiedContent copied;
+        CopiedContent copied;
         if (source.isLocal()) {
             BlobProperties original = service.copySource(source.local(), CopySources.conditions(request));
             long first = 0;

@@ -1,6 +1,6 @@
 package io.cerulean.blob.rest.xml;
 
-import io.cerulean.blob.service.BlobService.FoundBlob;
+import io.cerulean.blob.service.FoundBlob;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.xml.XmlDocuments;
