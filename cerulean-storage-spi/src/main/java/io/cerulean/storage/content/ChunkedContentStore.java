@@ -175,7 +175,6 @@ public final class ChunkedContentStore implements ContentStore {
         return (size + CHUNK_BYTES - 1) / CHUNK_BYTES;
     }
 
-    /** The record store is the caller's: closing the content store leaves it open. */
     /** Every manifest's content; chunks no manifest names (a write cut off by a crash) are not seen. */
     @Override
     public void forEachContent(Consumer<ContentId> action) {
@@ -192,6 +191,7 @@ public final class ChunkedContentStore implements ContentStore {
         }
     }
 
+    /** The record store is the caller's: closing the content store leaves it open. */
     @Override
     public void close() {
         closed = true;
