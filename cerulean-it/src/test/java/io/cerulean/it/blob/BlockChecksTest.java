@@ -8,7 +8,6 @@ import com.azure.core.http.HttpMethod;
 import com.azure.core.http.HttpRequest;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.util.BinaryData;
-import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.models.Block;
 import com.azure.storage.blob.models.BlockListType;
@@ -91,9 +90,7 @@ class BlockChecksTest {
                 .setHeader(HttpHeaderName.CONTENT_TYPE, "application/xml")
                 .setHeader(HttpHeaderName.CONTENT_MD5, Base64.getEncoder().encodeToString(md5))
                 .setBody(list);
-        try (HttpResponse response = blob.getHttpPipeline().sendSync(request, Context.NONE)) {
-            return response.buffer();
-        }
+        return SignedRequests.send(blob.getHttpPipeline(), request);
     }
 
     private static String errorOf(HttpResponse response) {

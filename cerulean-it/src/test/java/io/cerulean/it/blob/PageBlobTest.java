@@ -203,9 +203,7 @@ class PageBlobTest {
     /** Sends a request through the SDK's pipeline, which signs it with the account key. */
     private static HttpResponse send(com.azure.storage.blob.specialized.BlobClientBase blob, HttpRequest request) {
         request.setHeader(HttpHeaderName.fromString("x-ms-version"), "2025-01-05");
-        try (HttpResponse response = blob.getHttpPipeline().sendSync(request, Context.NONE)) {
-            return response.buffer();
-        }
+        return SignedRequests.send(blob.getHttpPipeline(), request);
     }
 
     private static String errorOf(HttpResponse response) {

@@ -2,6 +2,7 @@ package io.cerulean.it.blob;
 
 import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpMethod;
+import com.azure.core.http.HttpPipeline;
 import com.azure.core.http.HttpRequest;
 import com.azure.core.http.HttpResponse;
 import com.azure.core.util.Context;
@@ -26,8 +27,20 @@ final class SignedRequests {
         for (int i = 0; i < headers.length; i += 2) {
             request.setHeader(HttpHeaderName.fromString(headers[i]), headers[i + 1]);
         }
-        try (HttpResponse response = client.getHttpPipeline().sendSync(request, Context.NONE)) {
-            return response.buffer();
+        return send(client.getHttpPipeline(), request);
+    }
+
+    /**
+     * Sends {@code request} through {@code pipeline}; the response read whole before it is closed. Closed
+     * with its body unread, a response makes the SDK's HTTP client close the connection after it has
+     * already gone back to its pool, and the next request that takes it fails with "Connection
+     * prematurely closed BEFORE response".
+     */
+    static HttpResponse send(HttpPipeline pipeline, HttpRequest request) {
+        try (HttpResponse response = pipeline.sendSync(request, Context.NONE)) {
+            HttpResponse buffered = response.buffer();
+            buffered.getBodyAsBinaryData().toBytes();
+            return buffered;
         }
     }
 
