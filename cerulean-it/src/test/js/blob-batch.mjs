@@ -5,7 +5,7 @@
 //
 // Retries are off, so every answer is seen as the server sent it. Each sub-request is signed by the
 // SDK with the credential given for it: the account key, or none for a URL that carries a SAS.
-// Prints one line per step and `BLOB BATCH OK` at the end; exits non-zero on the first failure.
+// Prints one line per step and `BLOB BATCH OK` at the end; exits non-zero if a step failed.
 
 import assert from "node:assert/strict";
 import {
@@ -19,42 +19,19 @@ import {
   generateAccountSASQueryParameters,
   newPipeline,
 } from "@azure/storage-blob";
+import { args, settingsOf, steps, unique } from "./harness.mjs";
 
-const [connectionString] = process.argv.slice(2);
-if (!connectionString) {
-  console.error('usage: node blob-batch.mjs "<connection string>"');
-  process.exit(2);
-}
-const settings = Object.fromEntries(
-  connectionString.split(";").filter((part) => part.includes("=")).map((part) => {
-    const at = part.indexOf("=");
-    return [part.slice(0, at), part.slice(at + 1)];
-  }));
-const { AccountName: accountName, AccountKey: accountKey, BlobEndpoint: blobEndpoint } = settings;
-if (!accountName || !accountKey || !blobEndpoint) {
-  console.error(`the connection string lacks AccountName, AccountKey or BlobEndpoint: ${connectionString}`);
-  process.exit(2);
-}
+const [connectionString] = args("blob-batch.mjs", "connection string");
+const { AccountName: accountName, AccountKey: accountKey, BlobEndpoint: blobEndpoint } =
+  settingsOf(connectionString, "AccountName", "AccountKey", "BlobEndpoint");
 
 const credential = new StorageSharedKeyCredential(accountName, accountKey);
 const service = new BlobServiceClient(blobEndpoint, newPipeline(credential, { retryOptions: { maxTries: 1 } }));
-let stepNo = 0;
-
-async function step(name, body) {
-  const label = `${String(++stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    console.log(`FAILED ${label}`);
-    throw e;
-  }
-}
+const { step, run } = steps("BLOB BATCH");
 
 /** A new container holding blobs b0..b(count-1). */
 async function containerWith(prefix, count) {
-  const container = service.getContainerClient(`${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}`);
+  const container = service.getContainerClient(unique(`${prefix}-`));
   await container.create();
   const blobs = [];
   for (let i = 0; i < count; i++) {
@@ -150,10 +127,6 @@ async function main() {
     assert.deepEqual(await names(theirs.container), ["b0"]);
   });
 
-  console.log(`BLOB BATCH OK (${stepNo} steps)`);
 }
 
-main().catch((e) => {
-  console.log(e && e.stack ? e.stack : String(e));
-  process.exitCode = 1;
-});
+await run(main);

@@ -18,58 +18,21 @@ import {
   StorageSharedKeyCredential,
   generateBlobSASQueryParameters,
 } from "@azure/storage-blob";
+import { args, expectRestError, settingsOf, steps, unique } from "./harness.mjs";
 
-const [destinationString, sourceString] = process.argv.slice(2);
-if (!destinationString || !sourceString) {
-  console.error('usage: node blob-copies.mjs "<destination connection string>" "<source connection string>"');
-  process.exit(2);
-}
-const settingsOf = (connectionString) => Object.fromEntries(
-  connectionString.split(";").filter((part) => part.includes("=")).map((part) => {
-    const at = part.indexOf("=");
-    return [part.slice(0, at), part.slice(at + 1)];
-  }));
-const sourceSettings = settingsOf(sourceString);
+const [destinationString, sourceString] =
+  args("blob-copies.mjs", "destination connection string", "source connection string");
+const sourceSettings = settingsOf(sourceString, "AccountName", "AccountKey");
 const options = { retryOptions: { maxTries: 1 } };
 const destination = BlobServiceClient.fromConnectionString(destinationString, options);
 const sourceService = BlobServiceClient.fromConnectionString(sourceString, options);
 const sourceCredential = new StorageSharedKeyCredential(sourceSettings.AccountName, sourceSettings.AccountKey);
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const suffix = unique("");
 const target = destination.getContainerClient(`jscopy-${suffix}`);
 const origin = sourceService.getContainerClient(`jssource-${suffix}`);
 const bytes = randomBytes(200 * 1024);
 const digest = (buffer) => createHash("sha256").update(buffer).digest("hex");
-
-let stepNo = 0;
-const failed = [];
-
-async function step(name, body) {
-  stepNo++;
-  const label = `${String(stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed.push(label.trim());
-    console.log(`FAILED ${label}`);
-    console.error(`FAILED ${label}: ${e?.stack ?? e}`);
-    if (e?.name === "RestError") {
-      console.error(`  statusCode=${e.statusCode} code=${e.details?.errorCode} body: ${e.response?.bodyAsText}`);
-    }
-  }
-}
-
-async function expectError(call, statusCode, code) {
-  try {
-    await call();
-  } catch (e) {
-    assert.equal(e.statusCode, statusCode, `status of ${e.message}`);
-    assert.equal(e.details?.errorCode ?? e.response?.headers?.get("x-ms-error-code"), code);
-    return;
-  }
-  assert.fail(`expected ${statusCode} ${code}`);
-}
+const { step, finish } = steps("COPIES");
 
 function readSas(blobName) {
   return generateBlobSASQueryParameters({
@@ -124,8 +87,8 @@ await step("Copy Blob From URL and Put Block From URL from another account with 
 
 await step("without the source's SAS: 404 CannotVerifyCopySource, as reading it would be, nothing written", async () => {
   const never = target.getBlobClient("never.bin");
-  await expectError(() => never.syncCopyFromURL(source.url), 404, "CannotVerifyCopySource");
-  await expectError(async () => (await never.beginCopyFromURL(source.url)).pollUntilDone(), 404,
+  await expectRestError(never.syncCopyFromURL(source.url), 404, "CannotVerifyCopySource");
+  await expectRestError(never.beginCopyFromURL(source.url).then((poller) => poller.pollUntilDone()), 404,
     "CannotVerifyCopySource");
   assert.equal(await never.exists(), false);
 });
@@ -139,15 +102,11 @@ await step("copies from a URL served elsewhere: sync, in the background, and a 4
   const poller = await copied.beginCopyFromURL(remoteUrl("/remote/data.bin"), { intervalInMs: 100 });
   assert.equal((await poller.pollUntilDone()).copyStatus, "success");
   assert.equal(digest(await copied.downloadToBuffer()), digest(bytes));
-  await expectError(() => target.getBlobClient("missing.bin").syncCopyFromURL(remoteUrl("/remote/missing.bin")),
+  await expectRestError(target.getBlobClient("missing.bin").syncCopyFromURL(remoteUrl("/remote/missing.bin")),
     404, "CannotVerifyCopySource");
 });
 
 await target.delete();
 await origin.delete();
 remote.close();
-if (failed.length > 0) {
-  console.error(`failed steps: ${failed.join("; ")}`);
-  process.exit(1);
-}
-console.log("COPIES OK");
+finish();

@@ -13,54 +13,15 @@
 import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { BlobSASPermissions, BlobServiceClient } from "@azure/storage-blob";
+import { args, expectRestError, steps, unique } from "./harness.mjs";
 
-const [connectionString] = process.argv.slice(2);
-if (!connectionString) {
-  console.error('usage: node blob-copy-settings.mjs "<connection string>"');
-  process.exit(2);
-}
+const [connectionString] = args("blob-copy-settings.mjs", "connection string");
 
 const service = BlobServiceClient.fromConnectionString(connectionString, { retryOptions: { maxTries: 1 } });
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const suffix = unique("");
 const container = service.getContainerClient(`jscopyset-${suffix}`);
 const large = randomBytes(1024 * 1024);
-
-let stepNo = 0;
-const failed = [];
-
-/** Runs one step; a failing one is reported, and the script goes on. */
-async function step(name, body) {
-  stepNo++;
-  const label = `${String(stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed.push(label.trim());
-    console.log(`FAILED ${label}`);
-    console.error(`FAILED ${label}: ${e?.stack ?? e}`);
-    if (e?.name === "RestError") {
-      console.error(`  statusCode=${e.statusCode} code=${e.details?.errorCode} body: ${e.response?.bodyAsText}`);
-    }
-  }
-}
-
-async function expectRestError(promise, statusCode, code) {
-  let error;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, `expected the call to fail with ${statusCode} ${code} but it succeeded`);
-  if (error.name !== "RestError") {
-    throw error;
-  }
-  const actual = error.details?.errorCode ?? error.response?.headers?.get("x-ms-error-code") ?? error.code;
-  assert.equal(error.statusCode, statusCode, `status code (error code ${actual})`);
-  assert.equal(actual, code, `error code (status ${error.statusCode})`);
-}
+const { step, run } = steps("COPY SETTINGS");
 
 async function download(blob) {
   const response = await blob.download();
@@ -138,16 +99,4 @@ async function main() {
   await container.delete();
 }
 
-try {
-  await main();
-} catch (e) {
-  failed.push(`outside any step: ${e?.stack ?? e}`);
-}
-if (failed.length) {
-  const message = `COPY SETTINGS FAILED: ${failed.length} of ${stepNo} steps failed: ${failed.join("; ")}`;
-  console.log(message);
-  console.error(message);
-  process.exitCode = 1;
-} else {
-  console.log(`COPY SETTINGS OK (${stepNo} steps)`);
-}
+await run(main);

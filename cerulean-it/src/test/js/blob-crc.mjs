@@ -11,16 +11,14 @@ import assert from "node:assert/strict";
 import { randomBytes } from "node:crypto";
 import { BlobServiceClient } from "@azure/storage-blob";
 import { StorageCRC64Calculator } from "@azure/storage-common";
+import { args, expectRestError, steps, unique } from "./harness.mjs";
 
-const [connectionString] = process.argv.slice(2);
-if (!connectionString) {
-  console.error('usage: node blob-crc.mjs "<connection string>"');
-  process.exit(2);
-}
+const [connectionString] = args("blob-crc.mjs", "connection string");
 
 const service = BlobServiceClient.fromConnectionString(connectionString, { retryOptions: { maxTries: 1 } });
-const container = service.getContainerClient(`jscrc-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`);
+const container = service.getContainerClient(unique("jscrc-"));
 await StorageCRC64Calculator.init();
+const { step, run } = steps("BLOB CRC");
 
 function crc64(bytes) {
   return new StorageCRC64Calculator().final(bytes, bytes.length);
@@ -30,40 +28,6 @@ function crc64(bytes) {
 function same(actual, expected, what) {
   assert.ok(actual, `${what}: no x-ms-content-crc64 in the answer`);
   assert.equal(Buffer.from(actual).toString("base64"), Buffer.from(expected).toString("base64"), what);
-}
-
-let stepNo = 0;
-const failed = [];
-async function step(name, body) {
-  stepNo++;
-  const label = `${String(stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed.push(label.trim());
-    console.log(`FAILED ${label}`);
-    console.error(`FAILED ${label}: ${e?.stack ?? e}`);
-    if (e?.name === "RestError") {
-      console.error(`  statusCode=${e.statusCode} body: ${e.response?.bodyAsText}`);
-    }
-  }
-}
-
-async function expectRestError(promise, statusCode, code) {
-  let error;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, `expected ${statusCode} ${code} but the call succeeded`);
-  if (error.name !== "RestError") {
-    throw error;
-  }
-  assert.equal(error.statusCode, statusCode, error.response?.bodyAsText);
-  assert.equal(error.details?.errorCode ?? error.response?.headers?.get("x-ms-error-code"), code);
 }
 
 async function main() {
@@ -121,14 +85,4 @@ async function main() {
   await container.delete();
 }
 
-try {
-  await main();
-} catch (e) {
-  failed.push(`outside any step: ${e?.stack ?? e}`);
-}
-if (failed.length) {
-  console.log(`BLOB CRC FAILED: ${failed.length} of ${stepNo} steps failed: ${failed.join("; ")}`);
-  process.exitCode = 1;
-} else {
-  console.log(`BLOB CRC OK (${stepNo} steps)`);
-}
+await run(main);

@@ -9,56 +9,15 @@
 
 import assert from "node:assert/strict";
 import { BlobServiceClient } from "@azure/storage-blob";
+import { args, collect, expectRestError, steps, unique } from "./harness.mjs";
 
-const [connectionString] = process.argv.slice(2);
-if (!connectionString) {
-  console.error('usage: node blob-tags.mjs "<connection string>"');
-  process.exit(2);
-}
+const [connectionString] = args("blob-tags.mjs", "connection string");
 
 const service = BlobServiceClient.fromConnectionString(connectionString, { retryOptions: { maxTries: 1 } });
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const suffix = unique("");
 const container = service.getContainerClient(`jstags-${suffix}`);
-const run = `run${suffix}`;
-
-let stepNo = 0;
-const failed = [];
-
-async function step(name, body) {
-  stepNo++;
-  const label = `${String(stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed.push(label.trim());
-    console.log(`FAILED ${label}`);
-    console.error(`FAILED ${label}: ${e?.stack ?? e}`);
-    if (e?.name === "RestError") {
-      console.error(`  statusCode=${e.statusCode} code=${e.details?.errorCode} body: ${e.response?.bodyAsText}`);
-    }
-  }
-}
-
-async function expectRestError(promise, status, code) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.equal(e.statusCode, status, `status of ${e.message}`);
-    assert.equal(e.details?.errorCode ?? e.response?.headers?.get("x-ms-error-code"), code);
-    return;
-  }
-  assert.fail(`expected ${status} ${code}`);
-}
-
-async function collect(iterator) {
-  const items = [];
-  for await (const item of iterator) {
-    items.push(item);
-  }
-  return items;
-}
+const { step, run } = steps("TAGS");
+const runTag = `run${suffix}`; // the tag value only this run's blobs have
 
 async function main() {
   await container.create();
@@ -77,11 +36,11 @@ async function main() {
 
   await step("tags given with Put Blob, listed with includeTags", async () => {
     for (let i = 0; i < 5; i++) {
-      await container.getBlockBlobClient(`item-${i}`).upload("x", 1, { tags: { run, n: String(i) } });
+      await container.getBlockBlobClient(`item-${i}`).upload("x", 1, { tags: { run: runTag, n: String(i) } });
     }
     const listed = await collect(container.listBlobsFlat({ includeTags: true, prefix: "item-" }));
     assert.deepEqual(listed.map((b) => b.name), ["item-0", "item-1", "item-2", "item-3", "item-4"]);
-    assert.deepEqual(listed[3].tags, { run, n: "3" });
+    assert.deepEqual(listed[3].tags, { run: runTag, n: "3" });
   });
 
   await step("tag conditions: a failed ifTags is 412 ConditionNotMet, a malformed one 400", async () => {
@@ -94,16 +53,16 @@ async function main() {
   });
 
   await step("find blobs by tags in the container and the account, paged", async () => {
-    const inContainer = await collect(container.findBlobsByTags(`"run" = '${run}' AND "n" >= '2'`));
+    const inContainer = await collect(container.findBlobsByTags(`"run" = '${runTag}' AND "n" >= '2'`));
     assert.deepEqual(inContainer.map((b) => b.name), ["item-2", "item-3", "item-4"]);
-    assert.deepEqual(inContainer[0].tags, { run, n: "2" });
+    assert.deepEqual(inContainer[0].tags, { run: runTag, n: "2" });
     const pages = [];
-    for await (const page of service.findBlobsByTags(`"run" = '${run}'`).byPage({ maxPageSize: 2 })) {
+    for await (const page of service.findBlobsByTags(`"run" = '${runTag}'`).byPage({ maxPageSize: 2 })) {
       pages.push(page.blobs.map((b) => `${b.containerName}/${b.name}`));
     }
     assert.deepEqual(pages.map((p) => p.length), [2, 2, 1]);
     assert.equal(new Set(pages.flat()).size, 5);
-    await expectRestError(collect(container.findBlobsByTags(`"run" = '${run}' OR "n" = '1'`)), 400,
+    await expectRestError(collect(container.findBlobsByTags(`"run" = '${runTag}' OR "n" = '1'`)), 400,
       "InvalidQueryParameterValue");
   });
 
@@ -116,23 +75,11 @@ async function main() {
 
   await step("a deleted blob is found no more", async () => {
     await container.getBlockBlobClient("item-0").delete();
-    const found = await collect(container.findBlobsByTags(`"run" = '${run}'`));
+    const found = await collect(container.findBlobsByTags(`"run" = '${runTag}'`));
     assert.deepEqual(found.map((b) => b.name), ["item-1", "item-2", "item-3", "item-4"]);
   });
 
   await container.delete();
 }
 
-try {
-  await main();
-} catch (e) {
-  failed.push(`outside any step: ${e?.stack ?? e}`);
-}
-if (failed.length) {
-  const message = `TAGS FAILED: ${failed.length} of ${stepNo} steps failed: ${failed.join("; ")}`;
-  console.log(message);
-  console.error(message);
-  process.exitCode = 1;
-} else {
-  console.log(`TAGS OK (${stepNo} steps)`);
-}
+await run(main);

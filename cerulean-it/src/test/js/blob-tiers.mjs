@@ -8,89 +8,18 @@
 
 import assert from "node:assert/strict";
 import { BlobServiceClient } from "@azure/storage-blob";
+import { Recorder, args, expectRestError, steps, unique } from "./harness.mjs";
 
-const [connectionString] = process.argv.slice(2);
-if (!connectionString) {
-  console.error('usage: node blob-tiers.mjs "<connection string>"');
-  process.exit(2);
-}
+const [connectionString] = args("blob-tiers.mjs", "connection string");
 
-// Request recorder, after signing: what went on the wire and what came back.
-const exchanges = [];
-const debug = Boolean(process.env.DEBUG_BLOB);
-const RECORDER = "ceruleanTiersRecorder";
-const recorder = {
-  name: RECORDER,
-  async sendRequest(request, next) {
-    const entry = { method: request.method, url: request.url, status: undefined };
-    exchanges.push(entry);
-    try {
-      const response = await next(request);
-      entry.status = response.status;
-      entry.errorCode = response.headers.get("x-ms-error-code");
-      entry.body = response.bodyAsText;
-      return response;
-    } catch (e) {
-      entry.error = String(e);
-      throw e;
-    } finally {
-      if (debug) {
-        console.log(`    ${describe(entry)}`);
-      }
-    }
-  },
-};
-
-function describe(e) {
-  const outcome = e.error ? `error ${e.error}` : `${e.status}${e.errorCode ? " " + e.errorCode : ""}`;
-  const body = e.status >= 400 && e.body ? `\n        body: ${e.body}` : "";
-  return `${e.method} ${e.url} -> ${outcome}${body}`;
-}
-
+const recorder = new Recorder("ceruleanTiersRecorder", "DEBUG_BLOB");
 const service = BlobServiceClient.fromConnectionString(connectionString, { retryOptions: { maxTries: 1 } });
-service.storageClientContext.pipeline.addPolicy(recorder, { afterPhase: "Sign" });
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+recorder.attach(service);
+const { step, run } = steps("TIERS", recorder);
+const suffix = unique("");
 const container = service.getContainerClient(`jstier-${suffix}`);
 
-let stepNo = 0;
-const failed = [];
-
-/** Runs one step; a failing one is reported with its last requests, and the script goes on. */
-async function step(name, body) {
-  stepNo++;
-  const label = `${String(stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  const firstExchange = exchanges.length;
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed.push(label.trim());
-    console.log(`FAILED ${label}`);
-    console.error(`FAILED ${label}: ${e?.stack ?? e}`);
-    for (const entry of exchanges.slice(Math.max(firstExchange, exchanges.length - 12))) {
-      console.error(`    ${describe(entry)}`);
-    }
-  }
-}
-
-async function expectRestError(promise, statusCode, code) {
-  let error;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, `expected the call to fail with ${statusCode} ${code} but it succeeded`);
-  if (error.name !== "RestError") {
-    throw error;
-  }
-  const actual = error.details?.errorCode ?? error.response?.headers?.get("x-ms-error-code") ?? error.code;
-  assert.equal(error.statusCode, statusCode, `status code (error code ${actual})`);
-  assert.equal(actual, code, `error code (status ${error.statusCode})`);
-}
-
-const lastStatus = () => exchanges.at(-1)?.status;
+const lastStatus = () => recorder.lastStatus();
 
 async function listed(name) {
   for await (const item of container.listBlobsFlat()) {
@@ -195,16 +124,4 @@ async function main() {
   await container.delete();
 }
 
-try {
-  await main();
-} catch (e) {
-  failed.push(`outside any step: ${e?.stack ?? e}`);
-}
-if (failed.length) {
-  const message = `TIERS FAILED: ${failed.length} of ${stepNo} steps failed: ${failed.join("; ")}`;
-  console.log(message);
-  console.error(message);
-  process.exitCode = 1;
-} else {
-  console.log(`TIERS OK (${stepNo} steps, ${exchanges.length} requests)`);
-}
+await run(main);

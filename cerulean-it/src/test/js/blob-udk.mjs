@@ -21,12 +21,10 @@ import {
   BlockBlobClient,
   generateBlobSASQueryParameters,
 } from "@azure/storage-blob";
+import { args, expectRestError, steps, unique } from "./harness.mjs";
 
-const [secureUrl, plainUrl, token, certificate] = process.argv.slice(2);
-if (!certificate) {
-  console.error("usage: node blob-udk.mjs <https account URL> <http account URL> <bearer token> <certificate PEM>");
-  process.exit(2);
-}
+const [secureUrl, plainUrl, token, certificate] =
+  args("blob-udk.mjs", "https account URL", "http account URL", "bearer token", "certificate PEM");
 const accountName = new URL(secureUrl).pathname.split("/")[1];
 const credential = {
   async getToken() {
@@ -35,39 +33,9 @@ const credential = {
 };
 const options = { retryOptions: { maxTries: 1 }, tlsOptions: { ca: readFileSync(certificate, "utf8") } };
 const service = new BlobServiceClient(secureUrl, credential, options);
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const suffix = unique("");
 const containerName = `jsudk-${suffix}`;
-
-let stepNo = 0;
-const failed = [];
-
-async function step(name, body) {
-  stepNo++;
-  const label = `${String(stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed.push(label.trim());
-    console.log(`FAILED ${label}`);
-    console.error(`FAILED ${label}: ${e?.stack ?? e}`);
-    if (e?.name === "RestError") {
-      console.error(`  statusCode=${e.statusCode} body: ${e.response?.bodyAsText}`);
-    }
-  }
-}
-
-async function expectRestError(promise, statusCode, code) {
-  try {
-    await promise;
-  } catch (e) {
-    assert.equal(e?.statusCode, statusCode, `status of ${e}`);
-    assert.equal(e?.details?.errorCode ?? e?.response?.headers?.get("x-ms-error-code"), code);
-    return;
-  }
-  assert.fail(`expected ${statusCode} ${code}, but the call succeeded`);
-}
+const { step, run } = steps("UDK");
 
 function sasFor(key, blobName, permissions, expiresOn = new Date(Date.now() + 3_600_000)) {
   return generateBlobSASQueryParameters({
@@ -133,16 +101,4 @@ async function main() {
   });
 }
 
-try {
-  await main();
-} catch (e) {
-  failed.push(`outside any step: ${e?.stack ?? e}`);
-}
-if (failed.length) {
-  const message = `UDK FAILED: ${failed.length} of ${stepNo} steps failed: ${failed.join("; ")}`;
-  console.log(message);
-  console.error(message);
-  process.exitCode = 1;
-} else {
-  console.log(`UDK OK (${stepNo} steps)`);
-}
+await run(main);

@@ -8,7 +8,7 @@
 // clients it hands out, and blob clients built on SAS URLs. Retries are off, so every server error is
 // seen as it was sent. Every request is recorded; set DEBUG_BLOB=1 to print them all, and on failure
 // the last ones are printed anyway. Bytes are compared by SHA-256 digest, never by eye.
-// Prints one line per step and `BLOB OK` at the end; exits non-zero on the first failure.
+// Prints one line per step and `BLOB OK` at the end; exits non-zero if a step failed.
 
 import assert from "node:assert/strict";
 import { createHash, randomBytes } from "node:crypto";
@@ -20,155 +20,28 @@ import {
   StorageSharedKeyCredential,
   generateBlobSASQueryParameters,
 } from "@azure/storage-blob";
+import { Recorder, args, collect, describe, expectRestError, settingsOf, steps, unique } from "./harness.mjs";
 
-const [connectionString] = process.argv.slice(2);
-if (!connectionString) {
-  console.error('usage: node blob.mjs "<connection string>"');
-  process.exit(2);
-}
-const settings = Object.fromEntries(
-  connectionString.split(";").filter((part) => part.includes("=")).map((part) => {
-    const at = part.indexOf("=");
-    return [part.slice(0, at), part.slice(at + 1)];
-  }));
-const { AccountName: accountName, AccountKey: accountKey, BlobEndpoint: blobEndpoint } = settings;
-if (!accountName || !accountKey || !blobEndpoint) {
-  console.error(`the connection string lacks AccountName, AccountKey or BlobEndpoint: ${connectionString}`);
-  process.exit(2);
-}
+const [connectionString] = args("blob.mjs", "connection string");
+const { AccountName: accountName, AccountKey: accountKey, BlobEndpoint: blobEndpoint } =
+  settingsOf(connectionString, "AccountName", "AccountKey", "BlobEndpoint");
 
-// ---------------------------------------------------------------------------------------------
-// Request recorder: added to each client's pipeline after signing, so it sees the requests as they
-// go on the wire and the responses as they come back (bodies of errors and of XML answers kept;
-// downloads are streams and are not kept).
-const exchanges = [];
-const debug = Boolean(process.env.DEBUG_BLOB);
-const RECORDER = "ceruleanBlobRecorder";
-const recorder = {
-  name: RECORDER,
-  async sendRequest(request, next) {
-    const entry = { method: request.method, url: request.url, status: undefined, range: request.headers.get("x-ms-range") };
-    exchanges.push(entry);
-    try {
-      const response = await next(request);
-      entry.status = response.status;
-      entry.errorCode = response.headers.get("x-ms-error-code");
-      entry.headers = response.headers;
-      entry.body = response.bodyAsText;
-      return response;
-    } catch (e) {
-      entry.error = String(e);
-      throw e;
-    } finally {
-      if (debug) {
-        console.log(`    ${describe(entry)}`);
-      }
-    }
-  },
-};
-
-function describe(e) {
-  const url = e.url.replace(/([?&]sig=)[^&]*/, "$1...");
-  const range = e.range ? ` [${e.range}]` : "";
-  const outcome = e.error ? `error ${e.error}` : `${e.status}${e.errorCode ? " " + e.errorCode : ""}`;
-  const body = e.status >= 400 && e.body ? `\n        body: ${e.body}` : "";
-  return `${e.method} ${url}${range} -> ${outcome}${body}`;
-}
-
-/**
- * Adds the recorder to a client's pipeline. Clients made from one Pipeline (a service client and
- * the container and blob clients it hands out) share one core pipeline, so the recorder goes in
- * once per pipeline.
- */
-function recorded(client) {
-  const pipeline = client.storageClientContext?.pipeline;
-  assert.ok(pipeline, "the SDK client has no storageClientContext.pipeline to record requests on");
-  if (!pipeline.getOrderedPolicies().some((p) => p.name === RECORDER)) {
-    pipeline.addPolicy(recorder, { afterPhase: "Sign" });
-  }
-  return client;
-}
-
+// Every request recorded as it goes on the wire (DEBUG_BLOB=1 prints them all).
+const recorder = new Recorder("ceruleanBlobRecorder", "DEBUG_BLOB");
+const recorded = (client) => recorder.attach(client);
+const exchanges = recorder.exchanges;
+const lastStatus = () => recorder.lastStatus();
 const pipelineOptions = () => ({ retryOptions: { maxTries: 1 } }); // see server errors, never retry them away
 
 const service = recorded(BlobServiceClient.fromConnectionString(connectionString, pipelineOptions()));
 const credential = new StorageSharedKeyCredential(accountName, accountKey);
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const suffix = unique("");
 const containerName = `jsb-${suffix}`;
 const container = service.getContainerClient(containerName);
+const { step, run } = steps("BLOB", recorder);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-let stepNo = 0;
-const failed = [];
-
-/**
- * Runs one step. A failing step is reported with the requests it sent, and the script goes on to
- * the next one, so that one wrong answer does not hide the others; the run still fails at the end.
- * (A step that needs an earlier one's results may then fail too: read the first failure first.)
- */
-async function step(name, body) {
-  stepNo++;
-  const label = `${String(stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  const firstExchange = exchanges.length;
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed.push(label.trim());
-    console.log(`FAILED ${label}`);
-    console.error(`FAILED ${label}: ${e?.stack ?? e}`);
-    if (e?.name === "RestError") {
-      console.error(`  statusCode=${e.statusCode} code=${errorInfo(e).code}`);
-      console.error(`  response body: ${e.response?.bodyAsText}`);
-    }
-    console.error("  this step's last requests:");
-    for (const entry of exchanges.slice(Math.max(firstExchange, exchanges.length - 12))) {
-      console.error(`    ${describe(entry)}`);
-    }
-  }
-}
-
-/** Status and service error code of a failed call (x-ms-error-code, as the SDK parsed it). */
-function errorInfo(e) {
-  return {
-    statusCode: e?.statusCode,
-    code: e?.details?.errorCode ?? e?.response?.headers?.get("x-ms-error-code") ?? e?.code,
-  };
-}
-
-async function expectRestError(promise, statusCode, code) {
-  let error;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, `expected the call to fail with ${statusCode} ${code ?? ""} but it succeeded`);
-  if (error.name !== "RestError") {
-    throw error;
-  }
-  const info = errorInfo(error);
-  const body = error.response?.bodyAsText ?? "";
-  assert.equal(info.statusCode, statusCode, `status code (error code ${info.code}; body ${body})`);
-  if (code) {
-    assert.equal(info.code, code, `error code (status ${info.statusCode}; body ${body})`);
-  }
-  return info;
-}
-
-/** The status of the last response the server sent (SDK results do not all keep _response). */
-function lastStatus() {
-  return exchanges.at(-1)?.status;
-}
-
-async function collect(iterable) {
-  const out = [];
-  for await (const x of iterable) out.push(x);
-  return out;
-}
 
 const sha256 = (bytes) => createHash("sha256").update(bytes).digest("hex");
 const md5 = (bytes) => createHash("md5").update(bytes).digest();
@@ -477,16 +350,4 @@ async function main() {
   });
 }
 
-try {
-  await main();
-} catch (e) {
-  failed.push(`outside any step: ${e?.stack ?? e}`);
-}
-if (failed.length) {
-  const message = `BLOB FAILED: ${failed.length} of ${stepNo} steps failed: ${failed.join("; ")}`;
-  console.log(message);
-  console.error(message);
-  process.exitCode = 1;
-} else {
-  console.log(`BLOB OK (${stepNo} steps, ${exchanges.length} requests)`);
-}
+await run(main);

@@ -10,7 +10,7 @@
 // preflight, which browsers send and the SDK never does: that one is a plain fetch. Retries are
 // off, so every server error is seen as it was sent. Every request is recorded; set DEBUG_QUEUE=1 to
 // print them all, and on failure the last ones are printed anyway.
-// Prints one line per step and `QUEUE OK` at the end; exits non-zero on the first failure.
+// Prints one line per step and `QUEUE OK` at the end; exits non-zero if a step failed.
 
 import assert from "node:assert/strict";
 import {
@@ -25,153 +25,29 @@ import {
   generateAccountSASQueryParameters,
   generateQueueSASQueryParameters,
 } from "@azure/storage-queue";
+import { Recorder, args, collect, expectRestError, settingsOf, steps, unique } from "./harness.mjs";
 
-const [connectionString] = process.argv.slice(2);
-if (!connectionString) {
-  console.error('usage: node queue.mjs "<connection string>"');
-  process.exit(2);
-}
-const settings = Object.fromEntries(
-  connectionString.split(";").filter((part) => part.includes("=")).map((part) => {
-    const at = part.indexOf("=");
-    return [part.slice(0, at), part.slice(at + 1)];
-  }));
-const { AccountName: accountName, AccountKey: accountKey, QueueEndpoint: queueEndpoint } = settings;
-if (!accountName || !accountKey || !queueEndpoint) {
-  console.error(`the connection string lacks AccountName, AccountKey or QueueEndpoint: ${connectionString}`);
-  process.exit(2);
-}
+const [connectionString] = args("queue.mjs", "connection string");
+const { AccountName: accountName, AccountKey: accountKey, QueueEndpoint: queueEndpoint } =
+  settingsOf(connectionString, "AccountName", "AccountKey", "QueueEndpoint");
 
-// ---------------------------------------------------------------------------------------------
-// Request recorder: added to each client's pipeline after signing, so it sees the requests as they
-// go on the wire and the responses as they come back (bodies of errors and of message lists kept).
-const exchanges = [];
-const debug = Boolean(process.env.DEBUG_QUEUE);
-const RECORDER = "ceruleanQueueRecorder";
-const recorder = {
-  name: RECORDER,
-  async sendRequest(request, next) {
-    const entry = { method: request.method, url: request.url, status: undefined };
-    exchanges.push(entry);
-    try {
-      const response = await next(request);
-      entry.requestBody = typeof request.body === "string" ? request.body : undefined;
-      entry.status = response.status;
-      entry.errorCode = response.headers.get("x-ms-error-code");
-      entry.headers = response.headers;
-      entry.body = response.bodyAsText;
-      return response;
-    } catch (e) {
-      entry.error = String(e);
-      throw e;
-    } finally {
-      if (debug) {
-        console.log(`    ${describe(entry)}`);
-      }
-    }
-  },
-};
-
-function describe(e) {
-  const url = e.url.replace(/([?&]sig=)[^&]*/, "$1...");
-  const outcome = e.error ? `error ${e.error}` : `${e.status}${e.errorCode ? " " + e.errorCode : ""}`;
-  const body = e.status >= 400 && e.body ? `\n        body: ${e.body}` : "";
-  return `${e.method} ${url} -> ${outcome}${body}`;
-}
-
-/**
- * Adds the recorder to a client's pipeline. Clients made from one Pipeline (a service client and
- * the queue clients it hands out) share one core pipeline, so the recorder goes in once per pipeline.
- */
-function recorded(client) {
-  const pipeline = client.storageClientContext?.pipeline;
-  assert.ok(pipeline, "the SDK client has no storageClientContext.pipeline to record requests on");
-  if (!pipeline.getOrderedPolicies().some((p) => p.name === RECORDER)) {
-    pipeline.addPolicy(recorder, { afterPhase: "Sign" });
-  }
-  return client;
-}
-
+// Every request recorded as it goes on the wire, request and response bodies kept (DEBUG_QUEUE=1
+// prints them all).
+const recorder = new Recorder("ceruleanQueueRecorder", "DEBUG_QUEUE");
+const recorded = (client) => recorder.attach(client);
+const exchanges = recorder.exchanges;
+const lastStatus = () => recorder.lastStatus();
 const pipelineOptions = () => ({ retryOptions: { maxTries: 1 } }); // see server errors, never retry them away
 
 const service = recorded(QueueServiceClient.fromConnectionString(connectionString, pipelineOptions()));
 const credential = new StorageSharedKeyCredential(accountName, accountKey);
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const suffix = unique("");
 const queueName = `jsq-${suffix}`;
 const queue = service.getQueueClient(queueName);
+const { step, run } = steps("QUEUE", recorder);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-let stepNo = 0;
-const failed = [];
-
-/**
- * Runs one step. A failing step is reported with the requests it sent, and the script goes on to
- * the next one, so that one wrong answer does not hide the others; the run still fails at the end.
- * (A step that needs an earlier one's results may then fail too: read the first failure first.)
- */
-async function step(name, body) {
-  stepNo++;
-  const label = `${String(stepNo).padStart(2)} ${name}`;
-  const started = Date.now();
-  const firstExchange = exchanges.length;
-  try {
-    await body();
-    console.log(`ok ${label} (${Date.now() - started} ms)`);
-  } catch (e) {
-    failed.push(label.trim());
-    console.log(`FAILED ${label}`);
-    console.error(`FAILED ${label}: ${e?.stack ?? e}`);
-    if (e?.name === "RestError") {
-      console.error(`  statusCode=${e.statusCode} code=${errorInfo(e).code}`);
-      console.error(`  response body: ${e.response?.bodyAsText}`);
-    }
-    console.error("  this step's last requests:");
-    for (const entry of exchanges.slice(Math.max(firstExchange, exchanges.length - 12))) {
-      console.error(`    ${describe(entry)}`);
-    }
-  }
-}
-
-/** Status and service error code of a failed call (x-ms-error-code, as the SDK parsed it). */
-function errorInfo(e) {
-  return {
-    statusCode: e?.statusCode,
-    code: e?.details?.errorCode ?? e?.response?.headers?.get("x-ms-error-code") ?? e?.code,
-  };
-}
-
-async function expectRestError(promise, statusCode, code) {
-  let error;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, `expected the call to fail with ${statusCode} ${code ?? ""} but it succeeded`);
-  if (error.name !== "RestError") {
-    throw error;
-  }
-  const info = errorInfo(error);
-  const body = error.response?.bodyAsText ?? "";
-  assert.equal(info.statusCode, statusCode, `status code (error code ${info.code}; body ${body})`);
-  if (code) {
-    assert.equal(info.code, code, `error code (status ${info.statusCode}; body ${body})`);
-  }
-  return info;
-}
-
-/** The status of the last response the server sent (SDK results do not all keep _response). */
-function lastStatus() {
-  return exchanges.at(-1)?.status;
-}
-
-async function collect(iterable) {
-  const out = [];
-  for await (const x of iterable) out.push(x);
-  return out;
-}
 
 /** A client on `<queue URL>?<sas>`, anonymous apart from the SAS, recording like the others. */
 function sasQueue(name, sas) {
@@ -574,16 +450,4 @@ async function main() {
 
 }
 
-try {
-  await main();
-} catch (e) {
-  failed.push(`outside any step: ${e?.stack ?? e}`);
-}
-if (failed.length) {
-  const message = `QUEUE FAILED: ${failed.length} of ${stepNo} steps failed: ${failed.join("; ")}`;
-  console.log(message);
-  console.error(message);
-  process.exitCode = 1;
-} else {
-  console.log(`QUEUE OK (${stepNo} steps, ${exchanges.length} requests)`);
-}
+await run(main);

@@ -9,7 +9,7 @@
 // (POST with X-HTTP-Method: MERGE) when it takes the endpoint for Cosmos DB (host `localhost` on a
 // port other than 10002 and an account other than devstoreaccount1). Every request the SDK sends is
 // recorded; set DEBUG_SMOKE=1 to print them all, and on failure the last ones are printed anyway.
-// Prints one line per step and `SMOKE OK` at the end; exits non-zero on the first failure.
+// Prints one line per step and `SMOKE OK` at the end; exits non-zero if a step failed.
 
 import assert from "node:assert/strict";
 import {
@@ -18,112 +18,38 @@ import {
   TableServiceClient,
   odata,
 } from "@azure/data-tables";
+import { Recorder, args, collect, expectRestError, steps, unique } from "./harness.mjs";
 
-const [endpoint, accountName, accountKey, expectedMerge] = process.argv.slice(2);
-if (!endpoint || !accountName || !accountKey) {
-  console.error("usage: node smoke.mjs <endpoint> <accountName> <accountKey> [PATCH|POST+MERGE]");
-  process.exit(2);
-}
+const [endpoint, accountName, accountKey, expectedMerge] =
+  args("smoke.mjs", "endpoint", "accountName", "accountKey"); // then PATCH or POST+MERGE, if known
 if (expectedMerge && expectedMerge !== "PATCH" && expectedMerge !== "POST+MERGE") {
   console.error(`unknown merge mode '${expectedMerge}': expected PATCH or POST+MERGE`);
   process.exit(2);
 }
 
 // ---------------------------------------------------------------------------------------------
-// Request recorder: the innermost policy, so it sees each request exactly as it goes on the wire
-// (after signing and after the Cosmos policy has rewritten PATCH to POST + X-HTTP-Method).
-const exchanges = [];
-const debug = Boolean(process.env.DEBUG_SMOKE);
-const recorder = {
-  name: "ceruleanSmokeRecorder",
-  async sendRequest(request, next) {
-    const entry = {
-      method: request.method,
-      xHttpMethod: request.headers.get("X-HTTP-Method"),
-      url: request.url,
-      ifMatch: request.headers.get("If-Match"),
-      status: undefined,
-    };
-    exchanges.push(entry);
-    try {
-      const response = await next(request);
-      entry.status = response.status;
-      entry.errorCode = response.headers.get("x-ms-error-code");
-      if (response.status >= 400) {
-        entry.body = response.bodyAsText;
-      }
-      return response;
-    } catch (e) {
-      entry.error = String(e);
-      throw e;
-    } finally {
-      if (debug) {
-        console.log(`    ${describe(entry)}`);
-      }
-    }
-  },
-};
-
-function describe(e) {
-  const verb = e.xHttpMethod ? `${e.method}(X-HTTP-Method: ${e.xHttpMethod})` : e.method;
-  const ifMatch = e.ifMatch ? ` If-Match: ${e.ifMatch}` : "";
-  const outcome = e.error ? `error ${e.error}` : `${e.status}${e.errorCode ? " " + e.errorCode : ""}`;
-  const body = e.body ? `\n        body: ${e.body}` : "";
-  return `${verb} ${e.url}${ifMatch} -> ${outcome}${body}`;
-}
+// Every request recorded by the innermost policy, so as it goes on the wire (after signing and after
+// the Cosmos policy has rewritten PATCH to POST + X-HTTP-Method); DEBUG_SMOKE=1 prints them all.
+const recorder = new Recorder("ceruleanSmokeRecorder", "DEBUG_SMOKE");
+const exchanges = recorder.exchanges;
 
 const clientOptions = {
   allowInsecureConnection: true, // the endpoint is plain http
   retryOptions: { maxRetries: 0 }, // a smoke test must see server errors, not retry them away
-  additionalPolicies: [{ policy: recorder, position: "perRetry" }],
+  additionalPolicies: [{ policy: recorder.policy, position: "perRetry" }],
 };
 
 const credential = new AzureNamedKeyCredential(accountName, accountKey);
 const service = new TableServiceClient(endpoint, credential, clientOptions);
-const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+const suffix = unique("");
 const tableName = `jssmoke${suffix}`;
 const pagingTableName = `jspaging${suffix}`;
 const table = new TableClient(endpoint, tableName, credential, clientOptions);
 const pagingTable = new TableClient(endpoint, pagingTableName, credential, clientOptions);
+const { step, run } = steps("SMOKE", recorder);
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-let stepNo = 0;
-let currentStep = "setup";
-async function step(name, body) {
-  stepNo++;
-  currentStep = `${stepNo} (${name})`;
-  const started = Date.now();
-  await body();
-  console.log(`ok ${String(stepNo).padStart(2)} ${name} (${Date.now() - started} ms)`);
-}
-
-/** The service error code as the SDK sees it (the OData error body), plus status. */
-function errorInfo(e) {
-  return {
-    statusCode: e?.statusCode,
-    code: e?.response?.parsedBody?.odataError?.code ?? e?.code,
-  };
-}
-
-async function expectRestError(promise, statusCode, code) {
-  let error;
-  try {
-    await promise;
-  } catch (e) {
-    error = e;
-  }
-  assert.ok(error, `expected the call to fail with ${statusCode} ${code ?? ""} but it succeeded`);
-  if (error.name !== "RestError") {
-    throw error;
-  }
-  const info = errorInfo(error);
-  assert.equal(info.statusCode, statusCode, `status code (error: ${error.message})`);
-  if (code) {
-    assert.equal(info.code, code, `error code (error: ${error.message})`);
-  }
-}
 
 /** Custom properties of an entity returned by the SDK (drops keys, timestamp, etag, odata.*). */
 function customProps(entity) {
@@ -138,12 +64,6 @@ function customProps(entity) {
 
 function mergeRequests() {
   return exchanges.filter((e) => e.method === "PATCH" || e.method === "MERGE" || (e.method === "POST" && e.xHttpMethod));
-}
-
-async function collect(iterable) {
-  const out = [];
-  for await (const x of iterable) out.push(x);
-  return out;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,21 +305,6 @@ async function main() {
     await expectRestError(table.getEntity("people", "01"), 404, "TableNotFound");
     await service.deleteTable(tableName); // a missing table: the SDK swallows the 404
   });
-
-  console.log(`SMOKE OK (${exchanges.length} requests)`);
 }
 
-try {
-  await main();
-} catch (e) {
-  console.error(`SMOKE FAILED in step ${currentStep}: ${e?.stack ?? e}`);
-  if (e?.name === "RestError") {
-    console.error(`  statusCode=${e.statusCode} code=${errorInfo(e).code}`);
-    console.error(`  response body: ${e.response?.bodyAsText}`);
-  }
-  console.error("last requests:");
-  for (const entry of exchanges.slice(-15)) {
-    console.error(`  ${describe(entry)}`);
-  }
-  process.exitCode = 1;
-}
+await run(main);

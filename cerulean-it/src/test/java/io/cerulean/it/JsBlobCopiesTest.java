@@ -49,7 +49,7 @@ class JsBlobCopiesTest {
                 assertThat(lines.stream().anyMatch(line -> line.startsWith(expected)))
                         .as("blob-copies.mjs did not report step '%s':%n%s", expected, result.output()).isTrue();
             }
-            assertThat(lines).as(result.output()).contains("COPIES OK");
+            assertThat(lines).as(result.output()).anyMatch(line -> line.startsWith("COPIES OK"));
         }
     }
 }

@@ -48,7 +48,7 @@ class JsBlobVersionsSdkTest {
                 assertThat(lines.stream().anyMatch(line -> line.startsWith(expected)))
                         .as("blob-versions.mjs did not report step '%s':%n%s", expected, result.output()).isTrue();
             }
-            assertThat(lines).as(result.output()).contains(OK_LINE);
+            assertThat(lines).as(result.output()).anyMatch(line -> line.startsWith(OK_LINE));
         }
     }
 }
