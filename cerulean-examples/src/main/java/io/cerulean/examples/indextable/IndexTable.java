@@ -168,7 +168,7 @@ public final class IndexTable {
         return found.value();
     }
 
-    /** The index in the movie's own partition: a genre's movies from {@code from} to {@code to} inclusive, one range. */
+    /** The index in the movies' own partition: a genre's movies from {@code from} to {@code to} inclusive, a range. */
     public List<Dated> genreIn(String genre, int from, int to) {
         return query(genre + " from " + from + " to " + to + " by its year index", movies, inPartition(genre)
                 + " and RowKey ge 'year_" + String.format("%04d", from) + "' and RowKey lt 'year_"
@@ -224,8 +224,11 @@ public final class IndexTable {
         String connectionString = Clients.connectionString(args);
         Traffic traffic = new Traffic();
         var tables = Clients.tables(connectionString, traffic);
-        QueueClient queue = Clients.queues(connectionString, traffic).getQueueClient("movie-changes");
+        var queues = Clients.queues(connectionString, traffic);
+        QueueClient queue = queues.getQueueClient("movie-changes");
+        QueueClient poison = queues.getQueueClient("movie-changes-poison");
         queue.createIfNotExists();
+        poison.createIfNotExists();
         TableClient movies = tables.createTableIfNotExists("Movies");
         TableClient byActor = tables.createTableIfNotExists("MoviesByActor");
         TableClient keysByActor = tables.createTableIfNotExists("MovieKeysByActor");
@@ -233,8 +236,8 @@ public final class IndexTable {
         try {
             IndexTable example = new IndexTable(movies, byActor, keysByActor, listingsByActor, queue, traffic,
                     System.out);
-            IndexWorker worker = new IndexWorker(movies, byActor, keysByActor, listingsByActor, queue, traffic,
-                    System.out);
+            IndexWorker worker = new IndexWorker(movies, byActor, keysByActor, listingsByActor, queue, poison,
+                    traffic, System.out);
             example.release(new Movie("Drama", "Philadelphia", 1993, "Jonathan Demme",
                     List.of("Tom Hanks", "Denzel Washington"), "A lawyer sues the firm that fired him."));
             example.release(new Movie("Drama", "Forrest Gump", 1994, "Robert Zemeckis",
@@ -259,6 +262,7 @@ public final class IndexTable {
                 table.deleteTable();
             }
             queue.delete();
+            poison.delete();
         }
     }
 }

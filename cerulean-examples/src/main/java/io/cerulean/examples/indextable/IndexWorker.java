@@ -20,27 +20,33 @@ import java.util.Optional;
  * is delivered again when its visibility timeout ends. That is harmless because applying a change
  * is idempotent and looks at the movie as it is now, not as the message saw it: every current actor
  * gets the index entities the movie implies (Insert Or Replace), every actor who left loses them
- * (a delete that finds nothing is fine). Messages may so be applied twice, or out of order.
+ * (a delete that finds nothing is fine). Messages may so be applied twice, or out of order. A
+ * message that comes back after {@value #MAX_DELIVERIES} deliveries is set aside on a poison queue
+ * for a person to look at, so that a change that cannot be applied does not come back forever.
  */
 public final class IndexWorker {
     /** How long a received message stays hidden from other workers while this one applies it. */
     private static final Duration VISIBILITY = Duration.ofSeconds(30);
+    /** Deliveries after which a message that comes back again is taken for poison. */
+    public static final int MAX_DELIVERIES = 3;
 
     private final TableClient movies;
     private final TableClient byActor;
     private final TableClient keysByActor;
     private final TableClient listingsByActor;
     private final QueueClient changes;
+    private final QueueClient poison;
     private final Traffic traffic;
     private final PrintStream out;
 
     public IndexWorker(TableClient movies, TableClient byActor, TableClient keysByActor,
-            TableClient listingsByActor, QueueClient changes, Traffic traffic, PrintStream out) {
+            TableClient listingsByActor, QueueClient changes, QueueClient poison, Traffic traffic, PrintStream out) {
         this.movies = movies;
         this.byActor = byActor;
         this.keysByActor = keysByActor;
         this.listingsByActor = listingsByActor;
         this.changes = changes;
+        this.poison = poison;
         this.traffic = traffic;
         this.out = out;
     }
@@ -67,7 +73,11 @@ public final class IndexWorker {
         }
     }
 
-    /** Applies every change waiting in the queue, deleting each message once applied; answers how many. */
+    /**
+     * Applies every change waiting in the queue, deleting each message once applied; answers how
+     * many were applied. A change that fails stays in the queue, hidden until its visibility timeout
+     * ends.
+     */
     public int drain() {
         Traffic.Measured<Integer> drained = traffic.measure(() -> {
             int applied = 0;
@@ -77,7 +87,20 @@ public final class IndexWorker {
                     return applied;
                 }
                 for (QueueMessageItem message : batch) {
-                    apply(message.getBody().toString());
+                    String text = message.getBody().toString();
+                    if (message.getDequeueCount() > MAX_DELIVERIES) {
+                        poison.sendMessage(text);
+                        changes.deleteMessage(message.getMessageId(), message.getPopReceipt());
+                        out.printf("worker set aside a change delivered %d times%n", message.getDequeueCount());
+                        continue;
+                    }
+                    try {
+                        apply(text);
+                    } catch (RuntimeException e) {
+                        // Not deleted: the message comes back when its visibility timeout ends.
+                        out.printf("worker failed to apply a change, delivery %d: %s%n", message.getDequeueCount(), e);
+                        continue;
+                    }
                     changes.deleteMessage(message.getMessageId(), message.getPopReceipt());
                     applied++;
                 }

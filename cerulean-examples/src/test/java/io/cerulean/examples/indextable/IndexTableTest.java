@@ -43,6 +43,7 @@ class IndexTableTest {
     private IndexTable example;
     private IndexWorker worker;
     private QueueClient queue;
+    private QueueClient poison;
     private TableClient movies;
     private TableClient byActor;
 
@@ -50,13 +51,15 @@ class IndexTableTest {
         TableServiceClient tables = Clients.tables(connectionString, traffic);
         queue = Clients.queues(connectionString, traffic).getQueueClient("movie-changes-" + tag.toLowerCase());
         queue.createIfNotExists();
+        poison = Clients.queues(connectionString, traffic).getQueueClient("movie-poison-" + tag.toLowerCase());
+        poison.createIfNotExists();
         movies = tables.createTableIfNotExists("Movies" + tag);
         byActor = tables.createTableIfNotExists("MoviesByActor" + tag);
         TableClient keysByActor = tables.createTableIfNotExists("MovieKeysByActor" + tag);
         TableClient listingsByActor = tables.createTableIfNotExists("MovieListingsByActor" + tag);
         PrintStream out = new PrintStream(OutputStream.nullOutputStream());
         example = new IndexTable(movies, byActor, keysByActor, listingsByActor, queue, traffic, out);
-        worker = new IndexWorker(movies, byActor, keysByActor, listingsByActor, queue, traffic, out);
+        worker = new IndexWorker(movies, byActor, keysByActor, listingsByActor, queue, poison, traffic, out);
     }
 
     private void releaseAll(Movie... released) {
@@ -213,6 +216,41 @@ class IndexTableTest {
         assertThat(contents(byActor)).isEqualTo(applied).hasSize(2);
         assertThat(example.filmsOf("Helen Hunt")).containsExactly(CAST_AWAY);
         assertThat(queue.getProperties().getApproximateMessagesCount()).isZero();
+    }
+
+    @Test
+    void aChangeThatKeepsComingBackIsSetAsideOnThePoisonQueue(@CeruleanConnectionString String cs)
+            throws InterruptedException {
+        open(cs, "Poison");
+        queue.sendMessage("not a change");
+        for (int delivery = 1; delivery <= IndexWorker.MAX_DELIVERIES; delivery++) {
+            // A worker receives the message and fails before deleting it: back a second later.
+            QueueMessageItem message = nextMessage();
+            assertThat(message.getDequeueCount()).isEqualTo(delivery);
+            assertThatThrownBy(() -> worker.apply(message.getBody().toString()))
+                    .isInstanceOf(RuntimeException.class);
+        }
+
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (poison.getProperties().getApproximateMessagesCount() == 0 && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            assertThat(worker.drain()).as("nothing applied").isZero();
+        }
+
+        assertThat(poison.peekMessage().getBody().toString()).isEqualTo("not a change");
+        assertThat(queue.getProperties().getApproximateMessagesCount()).isZero();
+    }
+
+    private QueueMessageItem nextMessage() throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        while (System.nanoTime() < deadline) {
+            var received = queue.receiveMessages(1, Duration.ofSeconds(1), null, null).stream().findFirst();
+            if (received.isPresent()) {
+                return received.get();
+            }
+            Thread.sleep(200);
+        }
+        throw new AssertionError("no message came back");
     }
 
     private static Map<String, Map<String, Object>> contents(TableClient table) {
