@@ -44,6 +44,8 @@ class SeparatePartitionIndexTest {
         example.hire(new Employee("HR", "000154", "Lee", "Jones"));
 
         Traffic.Measured<List<Employee>> before = traffic.measure(() -> example.find("Jones"));
+        Traffic.Measured<Boolean> firstMessage = traffic.measure(() -> example.work(VISIBILITY));
+        Traffic.Measured<Boolean> secondMessage = traffic.measure(() -> example.work(VISIBILITY));
         while (example.work(VISIBILITY)) {
             // until the queue is empty
         }
@@ -52,6 +54,11 @@ class SeparatePartitionIndexTest {
         assertThat(hired.cost().requests()).as("an insert and a message").isEqualTo(2);
         assertThat(before.value()).as("before the worker").isEmpty();
         assertThat(before.cost().queryClasses()).containsExactly("POINT");
+        assertThat(before.cost().entitiesRead()).isZero();
+        assertThat(firstMessage.cost().requests()).as("receive, find no index, create it, delete the message")
+                .isEqualTo(4);
+        assertThat(secondMessage.cost().requests()).as("receive, read the index, replace it on its ETag, delete")
+                .isEqualTo(4);
         assertThat(after.value()).containsExactly(new Employee("Sales", "000152", "Don", "Jones"),
                 new Employee("HR", "000154", "Lee", "Jones"));
         assertThat(after.cost().requests()).as("the index, then two employees").isEqualTo(3);

@@ -72,13 +72,21 @@ class InterPartitionSecondaryIndexTest {
         }
         assertThat(byEmail.cost().entitiesRead()).isEqualTo(1);
 
-        example.changeEmail("Sales", "000223", "john.jones@contoso.com");
+        Traffic.Measured<Void> changed = traffic.measure(() -> {
+            example.changeEmail("Sales", "000223", "john.jones@contoso.com");
+            return null;
+        });
         Employee moved = new Employee("Sales", "000223", "john.jones@contoso.com", "John", "Jones");
         assertThat(example.byId("Sales", "000223")).contains(moved);
         assertThat(example.byEmail("Sales", "jonesj@contoso.com")).as("the old address until the worker runs")
                 .contains(JONES);
         assertThat(example.byEmail("Sales", "john.jones@contoso.com")).isEmpty();
-        assertThat(example.work(VISIBILITY)).isTrue();
+        Traffic.Measured<Boolean> movedByWorker = traffic.measure(() -> example.work(VISIBILITY));
+        assertThat(movedByWorker.value()).isTrue();
+        assertThat(changed.cost().requests()).as("a read, an update on its ETag, a message").isEqualTo(3);
+        assertThat(movedByWorker.cost().requests())
+                .as("receive, read, upsert, read the old address's entity, delete it, delete the message")
+                .isEqualTo(6);
         assertThat(example.byEmail("Sales", "jonesj@contoso.com")).isEmpty();
         assertThat(example.byEmail("Sales", "john.jones@contoso.com")).contains(moved);
         assertThat(example.work(VISIBILITY)).as("nothing left to do").isFalse();

@@ -93,7 +93,12 @@ class LargeEntitiesTest {
         TableEntity v1 = example.employee("Sales", "000123").orElseThrow();
         TableEntity seenByOther = example.employee("Sales", "000123").orElseThrow();
 
-        example.changePhoto(v1, photo(2));
+        Traffic.Measured<Void> changed = traffic.measure(() -> {
+            example.changePhoto(v1, photo(2));
+            return null;
+        });
+        assertThat(changed.cost().requests()).as("the new blob, a conditional merge, the old blob deleted")
+                .isEqualTo(3);
         TableServiceException lost = catchThrowableOfType(TableServiceException.class,
                 () -> example.changePhoto(seenByOther, photo(3)));
 
@@ -122,7 +127,12 @@ class LargeEntitiesTest {
         example.hire("Sales", "000123", "Don Jones", photo(1));
         example.hire("Sales", "000124", "Ann Hall", photo(2));
 
-        example.remove(example.employee("Sales", "000123").orElseThrow());
+        TableEntity leaving = example.employee("Sales", "000123").orElseThrow();
+        Traffic.Measured<Void> removed = traffic.measure(() -> {
+            example.remove(leaving);
+            return null;
+        });
+        assertThat(removed.cost().requests()).as("the entity, then the blob").isEqualTo(2);
         assertThat(example.employee("Sales", "000123")).isEmpty();
         assertThat(blobNames()).singleElement().asString().startsWith("Sales/000124/");
 
