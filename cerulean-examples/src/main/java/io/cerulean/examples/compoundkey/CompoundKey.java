@@ -72,9 +72,9 @@ public final class CompoundKey {
 
     /** One employee's review for one year: a point query on the compound RowKey. */
     public Optional<Review> reviewFor(String department, int id, int year) {
-        Traffic.Measured<Optional<Review>> found = traffic.measure(() -> employees.listEntities(new ListEntitiesOptions()
-                .setFilter("PartitionKey eq '" + department + "' and RowKey eq '" + reviewKey(id, year) + "'"), null, null)
-                .stream().findFirst().map(CompoundKey::review));
+        String filter = "PartitionKey eq '" + department + "' and RowKey eq '" + reviewKey(id, year) + "'";
+        Traffic.Measured<Optional<Review>> found = traffic.measure(() -> employees.listEntities(
+                new ListEntitiesOptions().setFilter(filter), null, null).stream().findFirst().map(CompoundKey::review));
         out.printf("the review of %s for %d: %s%n", employeeKey(id), year, found.cost());
         return found.value();
     }

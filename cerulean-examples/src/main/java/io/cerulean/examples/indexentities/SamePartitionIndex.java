@@ -108,7 +108,8 @@ public final class SamePartitionIndex {
             }
             return result;
         });
-        out.printf("find the %ss of %s: %d found, %s%n", lastName, department, found.value().size(), found.cost());
+        out.printf("find everyone named %s in %s: %d found, %s%n", lastName, department, found.value().size(),
+                found.cost());
         return found.value();
     }
 

@@ -136,7 +136,7 @@ public final class SeparatePartitionIndex {
             }
             return result;
         });
-        out.printf("find the %ss: %d found, %s%n", lastName, found.value().size(), found.cost());
+        out.printf("find everyone named %s: %d found, %s%n", lastName, found.value().size(), found.cost());
         return found.value();
     }
 

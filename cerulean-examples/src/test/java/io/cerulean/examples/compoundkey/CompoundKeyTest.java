@@ -68,7 +68,8 @@ class CompoundKeyTest {
         assertThat(CompoundKey.reviewKey(7, 2012)).isEqualTo("empid_000007_2012");
 
         assertThatThrownBy(() -> example.review("Sales", 7, 2012, 1, 1, "again"))
-                .as("a second review of 2012 fails the transaction").isInstanceOf(TableTransactionFailedException.class);
+                .as("a second review of 2012 fails the transaction")
+                .isInstanceOf(TableTransactionFailedException.class);
         assertThat(table.getEntity("Sales", CompoundKey.employeeKey(7)).getProperty("LatestRating"))
                 .as("and the rating stays as it was").isEqualTo(4);
     }

@@ -83,7 +83,8 @@ class SamePartitionIndexTest {
         TableClient table = Clients.tables(cs, traffic).getTableClient("SamePartitionLimit");
         // 4,681 ids of six digits and their commas: 32,766 characters, two short of a string's 32K.
         String full = IntStream.range(0, 4681).mapToObj(i -> String.format("%06d", i)).collect(Collectors.joining(","));
-        table.createEntity(new TableEntity("Sales", SamePartitionIndex.indexKey("Many")).addProperty("EmployeeIDs", full));
+        table.createEntity(new TableEntity("Sales", SamePartitionIndex.indexKey("Many"))
+                .addProperty("EmployeeIDs", full));
 
         TableTransactionFailedException refused = catchThrowableOfType(TableTransactionFailedException.class,
                 () -> example.hire(new Employee("Sales", "999999", "Pat", "Many")));
