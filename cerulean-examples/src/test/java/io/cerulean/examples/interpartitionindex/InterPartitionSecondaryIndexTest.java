@@ -70,6 +70,8 @@ class InterPartitionSecondaryIndexTest {
             assertThat(lookup.cost().queryClasses()).containsExactly("POINT");
             assertThat(lookup.cost().entitiesRead()).isLessThanOrEqualTo(1);
         }
+        assertThat(byId.cost().entitiesRead()).isEqualTo(1);
+        assertThat(lagging.cost().entitiesRead()).isZero();
         assertThat(byEmail.cost().entitiesRead()).isEqualTo(1);
 
         Traffic.Measured<Void> changed = traffic.measure(() -> {
