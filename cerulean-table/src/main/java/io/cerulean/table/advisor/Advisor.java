@@ -41,8 +41,11 @@ public final class Advisor {
         this.log = log;
     }
 
+    private static final Advisor OFF = new Advisor(AdvisorSettings.OFF, System::nanoTime, findings -> { });
+
+    /** An advisor that watches nothing. */
     public static Advisor off() {
-        return new Advisor(AdvisorSettings.OFF, System::nanoTime, findings -> { });
+        return OFF;
     }
 
     public boolean enabled() {

@@ -74,7 +74,8 @@ final class Judge {
 
     private void partition(List<Finding> findings, StripeView.Partition p, double tableTransactions) {
         String key = p.partitionKey();
-        if (p.entities() >= settings.partitionEntitiesPerSecond()) {
+        boolean hot = p.entities() >= settings.partitionEntitiesPerSecond();
+        if (hot) {
             findings.add(finding(FindingKind.HOT_PARTITION, key, String.format(Locale.ROOT,
                     "Partition '%s' took %s entities/s (%s written, %s read), %s, above the %s entities/s Azure "
                             + "serves one partition; spread its entities over more partitions with a compound "
@@ -82,10 +83,12 @@ final class Judge {
                     key, number(p.entities()), number(p.written()), number(p.read()), window,
                     number(settings.partitionEntitiesPerSecond()))));
         }
-        if (p.topInserts() >= settings.endInsertsPerSecond()) {
+        // Inside a partition, which end new rows go to only matters once the partition is hot: one
+        // server serves all of it either way.
+        if (hot && p.topInserts() >= settings.endInsertsPerSecond()) {
             findings.add(finding(FindingKind.APPEND_HOTSPOT, key, rowEnd(p, p.topInserts(), "above")));
         }
-        if (p.bottomInserts() >= settings.endInsertsPerSecond()) {
+        if (hot && p.bottomInserts() >= settings.endInsertsPerSecond()) {
             findings.add(finding(FindingKind.PREPEND_HOTSPOT, key, rowEnd(p, p.bottomInserts(), "below")));
         }
         if (p.transactions() >= settings.transactionsPerSecond()
