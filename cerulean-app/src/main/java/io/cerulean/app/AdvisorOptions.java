@@ -59,7 +59,7 @@ final class AdvisorOptions {
             description = "Entities in a partition, as observed, above which it is oversized (default: not judged).")
     Long partitionEntities;
 
-    @Option(names = "--advisor-tables", paramLabel = "N", defaultValue = "${env:CERULEAN_ADVISOR_TABLES:-1000}",
+    @Option(names = "--advisor-tables", paramLabel = "N", defaultValue = "${env:CERULEAN_ADVISOR_TABLES:-256}",
             description = "Tables the advisor watches at most; beyond, the least recently used is forgotten "
                     + "(default ${DEFAULT-VALUE}).")
     int tables;

@@ -26,7 +26,8 @@ import java.util.Objects;
  *                                     keeps its largest partitions; Azure Storage sets none)
  * @param partitionEntities            entities in a partition, as observed, above which it is oversized (off by
  *                                     default: {@link Long#MAX_VALUE})
- * @param tables                       tables watched at most; beyond, the least recently used is forgotten (1,000)
+ * @param tables                       tables watched at most; beyond, the least recently used is forgotten (256:
+ *                                     a table takes 24 KB with short keys, 50 KB with keys of 1 KiB)
  */
 public record AdvisorSettings(boolean enabled, Duration window, double partitionEntitiesPerSecond,
                               double endInsertsPerSecond, double scansPerMinute, double readAmplification,
@@ -44,7 +45,7 @@ public record AdvisorSettings(boolean enabled, Duration window, double partition
     static final double TRANSACTION_SHARE = 0.9;
 
     public static final AdvisorSettings DEFAULTS = new AdvisorSettings(true, Duration.ofSeconds(60), 2_000,
-            2_000, 60, 10, 100, 20L << 30, Long.MAX_VALUE, 1_000);
+            2_000, 60, 10, 100, 20L << 30, Long.MAX_VALUE, 256);
 
     public static final AdvisorSettings OFF = DEFAULTS.withEnabled(false);
 

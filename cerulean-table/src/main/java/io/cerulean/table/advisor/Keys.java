@@ -7,7 +7,7 @@ package io.cerulean.table.advisor;
  * {@value #END_CHARS} chars, compared without copying the key.
  */
 final class Keys {
-    static final int LABEL_CHARS = 128;
+    static final int LABEL_CHARS = 64;
     static final int END_CHARS = 64;
 
     private Keys() {
