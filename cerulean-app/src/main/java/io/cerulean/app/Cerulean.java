@@ -18,6 +18,7 @@ import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.database.Database;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
+import io.cerulean.table.advisor.AdvisorSettings;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -320,6 +321,7 @@ public final class Cerulean implements AutoCloseable {
         private OAuthConfig oauth = OAuthConfig.none();
         private RequestLog requestLog = RequestLog.OFF;
         private ConnectionLimits connectionLimits = ConnectionLimits.defaults();
+        private AdvisorSettings advisor = AdvisorSettings.DEFAULTS;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -490,6 +492,16 @@ public final class Cerulean implements AutoCloseable {
             return this;
         }
 
+        /**
+         * How the Table service's design advisor judges its traffic ({@link AdvisorSettings#DEFAULTS}:
+         * on, with Azure's targets); {@link AdvisorSettings#OFF} turns it off, lower thresholds let
+         * tests and small examples see its findings ({@code GET /<account>/$advisor}).
+         */
+        public Builder advisor(AdvisorSettings settings) {
+            this.advisor = java.util.Objects.requireNonNull(settings, "settings");
+            return this;
+        }
+
         /** How long one query page may read before it returns with a continuation (5 s, as Azure). */
         public Builder pageBudget(Duration pageBudget) {
             this.pageBudget = pageBudget;
@@ -646,7 +658,7 @@ public final class Cerulean implements AutoCloseable {
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
                         timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery,
-                        blobOptions);
+                        blobOptions, advisor);
                 for (Service service : ports.keySet()) {
                     ServiceAssembly.Assembled built = assembly.assemble(service, database);
                     assembled.add(built);

@@ -113,6 +113,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     LogOptions logOptions = new LogOptions();
 
+    @Mixin
+    AdvisorOptions advisor = new AdvisorOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (pageBudgetMs < 1) {
@@ -125,7 +128,8 @@ final class ServeCommand implements Callable<Integer> {
         }
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits())
-                .blobRehydrationDelay(java.time.Duration.ofMillis(blobRehydrationDelayMs));
+                .blobRehydrationDelay(java.time.Duration.ofMillis(blobRehydrationDelayMs))
+                .advisor(advisor.settings());
         if (blobPort != null) {
             builder.blobPort(blobPort);
         }

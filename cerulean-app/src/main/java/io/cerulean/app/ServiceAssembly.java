@@ -10,6 +10,7 @@ import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.queue.rest.QueueRest;
 import io.cerulean.queue.service.QueueService;
 import io.cerulean.storage.database.Database;
+import io.cerulean.table.advisor.AdvisorSettings;
 import io.cerulean.table.rest.TableRest;
 import io.cerulean.table.service.TableService;
 import java.time.Clock;
@@ -25,10 +26,12 @@ import java.util.function.Function;
  *
  * @param timestampClock the wall clock entity Timestamps start from
  * @param scanHelper     where the Table service may read the second half of a long scan
+ * @param advisor        how the Table service's design advisor judges, if it is on
  */
 record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clock timestampClock,
                        Duration pageBudget, Executor scanHelper, Clock queueClock, Duration queueSweepEvery,
-                       Clock blobClock, Duration blobSweepEvery, BlobOptions blobOptions) {
+                       Clock blobClock, Duration blobSweepEvery, BlobOptions blobOptions,
+                       AdvisorSettings advisor) {
 
     /**
      * A service built on the database.
@@ -50,7 +53,8 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
         return switch (service) {
             case TABLE -> {
                 TableService tables = TableService.open(database, timestampClock, pageBudget, scanHelper);
-                yield new Assembled(TableRest.pipeline(tables, database, accounts, trust, metrics, requestClock),
+                yield new Assembled(TableRest.pipeline(tables, database, accounts, trust, metrics, requestClock,
+                        advisor),
                         Optional.empty(), tables);
             }
             case QUEUE -> {

@@ -8,6 +8,10 @@ import io.cerulean.http.pipeline.RequestPipeline;
 import io.cerulean.rest.ServicePipelines;
 import io.cerulean.rest.StoredServiceProperties;
 import io.cerulean.storage.database.Database;
+import io.cerulean.table.advisor.Advisor;
+import io.cerulean.table.advisor.AdvisorSettings;
+import io.cerulean.table.rest.advisor.AdvisorLog;
+import io.cerulean.table.rest.advisor.AdvisorMetrics;
 import io.cerulean.table.rest.auth.AccessGrant;
 import io.cerulean.table.rest.auth.TableAuthentication;
 import io.cerulean.table.rest.metrics.QueryMetrics;
@@ -33,10 +37,20 @@ public final class TableRest {
     public static RequestPipeline<Resource, TableRestOperation, AccessGrant> pipeline(
             TableService service, Database database, Accounts accounts, OAuthTrust oauth, Metrics metrics,
             Clock clock) {
+        return pipeline(service, database, accounts, oauth, metrics, clock, AdvisorSettings.OFF);
+    }
+
+    /** As above, with a design advisor on the traffic as {@code advisorSettings} say (see {@link Advisor}). */
+    public static RequestPipeline<Resource, TableRestOperation, AccessGrant> pipeline(
+            TableService service, Database database, Accounts accounts, OAuthTrust oauth, Metrics metrics,
+            Clock clock, AdvisorSettings advisorSettings) {
         StoredPolicies policies = (account, table) -> service.findTable(account, table).map(service::acl);
+        Advisor advisor = advisorSettings.enabled()
+                ? new Advisor(advisorSettings, System::nanoTime, AdvisorLog::record) : Advisor.off();
+        AdvisorMetrics.register(advisor, metrics.registry());
         return ServicePipelines.pipeline(
                 new StoredServiceProperties(database.records(), SERVICE_DOCUMENT, database.exclusive()),
-                properties -> new TableRestService(service, new QueryMetrics(metrics.registry()), properties),
+                properties -> new TableRestService(service, new QueryMetrics(metrics.registry()), properties, advisor),
                 TableAuthentication.of(accounts, policies, oauth, clock), TableRestService.URLS, metrics);
     }
 }

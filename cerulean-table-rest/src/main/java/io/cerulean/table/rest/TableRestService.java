@@ -7,7 +7,9 @@ import io.cerulean.http.pipeline.ResponseStyle;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.rest.RestServiceBase;
 import io.cerulean.table.model.Limits;
+import io.cerulean.table.advisor.Advisor;
 import io.cerulean.table.rest.acl.GetTableAcl;
+import io.cerulean.table.rest.advisor.GetAdvisor;
 import io.cerulean.table.rest.acl.SetTableAcl;
 import io.cerulean.table.rest.auth.AccessGrant;
 import io.cerulean.table.rest.auth.TableAuthentication;
@@ -55,11 +57,19 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
     public static final AccountUrls URLS = AccountUrls.forService(TableAuthentication.TABLE.endpointLabel());
 
     private final TableService service;
+    private final Advisor advisor;
 
     public TableRestService(TableService service, QueryMetrics queryMetrics, ServicePropertiesStore properties) {
+        this(service, queryMetrics, properties, Advisor.off());
+    }
+
+    /** With {@code advisor} told what every request did. */
+    public TableRestService(TableService service, QueryMetrics queryMetrics, ServicePropertiesStore properties,
+                            Advisor advisor) {
         super(STYLE, Limits.MAX_REQUEST_BODY_BYTES, service::whenDurable, TableRestOperation.class,
                 operations(queryMetrics, properties));
         this.service = service;
+        this.advisor = advisor;
     }
 
     /** The operations' classes, built once; Replace and Merge Entity are one class each, however they are sent. */
@@ -82,6 +92,7 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
         operations.put(TableRestOperation.GET_SERVICE_PROPERTIES, new GetServiceProperties(properties));
         operations.put(TableRestOperation.SET_SERVICE_PROPERTIES, new SetServiceProperties(properties));
         operations.put(TableRestOperation.GET_SERVICE_STATS, new GetServiceStats());
+        operations.put(TableRestOperation.GET_ADVISOR, new GetAdvisor());
         return operations;
     }
 
@@ -114,7 +125,7 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
                                  AzureRequest request, String requestId) {
         String account = resource.account();
         RequestContext context = new RequestContext(request, requestId, resource, account,
-                MetadataLevel.negotiate(request), URLS.accountBaseUrl(request, account), service, grant);
+                MetadataLevel.negotiate(request), URLS.accountBaseUrl(request, account), service, grant, advisor);
         return handler(operation).handle(context);
     }
 

@@ -217,7 +217,9 @@ public final class TransactionExecutor {
 
         void add(int index, PlannedMutation planned) {
             mutations.add(planned.mutation());
-            results.add(new OperationResult(planned.stored()));
+            // Written on the condition that nothing is there: the commit created it.
+            results.add(new OperationResult(planned.stored(), planned.stored() != null
+                    && planned.mutation().condition() instanceof Condition.MustNotExist));
             derived[index] = planned.derived();
         }
     }

@@ -73,7 +73,8 @@ public final class ExecuteBatch implements TableOperation {
                     + resource.account() + "', not the account the batch request was sent to.");
         }
         RequestContext retrieveContext = new RequestContext(request, context.requestId(), resource, context.account(),
-                ChangeSetTranslator.level(request, context.level()), context.baseUrl(), context.service(), context.grant());
+                ChangeSetTranslator.level(request, context.level()), context.baseUrl(), context.service(), context.grant(),
+                context.advisor());
         try {
             return OperationResponses.retrieved(GET_ENTITY.handle(retrieveContext), get.contentId());
         } catch (ServiceException e) {

@@ -7,6 +7,7 @@ public final class DeleteTable implements TableOperation {
     @Override
     public AzureResponse handle(RequestContext context) {
         context.service().deleteTable(context.account(), context.resource().table());
+        context.advisor().tableDeleted(context.account(), context.resource().table());
         return AzureResponse.status(204);
     }
 }

@@ -42,7 +42,9 @@ public final class QueryEntities implements TableOperation {
         EntityJsonWriter.Page json = new EntityJsonWriter(context.level(), context.baseUrl(), context.account(),
                 table.name(), QueryOptions.select(request)).page();
         PageEnd page = context.queryEntities(table, query, json);
-        queryLog.record(table, request.queryParameter("$filter"), page);
+        String filter = request.queryParameter("$filter");
+        queryLog.record(table, filter, page);
+        context.advisor().queried(table, filter, page.plan(), page.entitiesRead(), page.entitiesReturned());
         metrics.record(page);
         AzureResponse response = AzureResponse.status(200)
                 .header("x-cerulean-query-plan", planHeader(page.plan().explain()))

@@ -8,8 +8,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Tells operators how queries run: every page at debug level, with its plan and how much it read.
  * A table scan is not a warning: a scan of five entities is no problem, and which tables are
- * scanned too often is for a design advisor that counts scans per table to say, not a log line
- * per query. Thread-safe.
+ * scanned too often is for the design advisor ({@link io.cerulean.table.advisor.Advisor}), which
+ * counts scans per table and their filters, to say, not a log line per query. Thread-safe.
  */
 final class QueryLog {
     private static final Logger log = LoggerFactory.getLogger(QueryLog.class);

@@ -3,6 +3,7 @@ package io.cerulean.table.rest.operations;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.table.advisor.Advisor;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.query.EntityQuery;
@@ -13,6 +14,7 @@ import io.cerulean.table.rest.auth.AccessGrant;
 import io.cerulean.table.rest.auth.EntityPermission;
 import io.cerulean.table.rest.json.MetadataLevel;
 import io.cerulean.table.rest.resource.Resource;
+import io.cerulean.table.rest.resource.ResourceKind;
 import io.cerulean.table.service.TableService;
 import io.cerulean.table.layout.EntityInTable;
 import io.cerulean.table.layout.StoredTable;
@@ -33,7 +35,14 @@ import java.util.Set;
  * key range) before the service sees the request.
  */
 public record RequestContext(AzureRequest request, String requestId, Resource resource, String account,
-                             MetadataLevel level, String baseUrl, TableService service, AccessGrant grant) {
+                             MetadataLevel level, String baseUrl, TableService service, AccessGrant grant,
+                             Advisor advisor) {
+
+    /** A context whose traffic no design advisor watches. */
+    public RequestContext(AzureRequest request, String requestId, Resource resource, String account,
+                          MetadataLevel level, String baseUrl, TableService service, AccessGrant grant) {
+        this(request, requestId, resource, account, level, baseUrl, service, grant, Advisor.off());
+    }
 
     /**
      * Get Entity, if the grant may read that entity: the table it is in and the entity, or
@@ -46,6 +55,7 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
         if (read.entity().isEmpty()) {
             throw new TableServiceException(CommonError.RESOURCE_NOT_FOUND);
         }
+        advisor.read(read.table(), partitionKey, 1);
         return read;
     }
 
@@ -64,7 +74,10 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
                 throw TableServiceException.from(e).atOperation(i);
             }
         }
-        return service.execute(table, transaction);
+        List<OperationResult> results = service.execute(table, transaction);
+        advisor.written(table, transaction.partitionKey(), operations, results,
+                resource.kind() == ResourceKind.BATCH);
+        return results;
     }
 
     /**

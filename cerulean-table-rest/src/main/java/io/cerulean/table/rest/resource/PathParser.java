@@ -71,6 +71,9 @@ public final class PathParser {
         if (resource.equals("$batch")) {
             return new Resource(account, secondary, ResourceKind.BATCH, null, null, null);
         }
+        if (resource.equals("$advisor")) {
+            return new Resource(account, secondary, ResourceKind.ADVISOR, null, null, null);
+        }
         if (resource.equalsIgnoreCase("Tables") || resource.equalsIgnoreCase("Tables()")) {
             return new Resource(account, secondary, ResourceKind.TABLES, null, null, null);
         }

@@ -13,5 +13,7 @@ public enum ResourceKind {
     /** {@code /name(PartitionKey='..',RowKey='..')} : one entity. */
     ENTITY,
     /** {@code /$batch} : an entity group transaction. */
-    BATCH
+    BATCH,
+    /** {@code /$advisor} : the design advisor's findings for the account (Cerulean's own). */
+    ADVISOR
 }

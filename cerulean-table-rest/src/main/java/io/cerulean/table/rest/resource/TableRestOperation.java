@@ -25,7 +25,9 @@ public enum TableRestOperation implements RoutedOperation {
     UPDATE_ENTITY(Action.ENTITIES), MERGE_ENTITY(Action.ENTITIES), DELETE_ENTITY(Action.ENTITIES),
     ENTITY_GROUP_TRANSACTION(Action.ENTITIES), GET_TABLE_ACL(Action.GET_TABLE_ACL), SET_TABLE_ACL(Action.SET_TABLE_ACL),
     GET_SERVICE_PROPERTIES(Action.GET_SERVICE_PROPERTIES), SET_SERVICE_PROPERTIES(Action.SET_SERVICE_PROPERTIES),
-    GET_SERVICE_STATS(Action.GET_SERVICE_STATS);
+    GET_SERVICE_STATS(Action.GET_SERVICE_STATS),
+    /** Cerulean's design advisor ({@code GET /$advisor}): authorised as Get Table Service Properties. */
+    GET_ADVISOR(Action.GET_SERVICE_PROPERTIES);
 
     private static final List<String> TUNNELLED_METHODS = List.of("MERGE", "PUT", "DELETE", "PATCH");
 
@@ -80,6 +82,7 @@ public enum TableRestOperation implements RoutedOperation {
                     default -> null;
                 };
                 case BATCH -> method.equals("POST") ? ENTITY_GROUP_TRANSACTION : null;
+                case ADVISOR -> method.equals("GET") && !tunnelled ? GET_ADVISOR : null;
                 case TABLES -> switch (method) {
                     case "GET" -> QUERY_TABLES;
                     case "POST" -> tunnelled ? null : CREATE_TABLE;
@@ -112,7 +115,7 @@ public enum TableRestOperation implements RoutedOperation {
     public boolean isRead() {
         return switch (this) {
             case QUERY_TABLES, GET_TABLE, QUERY_ENTITIES, GET_ENTITY, GET_TABLE_ACL, GET_SERVICE_PROPERTIES,
-                    GET_SERVICE_STATS -> true;
+                    GET_SERVICE_STATS, GET_ADVISOR -> true;
             default -> false;
         };
     }
