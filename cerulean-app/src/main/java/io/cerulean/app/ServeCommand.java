@@ -113,6 +113,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     LogOptions logOptions = new LogOptions();
 
+    @Mixin
+    ScalabilityTargetOptions scalabilityTargets = new ScalabilityTargetOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (pageBudgetMs < 1) {
@@ -126,6 +129,7 @@ final class ServeCommand implements Callable<Integer> {
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits())
                 .blobRehydrationDelay(java.time.Duration.ofMillis(blobRehydrationDelayMs));
+        scalabilityTargets.targets().ifPresent(builder::scalabilityTargets);
         if (blobPort != null) {
             builder.blobPort(blobPort);
         }

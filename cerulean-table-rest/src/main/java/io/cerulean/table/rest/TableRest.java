@@ -5,6 +5,7 @@ import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.http.throttle.Throttle;
 import io.cerulean.rest.ServicePipelines;
 import io.cerulean.rest.StoredServiceProperties;
 import io.cerulean.storage.database.Database;
@@ -33,10 +34,22 @@ public final class TableRest {
     public static RequestPipeline<Resource, TableRestOperation, AccessGrant> pipeline(
             TableService service, Database database, Accounts accounts, OAuthTrust oauth, Metrics metrics,
             Clock clock) {
+        return pipeline(service, database, accounts, oauth, metrics, clock, Throttle.OFF);
+    }
+
+    /**
+     * The same, holding requests to the scalability targets {@code throttle} enforces: the account's at
+     * the pipeline's throttle stage, each partition's as the operations read and write it.
+     */
+    public static RequestPipeline<Resource, TableRestOperation, AccessGrant> pipeline(
+            TableService service, Database database, Accounts accounts, OAuthTrust oauth, Metrics metrics,
+            Clock clock, Throttle throttle) {
         StoredPolicies policies = (account, table) -> service.findTable(account, table).map(service::acl);
         return ServicePipelines.pipeline(
                 new StoredServiceProperties(database.records(), SERVICE_DOCUMENT, database.exclusive()),
-                properties -> new TableRestService(service, new QueryMetrics(metrics.registry()), properties),
-                TableAuthentication.of(accounts, policies, oauth, clock), TableRestService.URLS, metrics);
+                properties -> new TableRestService(service, new QueryMetrics(metrics.registry()), properties,
+                        throttle),
+                TableAuthentication.of(accounts, policies, oauth, clock), TableRestService.URLS, metrics)
+                .withThrottle(throttle);
     }
 }

@@ -4,6 +4,7 @@ import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.ResponseStyle;
+import io.cerulean.http.throttle.Throttle;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.rest.RestServiceBase;
 import io.cerulean.table.model.Limits;
@@ -55,11 +56,19 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
     public static final AccountUrls URLS = AccountUrls.forService(TableAuthentication.TABLE.endpointLabel());
 
     private final TableService service;
+    private final Throttle throttle;
 
     public TableRestService(TableService service, QueryMetrics queryMetrics, ServicePropertiesStore properties) {
+        this(service, queryMetrics, properties, Throttle.OFF);
+    }
+
+    /** @param throttle what holds each partition's entities to its scalability target ({@link RequestContext}) */
+    public TableRestService(TableService service, QueryMetrics queryMetrics, ServicePropertiesStore properties,
+                            Throttle throttle) {
         super(STYLE, Limits.MAX_REQUEST_BODY_BYTES, service::whenDurable, TableRestOperation.class,
                 operations(queryMetrics, properties));
         this.service = service;
+        this.throttle = throttle;
     }
 
     /** The operations' classes, built once; Replace and Merge Entity are one class each, however they are sent. */
@@ -114,7 +123,7 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
                                  AzureRequest request, String requestId) {
         String account = resource.account();
         RequestContext context = new RequestContext(request, requestId, resource, account,
-                MetadataLevel.negotiate(request), URLS.accountBaseUrl(request, account), service, grant);
+                MetadataLevel.negotiate(request), URLS.accountBaseUrl(request, account), service, grant, throttle);
         return handler(operation).handle(context);
     }
 
