@@ -377,30 +377,14 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         service.validate(route, target, request);
         service.authorize(grant, route, target);
         if (throttle.isOn()) {
-            throttle.admit(target.account(), ingressBytes(request), service.load(route, target, request));
+            throttle.admit(target.account(), request, service.load(route, target, request));
         }
         return grant;
     }
 
-    /** The bytes the request sends: its buffered body, or what its head declares of a streamed one. */
-    private static long ingressBytes(AzureRequest request) {
-        if (!request.streamsBody()) {
-            return request.body().length;
-        }
-        String declared = request.header("Content-Length");
-        try {
-            return declared == null ? 0 : Math.max(0, Long.parseLong(declared.trim()));
-        } catch (NumberFormatException e) {
-            return 0; // the server framed the body; a length it took is a number
-        }
-    }
-
     private AzureResponse execute(T target, R route, G grant, AzureRequest request, String requestId) {
         AzureResponse response = service.execute(route, target, grant, request, requestId, this::subResponse);
-        if (throttle.isOn() && !request.method().equals("HEAD")) {
-            throttle.chargeEgress(target.account(),
-                    response.content() != null ? response.content().length() : response.bodyLength());
-        }
+        throttle.chargeEgress(target.account(), request, response);
         return renderer.success(response, request, requestId);
     }
 

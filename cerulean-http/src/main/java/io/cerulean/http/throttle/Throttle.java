@@ -1,5 +1,7 @@
 package io.cerulean.http.throttle;
 
+import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.AzureResponse;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.function.LongSupplier;
@@ -95,6 +97,26 @@ public final class Throttle {
     }
 
     /**
+     * The throttle stage for {@code request}: {@link #admit(String, long, Load)} with the bytes it sends,
+     * its buffered body or what its head declares of a streamed one (none, for a chunked upload).
+     */
+    public void admit(String account, AzureRequest request, Load load) {
+        admit(account, ingressBytes(request), load);
+    }
+
+    private static long ingressBytes(AzureRequest request) {
+        if (!request.streamsBody()) {
+            return request.body().length;
+        }
+        String declared = request.header("Content-Length");
+        try {
+            return declared == null ? 0 : Math.max(0, Long.parseLong(declared.trim()));
+        } catch (NumberFormatException e) {
+            return 0; // the server framed the body by this length: it is a number
+        }
+    }
+
+    /**
      * What a service learned as it ran and takes before it writes (a transaction's entities).
      *
      * @throws ThrottledException past the resource's target; then nothing was taken
@@ -122,6 +144,13 @@ public final class Throttle {
         }
         if (load.units() > 1) {
             buckets.charge(load.key(), load.units() - 1);
+        }
+    }
+
+    /** The bytes of {@code response}'s body, unless it answers a HEAD, which is sent its length alone. */
+    public void chargeEgress(String account, AzureRequest request, AzureResponse response) {
+        if (targets != null && !request.method().equals("HEAD")) {
+            chargeEgress(account, response.content() != null ? response.content().length() : response.bodyLength());
         }
     }
 

@@ -16,6 +16,7 @@ import com.azure.storage.queue.models.QueueStorageException;
 import io.cerulean.app.Cerulean;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.throttle.ScalabilityTargets;
+import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.SharedServers;
 import java.util.Base64;
 import java.util.Random;
@@ -31,29 +32,34 @@ import org.junit.jupiter.api.Test;
  */
 class AccountTargetsTest {
     private static final String KEY = Base64.getEncoder().encodeToString(new byte[64]);
+    private static ServerFixture.RunningServer requestsServer;
+    private static ServerFixture.RunningServer bytesServer;
     private static Cerulean requests;
     private static Cerulean bytes;
 
     @BeforeAll
     static void start() {
-        requests = start(ScalabilityTargets.azure().with("account-requests-per-second=1").with("burst-seconds=5"),
-                "requests", "bystander");
-        bytes = start(ScalabilityTargets.azure().with("account-ingress-bytes-per-second=20000")
+        requestsServer = start(ScalabilityTargets.azure().with("account-requests-per-second=1")
+                .with("burst-seconds=5"), "requests", "bystander");
+        requests = requestsServer.cerulean();
+        bytesServer = start(ScalabilityTargets.azure().with("account-ingress-bytes-per-second=20000")
                 .with("account-egress-bytes-per-second=20000").with("burst-seconds=2"), "ingress", "egress");
+        bytes = bytesServer.cerulean();
     }
 
-    private static Cerulean start(ScalabilityTargets targets, String... accounts) {
-        Cerulean.Builder builder = Cerulean.builder().inMemory().port(0).scalabilityTargets(targets);
-        for (String account : accounts) {
-            builder.account(Account.of(account, KEY));
-        }
-        return builder.start();
+    private static ServerFixture.RunningServer start(ScalabilityTargets targets, String... accounts) {
+        return ServerFixture.chosenOr(ServerFixture.IN_MEMORY).start(builder -> {
+            builder.scalabilityTargets(targets);
+            for (String account : accounts) {
+                builder.account(Account.of(account, KEY));
+            }
+        });
     }
 
     @AfterAll
     static void stop() {
-        requests.close();
-        bytes.close();
+        requestsServer.close();
+        bytesServer.close();
     }
 
     private static String connectionString(Cerulean cerulean, String account) {

@@ -16,6 +16,7 @@ import com.azure.storage.queue.QueueServiceClientBuilder;
 import com.azure.storage.queue.models.QueueStorageException;
 import io.cerulean.app.Cerulean;
 import io.cerulean.http.throttle.ScalabilityTargets;
+import io.cerulean.it.ServerFixture;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -32,17 +33,18 @@ import org.junit.jupiter.api.Test;
  */
 class QueueAndBlobTargetsTest {
     private static final AtomicInteger NAMES = new AtomicInteger();
+    private static ServerFixture.RunningServer server;
     private static Cerulean cerulean;
     private static QueueServiceClient queues;
     private static BlobContainerClient container;
 
     @BeforeAll
     static void start() {
-        cerulean = Cerulean.builder().inMemory().port(0)
+        server = ServerFixture.chosenOr(ServerFixture.IN_MEMORY).start(builder -> builder
                 .services(java.util.Set.of(Cerulean.Service.QUEUE, Cerulean.Service.BLOB))
                 .scalabilityTargets(ScalabilityTargets.azure().with("queue-messages-per-second=10")
-                        .with("blob-requests-per-second=10").with("burst-seconds=2"))
-                .start();
+                        .with("blob-requests-per-second=10").with("burst-seconds=2")));
+        cerulean = server.cerulean();
         queues = new QueueServiceClientBuilder().connectionString(cerulean.connectionString())
                 .retryOptions(oneTry()).buildClient();
         container = new BlobServiceClientBuilder().connectionString(cerulean.connectionString())
@@ -51,7 +53,7 @@ class QueueAndBlobTargetsTest {
 
     @AfterAll
     static void stop() {
-        cerulean.close();
+        server.close();
     }
 
     static RequestRetryOptions oneTry() {

@@ -14,6 +14,7 @@ import com.azure.data.tables.models.TableTransactionActionType;
 import io.cerulean.app.Cerulean;
 import io.cerulean.http.throttle.ScalabilityTargets;
 import io.cerulean.it.AzureErrors;
+import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,21 +37,23 @@ class TablePartitionTargetTest {
     /** Long enough for an emptied bucket to be full again. */
     private static final long REFILL = 2_100;
     private static final AtomicInteger TABLES = new AtomicInteger();
+    private static ServerFixture.RunningServer server;
     private static Cerulean cerulean;
     private static TableServiceClient noRetries;
 
     @BeforeAll
     static void start() {
-        cerulean = Cerulean.builder().inMemory().port(0).services(java.util.Set.of(Cerulean.Service.TABLE))
+        server = ServerFixture.chosenOr(ServerFixture.IN_MEMORY).start(builder -> builder
+                .services(java.util.Set.of(Cerulean.Service.TABLE))
                 .scalabilityTargets(ScalabilityTargets.azure().with("table-partition-entities-per-second=10")
-                        .with("burst-seconds=2"))
-                .start();
+                        .with("burst-seconds=2")));
+        cerulean = server.cerulean();
         noRetries = SharedServers.serviceClient(cerulean.connectionString());
     }
 
     @AfterAll
     static void stop() {
-        cerulean.close();
+        server.close();
     }
 
     private static TableClient newTable() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.azure.data.tables.TableClient;
 import io.cerulean.app.Cerulean;
+import io.cerulean.it.ServerFixture;
 import io.cerulean.it.support.SharedServers;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +15,9 @@ import org.junit.jupiter.api.Test;
 class TargetsOffByDefaultTest {
     @Test
     void aBurstWellPastAPartitionsTargetIsNeverThrottled() {
-        try (Cerulean cerulean = Cerulean.builder().inMemory().port(0).services(java.util.Set.of(Cerulean.Service.TABLE))
-                .start()) {
-            TableClient table = SharedServers.serviceClient(cerulean.connectionString()).createTable("burst");
+        try (ServerFixture.RunningServer server = ServerFixture.chosenOr(ServerFixture.IN_MEMORY)
+                .start(builder -> builder.services(java.util.Set.of(Cerulean.Service.TABLE)))) {
+            TableClient table = SharedServers.serviceClient(server.connectionString()).createTable("burst");
             List<Runnable> batches = new ArrayList<>();
             for (int b = 0; b < 50; b++) {
                 int first = b * 100;
