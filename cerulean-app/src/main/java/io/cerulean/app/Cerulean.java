@@ -660,7 +660,7 @@ public final class Cerulean implements AutoCloseable {
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
                         timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery,
-                        blobOptions, scalabilityTargets == null ? Throttle.OFF : Throttle.enforcing(scalabilityTargets));
+                        blobOptions, scalabilityTargets == null ? Throttle.OFF : Throttle.enforcing(scalabilityTargets, registry));
                 for (Service service : ports.keySet()) {
                     ServiceAssembly.Assembled built = assembly.assemble(service, database);
                     assembled.add(built);

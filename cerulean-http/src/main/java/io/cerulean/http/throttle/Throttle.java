@@ -2,7 +2,11 @@ package io.cerulean.http.throttle;
 
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.function.LongSupplier;
 
@@ -17,7 +21,8 @@ import java.util.function.LongSupplier;
  * these changes nothing and throws {@link ThrottledException}.
  *
  * <p>Every bucket is per account or per resource, so one hot partition, queue or blob throttles
- * neither another one nor another account. Thread-safe.
+ * neither another one nor another account. Each refusal is counted in the metrics
+ * ({@code cerulean_throttled_requests_total}, by the target it passed). Thread-safe.
  */
 public final class Throttle {
     /** Enforces nothing. */
@@ -32,6 +37,27 @@ public final class Throttle {
     private final KeyedBuckets ingress;
     private final KeyedBuckets egress;
     private final Map<Load.Kind, KeyedBuckets> resources = new EnumMap<>(Load.Kind.class);
+    private final Map<Passed, Counter> refusals = new EnumMap<>(Passed.class);
+
+    /** The target a refused request passed, as its metric's tag says it. */
+    private enum Passed {
+        ACCOUNT_REQUESTS(ThrottledException.ACCOUNT_OPERATIONS),
+        ACCOUNT_INGRESS(ThrottledException.ACCOUNT_INGRESS),
+        ACCOUNT_EGRESS(ThrottledException.ACCOUNT_EGRESS),
+        TABLE_PARTITION(ThrottledException.RESOURCE_BUSY),
+        QUEUE(ThrottledException.RESOURCE_BUSY),
+        BLOB(ThrottledException.RESOURCE_BUSY);
+
+        private final String message;
+
+        Passed(String message) {
+            this.message = message;
+        }
+
+        static Passed of(Load.Kind kind) {
+            return valueOf(kind.name());
+        }
+    }
 
     private Throttle() {
         this.targets = null;
@@ -41,6 +67,16 @@ public final class Throttle {
     }
 
     Throttle(ScalabilityTargets targets, int maxKeys, LongSupplier nanoClock) {
+        this(targets, maxKeys, nanoClock, new SimpleMeterRegistry());
+    }
+
+    private Throttle(ScalabilityTargets targets, int maxKeys, LongSupplier nanoClock, MeterRegistry registry) {
+        for (Passed passed : Passed.values()) {
+            refusals.put(passed, Counter.builder("cerulean.throttled.requests")
+                    .tag("target", passed.name().toLowerCase(Locale.ROOT))
+                    .description("Requests refused with 503 ServerBusy for passing a scalability target")
+                    .register(registry));
+        }
         this.targets = targets;
         double burst = targets.burstSeconds();
         this.requests = new KeyedBuckets(Rate.of(targets.accountRequestsPerSecond(), burst), MAX_ACCOUNTS, nanoClock);
@@ -56,9 +92,15 @@ public final class Throttle {
                 nanoClock));
     }
 
-    /** Enforces {@code targets}. */
-    public static Throttle enforcing(ScalabilityTargets targets) {
-        return new Throttle(targets, MAX_KEYS, System::nanoTime);
+    /** Enforces {@code targets}, its refusals counted in {@code registry}. */
+    public static Throttle enforcing(ScalabilityTargets targets, MeterRegistry registry) {
+        return new Throttle(targets, MAX_KEYS, System::nanoTime, registry);
+    }
+
+    /** Counts the refusal, and says why. */
+    private ThrottledException refused(Passed passed) {
+        refusals.get(passed).increment();
+        return new ThrottledException(passed.message);
     }
 
     public boolean isOn() {
@@ -78,21 +120,21 @@ public final class Throttle {
         }
         long key = Keys.of(account);
         if (!requests.tryTake(key, 1)) {
-            throw new ThrottledException(ThrottledException.ACCOUNT_OPERATIONS);
+            throw refused(Passed.ACCOUNT_REQUESTS);
         }
         if (ingressBytes > 0 && !ingress.tryTake(key, ingressBytes)) {
             requests.giveBack(key, 1);
-            throw new ThrottledException(ThrottledException.ACCOUNT_INGRESS);
+            throw refused(Passed.ACCOUNT_INGRESS);
         }
         if (!egress.tryTake(key, 0)) {
             requests.giveBack(key, 1);
             ingress.giveBack(key, ingressBytes);
-            throw new ThrottledException(ThrottledException.ACCOUNT_EGRESS);
+            throw refused(Passed.ACCOUNT_EGRESS);
         }
         if (load != null && load.units() > 0 && !bucketsOf(load).tryTake(load.key(), load.units())) {
             requests.giveBack(key, 1);
             ingress.giveBack(key, ingressBytes);
-            throw new ThrottledException(ThrottledException.RESOURCE_BUSY);
+            throw refused(Passed.of(load.kind()));
         }
     }
 
@@ -123,7 +165,7 @@ public final class Throttle {
      */
     public void admit(Load load) {
         if (targets != null && load.units() > 0 && !bucketsOf(load).tryTake(load.key(), load.units())) {
-            throw new ThrottledException(ThrottledException.RESOURCE_BUSY);
+            throw refused(Passed.of(load.kind()));
         }
     }
 
@@ -140,7 +182,7 @@ public final class Throttle {
         }
         KeyedBuckets buckets = bucketsOf(load);
         if (!buckets.tryTake(load.key(), 1)) {
-            throw new ThrottledException(ThrottledException.RESOURCE_BUSY);
+            throw refused(Passed.of(load.kind()));
         }
         if (load.units() > 1) {
             buckets.charge(load.key(), load.units() - 1);

@@ -89,6 +89,21 @@ class ThrottleTest {
     }
 
     @Test
+    void eachRefusalIsCountedByTheTargetItPassed() {
+        io.micrometer.core.instrument.simple.SimpleMeterRegistry registry =
+                new io.micrometer.core.instrument.simple.SimpleMeterRegistry();
+        Throttle throttle = Throttle.enforcing(ScalabilityTargets.azure().with("blob-requests-per-second=1"), registry);
+        throttle.admit("a", 0, Load.blob("a", "c", "b"));
+        for (int i = 0; i < 3; i++) {
+            assertThatThrownBy(() -> throttle.admit("a", 0, Load.blob("a", "c", "b")))
+                    .isInstanceOf(ThrottledException.class);
+        }
+        assertThat(registry.get("cerulean.throttled.requests").tag("target", "blob").counter().count()).isEqualTo(3);
+        assertThat(registry.get("cerulean.throttled.requests").tag("target", "account_requests").counter().count())
+                .isZero();
+    }
+
+    @Test
     void offEnforcesNothing() {
         for (int i = 0; i < 100_000; i++) {
             Throttle.OFF.admit("a", 1L << 40, Load.tablePartition("a", "t", "p", 100));

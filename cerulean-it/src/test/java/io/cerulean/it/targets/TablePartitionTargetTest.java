@@ -104,6 +104,25 @@ class TablePartitionTargetTest {
                 .stream().map(TableEntity::getRowKey).toList();
         assertThat(stored).hasSize(80 - refused.size())
                 .doesNotContainAnyElementsOf(refused.stream().map(r -> entity("p", r).getRowKey()).toList());
+        assertThat(throttledPartitionRequests()).isGreaterThanOrEqualTo(refused.size());
+    }
+
+    /** What {@code GET /$metrics} counts of requests refused for passing a partition's target. */
+    private static double throttledPartitionRequests() {
+        try {
+            String scrape = java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                            java.net.URI.create("http://127.0.0.1:" + cerulean.port() + "/$metrics")).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString()).body();
+            return scrape.lines().filter(line -> line.startsWith("cerulean_throttled_requests_total{")
+                            && line.contains("target=\"table_partition\""))
+                    .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                    .findFirst().orElseThrow();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        }
     }
 
     @Test
