@@ -13,6 +13,8 @@ import io.cerulean.http.server.PortInUseException;
 import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
+import io.cerulean.http.throttle.ScalabilityTargets;
+import io.cerulean.http.throttle.Throttle;
 import io.cerulean.http.tls.TlsConfig;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.database.Database;
@@ -322,6 +324,7 @@ public final class Cerulean implements AutoCloseable {
         private RequestLog requestLog = RequestLog.OFF;
         private ConnectionLimits connectionLimits = ConnectionLimits.defaults();
         private AdvisorSettings advisor = AdvisorSettings.DEFAULTS;
+        private ScalabilityTargets scalabilityTargets; // null: none enforced
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -595,6 +598,17 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * Holds every request to Azure's scalability targets, as a standard storage account does
+         * ({@link ScalabilityTargets#azure()}, or lowered or raised with
+         * {@link ScalabilityTargets#with}): past one, 503 ServerBusy with Azure's message, and
+         * nothing runs. None are enforced by default. See docs/scalability-targets.md.
+         */
+        public Builder scalabilityTargets(ScalabilityTargets targets) {
+            this.scalabilityTargets = java.util.Objects.requireNonNull(targets, "targets");
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -658,7 +672,8 @@ public final class Cerulean implements AutoCloseable {
                 PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
                 ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
                         timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery,
-                        blobOptions, advisor);
+                        blobOptions, advisor,
+                        scalabilityTargets == null ? Throttle.OFF : Throttle.enforcing(scalabilityTargets, registry));
                 for (Service service : ports.keySet()) {
                     ServiceAssembly.Assembled built = assembly.assemble(service, database);
                     assembled.add(built);

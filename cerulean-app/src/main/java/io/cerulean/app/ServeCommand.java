@@ -116,6 +116,9 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     AdvisorOptions advisor = new AdvisorOptions();
 
+    @Mixin
+    ScalabilityTargetOptions scalabilityTargets = new ScalabilityTargetOptions();
+
     @Override
     public Integer call() throws InterruptedException {
         if (pageBudgetMs < 1) {
@@ -130,6 +133,7 @@ final class ServeCommand implements Callable<Integer> {
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits())
                 .blobRehydrationDelay(java.time.Duration.ofMillis(blobRehydrationDelayMs))
                 .advisor(advisor.settings());
+        scalabilityTargets.targets().ifPresent(builder::scalabilityTargets);
         if (blobPort != null) {
             builder.blobPort(blobPort);
         }

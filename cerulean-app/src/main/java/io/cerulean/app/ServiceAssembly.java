@@ -7,6 +7,7 @@ import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.http.throttle.Throttle;
 import io.cerulean.queue.rest.QueueRest;
 import io.cerulean.queue.service.QueueService;
 import io.cerulean.storage.database.Database;
@@ -27,11 +28,13 @@ import java.util.function.Function;
  * @param timestampClock the wall clock entity Timestamps start from
  * @param scanHelper     where the Table service may read the second half of a long scan
  * @param advisor        how the Table service's design advisor judges, if it is on
+ * @param throttle       the scalability targets every service's requests are held to, one for all of
+ *                       them: an account's targets span its services, as on Azure
  */
 record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clock timestampClock,
                        Duration pageBudget, Executor scanHelper, Clock queueClock, Duration queueSweepEvery,
                        Clock blobClock, Duration blobSweepEvery, BlobOptions blobOptions,
-                       AdvisorSettings advisor) {
+                       AdvisorSettings advisor, Throttle throttle) {
 
     /**
      * A service built on the database.
@@ -54,20 +57,20 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
             case TABLE -> {
                 TableService tables = TableService.open(database, timestampClock, pageBudget, scanHelper);
                 yield new Assembled(TableRest.pipeline(tables, database, accounts, trust, metrics, requestClock,
-                        advisor),
+                        advisor, throttle),
                         Optional.empty(), tables);
             }
             case QUEUE -> {
                 QueueService queues = QueueService.open(database, queueClock);
                 yield new Assembled(QueueRest.pipeline(queues, database, accounts, trust, metrics,
-                        requestClock), Optional.of(Sweeper.start("queue", "expired queue messages",
+                        requestClock).withThrottle(throttle), Optional.of(Sweeper.start("queue", "expired queue messages",
                         queues::sweepExpired, queueSweepEvery)), () -> { });
             }
             case BLOB -> {
                 BlobService blobs = BlobService.open(database, blobClock, blobOptions);
                 Function<String, Duration> retention = BlobRest.deleteRetention(database);
                 yield new Assembled(BlobRest.pipeline(blobs, database, accounts, trust, metrics,
-                        requestClock), Optional.of(Sweeper.start("blob",
+                        requestClock).withThrottle(throttle), Optional.of(Sweeper.start("blob",
                         "staged blocks never committed, bytes and tag index entries nothing names, and deleted blobs past"
                                 + " their retention",
                         () -> blobs.sweeps().all(retention), blobSweepEvery)), blobs::close);

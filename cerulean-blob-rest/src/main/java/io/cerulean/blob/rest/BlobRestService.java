@@ -49,6 +49,7 @@ import io.cerulean.blob.rest.operations.SetContainerMetadata;
 import io.cerulean.blob.rest.operations.UndeleteBlob;
 import io.cerulean.blob.rest.resource.BlobPathParser;
 import io.cerulean.blob.rest.resource.BlobResource;
+import io.cerulean.blob.rest.resource.BlobResourceKind;
 import io.cerulean.blob.rest.routing.BlobOperation;
 import io.cerulean.blob.rest.routing.BlobRouter;
 import io.cerulean.blob.service.BlobService;
@@ -58,6 +59,7 @@ import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
 import io.cerulean.http.pipeline.ResponseRenderer;
 import io.cerulean.http.pipeline.ResponseStyle;
+import io.cerulean.http.throttle.Load;
 import io.cerulean.http.pipeline.SubRequests;
 import io.cerulean.rest.RestServiceBase;
 import io.cerulean.http.properties.ServicePropertiesStore;
@@ -160,6 +162,13 @@ public final class BlobRestService
     @Override
     public void authorize(BlobGrant grant, BlobOperation operation, BlobResource resource) {
         grant.authorize(operation, resource);
+    }
+
+    /** Every request on a blob (a snapshot or version of it too) is one of the blob's target's requests. */
+    @Override
+    public Load load(BlobOperation operation, BlobResource resource, AzureRequest request) {
+        return resource.kind() == BlobResourceKind.BLOB
+                ? Load.blob(resource.account(), resource.container(), resource.blob()) : null;
     }
 
     @Override

@@ -13,6 +13,7 @@ import io.cerulean.http.server.RequestHandler;
 import io.cerulean.http.message.IncompleteBodyException;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.requestlog.RequestLogEntry;
+import io.cerulean.http.throttle.Throttle;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalLong;
@@ -41,6 +42,11 @@ import org.slf4j.LoggerFactory;
  *   <li>validate ({@link RestService#validate}): the request is one the operation takes;</li>
  *   <li>authorize ({@link RestService#authorize}): what the caller was granted covers the operation,
  *       or 403;</li>
+ *   <li>throttle ({@link Throttle}, when scalability targets are enforced): the account's request
+ *       rate, the bytes the request sends and the account's egress, and what its head asks of a
+ *       partition, queue or blob ({@link RestService#load}) are within Azure's targets, or 503
+ *       ServerBusy with Azure's message and nothing runs; the bytes of the answer are charged once
+ *       it is made;</li>
  *   <li>receive ({@link RestService#receive}): a streamed body is poured, as it arrives, into the
  *       sink the service chose for the operation, and the operation runs once the body is whole.
  *       No thread waits for the client meanwhile;</li>
@@ -78,26 +84,33 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     private final ResponseRenderer renderer;
     private final Metrics metrics;
     private final RequestLog requestLog;
+    private final Throttle throttle;
     private final StoreHealthLog storeHealth = new StoreHealthLog();
 
     public RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
                            Metrics metrics) {
-        this(service, authenticator, cors, metrics, RequestLog.OFF);
+        this(service, authenticator, cors, metrics, RequestLog.OFF, Throttle.OFF);
     }
 
     private RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
-                            Metrics metrics, RequestLog requestLog) {
+                            Metrics metrics, RequestLog requestLog, Throttle throttle) {
         this.service = service;
         this.authenticator = authenticator;
         this.cors = cors;
         this.renderer = new ResponseRenderer(service.responseStyle());
         this.metrics = metrics;
         this.requestLog = requestLog;
+        this.throttle = throttle;
     }
 
     /** The same pipeline, recording every answer in {@code requestLog}. */
     public RequestPipeline<T, R, G> withRequestLog(RequestLog requestLog) {
-        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog);
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle);
+    }
+
+    /** The same pipeline, holding every request to the scalability targets {@code throttle} enforces. */
+    public RequestPipeline<T, R, G> withThrottle(Throttle throttle) {
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle);
     }
 
     /**
@@ -363,12 +376,16 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         }
         service.validate(route, target, request);
         service.authorize(grant, route, target);
+        if (throttle.isOn()) {
+            throttle.admit(target.account(), request, service.load(route, target, request));
+        }
         return grant;
     }
 
     private AzureResponse execute(T target, R route, G grant, AzureRequest request, String requestId) {
-        return renderer.success(service.execute(route, target, grant, request, requestId, this::subResponse),
-                request, requestId);
+        AzureResponse response = service.execute(route, target, grant, request, requestId, this::subResponse);
+        throttle.chargeEgress(target.account(), request, response);
+        return renderer.success(response, request, requestId);
     }
 
     /** The answer to a request that failed at any stage, {@code target} null if its URL was not understood. */

@@ -8,6 +8,7 @@ import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.HttpDates;
 import io.cerulean.http.message.SevenDigitTimes;
+import io.cerulean.http.throttle.ThrottledException;
 import java.time.Instant;
 
 /**
@@ -33,8 +34,9 @@ public final class ResponseRenderer {
                 + SevenDigitTimes.format(Instant.now());
         String code = e.errorCode().code();
         AzureResponse response = AzureResponse.status(e.errorCode().status()).header("x-ms-error-code", code);
-        if (e.errorCode().status() == 503) {
+        if (e.errorCode().status() == 503 && !(e instanceof ThrottledException)) {
             // ServerBusy: the SDKs retry with their own back-off, and other clients learn when to.
+            // Azure sends none when it throttles, and neither does Cerulean then.
             response.header("Retry-After", "1");
         }
         if (e instanceof BearerChallengeException challenge) {

@@ -4,6 +4,7 @@ import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
 import io.cerulean.common.error.ServiceException;
+import io.cerulean.http.throttle.Load;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
@@ -41,6 +42,16 @@ public interface RestService<T extends Target, R extends RoutedOperation, G> {
 
     /** Authorize: whether the caller's grant covers the route on the target, or 403. */
     void authorize(G grant, R route, T target);
+
+    /**
+     * Throttle: what the request asks of a per-resource scalability target (a queue's messages, a
+     * blob's requests), as its head says, or null when it names none; the account's targets are the
+     * kernel's to count. Asked only when targets are enforced, after authorize. What the service
+     * learns only as it runs it counts itself ({@link io.cerulean.http.throttle.Throttle#admit(Load)}).
+     */
+    default Load load(R route, T target, AzureRequest request) {
+        return null;
+    }
 
     /** Execute: runs the operation once, all or nothing, and builds its response. */
     AzureResponse execute(R route, T target, G grant, AzureRequest request, String requestId);

@@ -4,6 +4,7 @@ import io.cerulean.http.error.XmlErrorBody;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.ResponseStyle;
+import io.cerulean.http.throttle.Load;
 import io.cerulean.rest.RestServiceBase;
 import io.cerulean.queue.rest.auth.QueueGrant;
 import io.cerulean.http.properties.ServicePropertiesStore;
@@ -26,6 +27,7 @@ import io.cerulean.queue.rest.operations.SetQueueServiceProperties;
 import io.cerulean.queue.rest.operations.UpdateMessage;
 import io.cerulean.queue.rest.resource.QueuePathParser;
 import io.cerulean.queue.rest.resource.QueueResource;
+import io.cerulean.queue.rest.resource.QueueResourceKind;
 import io.cerulean.queue.rest.routing.QueueOperation;
 import io.cerulean.queue.rest.routing.QueueRouter;
 import io.cerulean.queue.service.QueueService;
@@ -49,6 +51,8 @@ public final class QueueRestService
      * six bytes long ({@code &quot;}), with room for its envelope.
      */
     static final int MAX_REQUEST_BODY_BYTES = 512 * 1024;
+    /** The most messages one Get or Peek Messages returns. */
+    private static final int MAX_MESSAGES_ASKED = 32;
 
     public QueueRestService(QueueService service, ServicePropertiesStore properties, Clock clock) {
         super(STYLE, MAX_REQUEST_BODY_BYTES, service::whenDurable, QueueOperation.class,
@@ -90,6 +94,30 @@ public final class QueueRestService
     @Override
     public void authorize(QueueGrant grant, QueueOperation operation, QueueResource resource) {
         grant.authorize(operation, resource);
+    }
+
+    /**
+     * A queue's target counts its messages: Get and Peek Messages the {@code numofmessages} they ask
+     * for (a Get changes the messages it returns, so it is counted before it runs, by what it may
+     * return), every other request on the queue one.
+     */
+    @Override
+    public Load load(QueueOperation operation, QueueResource resource, AzureRequest request) {
+        if (resource.kind() == QueueResourceKind.SERVICE) {
+            return null;
+        }
+        long messages = operation == QueueOperation.GET_MESSAGES || operation == QueueOperation.PEEK_MESSAGES
+                ? messagesAskedFor(request) : 1;
+        return Load.queue(resource.account(), resource.queue(), messages);
+    }
+
+    /** {@code numofmessages}, or 1 when it is missing or not a count (the operation refuses the latter). */
+    private static long messagesAskedFor(AzureRequest request) {
+        String asked = request.queryParameter("numofmessages");
+        if (asked == null || !asked.matches("[0-9]{1,2}")) {
+            return 1;
+        }
+        return Math.max(1, Math.min(MAX_MESSAGES_ASKED, Integer.parseInt(asked)));
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.pipeline.RequestPipeline;
+import io.cerulean.http.throttle.Throttle;
 import io.cerulean.rest.ServicePipelines;
 import io.cerulean.rest.StoredServiceProperties;
 import io.cerulean.storage.database.Database;
@@ -37,20 +38,26 @@ public final class TableRest {
     public static RequestPipeline<Resource, TableRestOperation, AccessGrant> pipeline(
             TableService service, Database database, Accounts accounts, OAuthTrust oauth, Metrics metrics,
             Clock clock) {
-        return pipeline(service, database, accounts, oauth, metrics, clock, AdvisorSettings.OFF);
+        return pipeline(service, database, accounts, oauth, metrics, clock, AdvisorSettings.OFF, Throttle.OFF);
     }
 
-    /** As above, with a design advisor on the traffic as {@code advisorSettings} say (see {@link Advisor}). */
+    /**
+     * As above, with a design advisor on the traffic as {@code advisorSettings} say (see {@link Advisor}),
+     * holding requests to the scalability targets {@code throttle} enforces: the account's at the
+     * pipeline's throttle stage, each partition's as the operations read and write it.
+     */
     public static RequestPipeline<Resource, TableRestOperation, AccessGrant> pipeline(
             TableService service, Database database, Accounts accounts, OAuthTrust oauth, Metrics metrics,
-            Clock clock, AdvisorSettings advisorSettings) {
+            Clock clock, AdvisorSettings advisorSettings, Throttle throttle) {
         StoredPolicies policies = (account, table) -> service.findTable(account, table).map(service::acl);
         Advisor advisor = advisorSettings.enabled()
                 ? new Advisor(advisorSettings, System::nanoTime, AdvisorLog::record) : Advisor.off();
         AdvisorMetrics.register(advisor, metrics.registry());
         return ServicePipelines.pipeline(
                 new StoredServiceProperties(database.records(), SERVICE_DOCUMENT, database.exclusive()),
-                properties -> new TableRestService(service, new QueryMetrics(metrics.registry()), properties, advisor),
-                TableAuthentication.of(accounts, policies, oauth, clock), TableRestService.URLS, metrics);
+                properties -> new TableRestService(service, new QueryMetrics(metrics.registry()), properties, advisor,
+                        throttle),
+                TableAuthentication.of(accounts, policies, oauth, clock), TableRestService.URLS, metrics)
+                .withThrottle(throttle);
     }
 }

@@ -4,6 +4,7 @@ import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.pipeline.ResponseStyle;
+import io.cerulean.http.throttle.Throttle;
 import io.cerulean.http.properties.ServicePropertiesStore;
 import io.cerulean.rest.RestServiceBase;
 import io.cerulean.table.model.Limits;
@@ -58,18 +59,23 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
 
     private final TableService service;
     private final Advisor advisor;
+    private final Throttle throttle;
 
     public TableRestService(TableService service, QueryMetrics queryMetrics, ServicePropertiesStore properties) {
-        this(service, queryMetrics, properties, Advisor.off());
+        this(service, queryMetrics, properties, Advisor.off(), Throttle.OFF);
     }
 
-    /** With {@code advisor} told what every request did. */
+    /**
+     * @param advisor  told what every request did
+     * @param throttle what holds each partition's entities to its scalability target ({@link RequestContext})
+     */
     public TableRestService(TableService service, QueryMetrics queryMetrics, ServicePropertiesStore properties,
-                            Advisor advisor) {
+                            Advisor advisor, Throttle throttle) {
         super(STYLE, Limits.MAX_REQUEST_BODY_BYTES, service::whenDurable, TableRestOperation.class,
                 operations(queryMetrics, properties));
         this.service = service;
         this.advisor = advisor;
+        this.throttle = throttle;
     }
 
     /** The operations' classes, built once; Replace and Merge Entity are one class each, however they are sent. */
@@ -125,7 +131,8 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
                                  AzureRequest request, String requestId) {
         String account = resource.account();
         RequestContext context = new RequestContext(request, requestId, resource, account,
-                MetadataLevel.negotiate(request), URLS.accountBaseUrl(request, account), service, grant, advisor);
+                MetadataLevel.negotiate(request), URLS.accountBaseUrl(request, account), service, grant, advisor,
+                throttle);
         return handler(operation).handle(context);
     }
 

@@ -4,6 +4,7 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
+import io.cerulean.http.throttle.ThrottledException;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.rest.operations.GetEntity;
 import io.cerulean.table.rest.operations.RequestContext;
@@ -58,6 +59,8 @@ public final class ExecuteBatch implements TableOperation {
                         context.baseUrl(), context.account(), table.name()));
             }
             return parts;
+        } catch (ThrottledException e) {
+            throw e; // the partition is past its target: the whole request is refused, as by the stage
         } catch (ServiceException e) {
             int index = Math.min(Math.max(TableServiceException.from(e).operationIndex(), 0), requests.size() - 1);
             return List.of(OperationResponses.failure(index, e, requests.get(index), context.requestId(),
@@ -74,9 +77,11 @@ public final class ExecuteBatch implements TableOperation {
         }
         RequestContext retrieveContext = new RequestContext(request, context.requestId(), resource, context.account(),
                 ChangeSetTranslator.level(request, context.level()), context.baseUrl(), context.service(), context.grant(),
-                context.advisor());
+                context.advisor(), context.throttle());
         try {
             return OperationResponses.retrieved(GET_ENTITY.handle(retrieveContext), get.contentId());
+        } catch (ThrottledException e) {
+            throw e;
         } catch (ServiceException e) {
             return OperationResponses.failure(-1, e, get, context.requestId(), Instant.now());
         }

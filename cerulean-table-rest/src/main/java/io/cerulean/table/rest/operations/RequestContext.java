@@ -4,11 +4,16 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.table.advisor.Advisor;
+import io.cerulean.http.throttle.Load;
+import io.cerulean.http.throttle.Throttle;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.query.EntityQuery;
 import io.cerulean.table.query.PageEnd;
 import io.cerulean.table.query.PageSink;
+import io.cerulean.table.query.QueryPlan;
+import io.cerulean.table.layout.KeyBound;
+import io.cerulean.table.layout.KeyRange;
 import io.cerulean.table.query.filter.Filter;
 import io.cerulean.table.rest.auth.AccessGrant;
 import io.cerulean.table.rest.auth.EntityPermission;
@@ -32,16 +37,20 @@ import java.util.Set;
  *
  * <p>Entity reads and writes go through {@link #getEntity}, {@link #execute} and
  * {@link #queryEntities}, which hold every entity to the caller's grant (a SAS's permissions and
- * key range) before the service sees the request.
+ * key range) before the service sees the request, and count the entities each reads or writes in a
+ * partition against the partition's scalability target ({@code throttle}): a write before it
+ * commits, by its entities, a transaction's each; a point read before it reads; a query page, once
+ * read, by the entities it read (not those it returned: reading is the partition's work, however
+ * many a filter then drops), when its plan reads one partition.
  */
 public record RequestContext(AzureRequest request, String requestId, Resource resource, String account,
                              MetadataLevel level, String baseUrl, TableService service, AccessGrant grant,
-                             Advisor advisor) {
+                             Advisor advisor, Throttle throttle) {
 
-    /** A context whose traffic no design advisor watches. */
+    /** A context whose traffic no design advisor watches and no scalability target holds. */
     public RequestContext(AzureRequest request, String requestId, Resource resource, String account,
                           MetadataLevel level, String baseUrl, TableService service, AccessGrant grant) {
-        this(request, requestId, resource, account, level, baseUrl, service, grant, Advisor.off());
+        this(request, requestId, resource, account, level, baseUrl, service, grant, Advisor.off(), Throttle.OFF);
     }
 
     /**
@@ -50,6 +59,7 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
      * in that order.
      */
     public EntityInTable getEntity(String tableName, String partitionKey, String rowKey) {
+        throttle.admit(Load.tablePartition(account, tableName, partitionKey, 1));
         EntityInTable read = service.readEntity(account, tableName, partitionKey, rowKey, table ->
                 grant.authorizeEntity(table.name(), Set.of(EntityPermission.READ), partitionKey, rowKey));
         if (read.entity().isEmpty()) {
@@ -74,6 +84,7 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
                 throw TableServiceException.from(e).atOperation(i);
             }
         }
+        throttle.admit(Load.tablePartition(account, table.name(), transaction.partitionKey(), operations.size()));
         List<OperationResult> results = service.execute(table, transaction);
         advisor.written(table, transaction.partitionKey(), operations, results,
                 resource.kind() == ResourceKind.BATCH);
@@ -90,6 +101,23 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
             Filter restricted = query.filter().<Filter>map(f -> new Filter.And(range.get(), f)).orElse(range.get());
             query = new EntityQuery(Optional.of(restricted), query.top(), query.resumeFrom());
         }
-        return service.queryEntities(table, query, sink);
+        PageEnd page = service.queryEntities(table, query, sink);
+        onePartition(page.plan()).ifPresent(partition -> throttle.chargeRead(
+                Load.tablePartition(account, table.name(), partition, Math.max(1, page.entitiesRead()))));
+        return page;
+    }
+
+    /** The partition a plan reads, when it reads one; a scan across partitions counts against none. */
+    private static Optional<String> onePartition(QueryPlan plan) {
+        String partition = null;
+        for (KeyRange range : plan.ranges()) {
+            for (KeyBound bound : new KeyBound[] {range.lower(), range.upper()}) {
+                if (bound == null || (partition != null && !partition.equals(bound.partitionKey()))) {
+                    return Optional.empty();
+                }
+                partition = bound.partitionKey();
+            }
+        }
+        return Optional.ofNullable(partition);
     }
 }
