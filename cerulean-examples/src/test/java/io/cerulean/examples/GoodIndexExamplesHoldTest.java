@@ -16,7 +16,13 @@ import io.cerulean.examples.indextable.Movie;
 import io.cerulean.examples.interpartitionindex.InterPartitionSecondaryIndex;
 import io.cerulean.examples.support.DesignAdvisor;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntConsumer;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -59,6 +65,11 @@ class GoodIndexExamplesHoldTest extends GoodExamples {
         example.list(new Employee("Sales", "000160", "Lee", "Jones")); // a writer that dies after listing
         example.find("Jones");
         example.hire(new Employee("Sales", "000160", "Lee", "Jones"));
+        inParallel(4, writer -> {
+            for (int i = 0; i < 5; i++) {
+                example.hire(new Employee("Dept" + writer, String.format("%06d", i), "E" + i, "Jones"));
+            }
+        });
         example.entries("Jones");
         example.find("Jones");
         assertThat(DesignAdvisor.findings(service, "GoodBlobIndex")).isEmpty();
@@ -72,6 +83,11 @@ class GoodIndexExamplesHoldTest extends GoodExamples {
         example.hire(new Employee("Sales", "000154", "Lee", "Jones"));
         example.hire(new Employee("Sales", "000155", "Kim", "Jones"));
         example.hire(new Employee("HR", "000156", "Sam", "Jones"));
+        inParallel(4, writer -> {
+            for (int i = 0; i < 5; i++) {
+                example.hire(new Employee("Sales", String.format("%02d%04d", writer, i), "E" + i, "Jones"));
+            }
+        });
         example.find("Sales", "Jones");
         example.find("HR", "Jones");
         example.ids("Sales", "Jones");
@@ -87,9 +103,11 @@ class GoodIndexExamplesHoldTest extends GoodExamples {
                     : "Jones"));
         }
         example.find("Jones");
-        while (example.work(VISIBILITY)) {
-            // until the queue is empty
-        }
+        inParallel(4, worker -> {
+            while (example.work(VISIBILITY)) {
+                // until the queue is empty
+            }
+        });
         example.apply("Jones/Dept1/000001"); // a message applied twice
         example.pairs("Jones");
         example.find("Jones");
@@ -135,6 +153,25 @@ class GoodIndexExamplesHoldTest extends GoodExamples {
         example.filmsOf("Gary Sinise");
         for (String name : names) {
             assertThat(DesignAdvisor.findings(service, name)).as(name).isEmpty();
+        }
+    }
+
+    /** Runs {@code body} for each of {@code threads} threads at once, as the examples' races do, and waits. */
+    private static void inParallel(int threads, IntConsumer body) {
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        try {
+            List<Future<?>> running = new ArrayList<>();
+            for (int t = 0; t < threads; t++) {
+                int thread = t;
+                running.add(pool.submit(() -> body.accept(thread)));
+            }
+            for (Future<?> future : running) {
+                future.get(60, TimeUnit.SECONDS);
+            }
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        } finally {
+            pool.shutdownNow();
         }
     }
 }
