@@ -36,8 +36,11 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
      * @param pipeline the request path, for a server to start on
      * @param sweeper what runs beside it, started; empty for none
      * @param service what to close once the server stops: what the service runs itself, never the database
+     * @param semantics the service opened on the database ({@code TableService}, {@code QueueService},
+     *                  {@code BlobService}), which Storage Analytics writes through
      */
-    record Assembled(RequestPipeline<?, ?, ?> pipeline, Optional<Sweeper> sweeper, AutoCloseable service) {
+    record Assembled(RequestPipeline<?, ?, ?> pipeline, Optional<Sweeper> sweeper, AutoCloseable service,
+                     Object semantics) {
     }
 
     /**
@@ -51,13 +54,13 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
             case TABLE -> {
                 TableService tables = TableService.open(database, timestampClock, pageBudget, scanHelper);
                 yield new Assembled(TableRest.pipeline(tables, database, accounts, trust, metrics, requestClock),
-                        Optional.empty(), tables);
+                        Optional.empty(), tables, tables);
             }
             case QUEUE -> {
                 QueueService queues = QueueService.open(database, queueClock);
                 yield new Assembled(QueueRest.pipeline(queues, database, accounts, trust, metrics,
                         requestClock), Optional.of(Sweeper.start("queue", "expired queue messages",
-                        queues::sweepExpired, queueSweepEvery)), () -> { });
+                        queues::sweepExpired, queueSweepEvery)), () -> { }, queues);
             }
             case BLOB -> {
                 BlobService blobs = BlobService.open(database, blobClock, blobOptions);
@@ -66,7 +69,7 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                         requestClock), Optional.of(Sweeper.start("blob",
                         "staged blocks never committed, bytes and tag index entries nothing names, and deleted blobs past"
                                 + " their retention",
-                        () -> blobs.sweeps().all(retention), blobSweepEvery)), blobs::close);
+                        () -> blobs.sweeps().all(retention), blobSweepEvery)), blobs::close, blobs);
             }
         };
     }
