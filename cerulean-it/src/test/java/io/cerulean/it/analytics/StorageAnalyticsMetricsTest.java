@@ -144,6 +144,13 @@ class StorageAnalyticsMetricsTest {
                     () -> hours.createEntity(new TableEntity("20261129T1200", "user;All")), TableServiceException.class);
             assertThat(refused.getResponse().getStatusCode()).isEqualTo(403);
             assertThat(refused.getValue().getErrorCode().toString()).isEqualTo("AuthorizationFailure");
+            com.azure.data.tables.models.TableTransactionFailedException inBatch = catchThrowableOfType(
+                    () -> hours.submitTransaction(List.of(new com.azure.data.tables.models.TableTransactionAction(
+                            com.azure.data.tables.models.TableTransactionActionType.UPSERT_MERGE,
+                            new TableEntity("20261129T1200", "user;All")))),
+                    com.azure.data.tables.models.TableTransactionFailedException.class);
+            assertThat(inBatch).as("a transaction on a metrics table is refused").isNotNull();
+            assertThat(inBatch.getValue().getErrorCode().toString()).isEqualTo("AuthorizationFailure");
             TableServiceException notDeleted = catchThrowableOfType(hours::deleteTable, TableServiceException.class);
             assertThat(notDeleted.getResponse().getStatusCode()).isEqualTo(403);
             assertThat(rows(hours, "user;CreateTable")).isNotEmpty();

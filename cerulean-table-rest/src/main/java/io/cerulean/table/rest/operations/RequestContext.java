@@ -5,6 +5,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.Entity;
+import io.cerulean.table.model.TableNames;
 import io.cerulean.table.query.EntityQuery;
 import io.cerulean.table.query.PageEnd;
 import io.cerulean.table.query.PageSink;
@@ -54,6 +55,10 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
      * the refusal names the first operation refused.
      */
     public List<OperationResult> execute(StoredTable table, EntityGroupTransaction transaction) {
+        if (TableNames.isReserved(table.name())) {
+            // Storage Analytics' tables are the service's to write, in a batch too.
+            throw new TableServiceException(CommonError.AUTHORIZATION_FAILURE).atOperation(0);
+        }
         List<Operation> operations = transaction.operations();
         for (int i = 0; i < operations.size(); i++) {
             Operation operation = operations.get(i);
