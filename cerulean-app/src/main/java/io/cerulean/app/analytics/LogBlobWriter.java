@@ -5,14 +5,16 @@ import io.cerulean.blob.model.BlobType;
 import io.cerulean.blob.model.Conditions;
 import io.cerulean.blob.model.ContentHeaders;
 import io.cerulean.blob.model.PublicAccess;
-import io.cerulean.blob.service.NewBlob;
 import io.cerulean.blob.service.BlobService;
+import io.cerulean.blob.service.NewBlob;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.rest.analytics.AnalyticsNames;
 import io.cerulean.rest.analytics.AnalyticsService;
+import io.cerulean.rest.analytics.LogLine;
 import io.cerulean.storage.content.ContentId;
 import io.cerulean.storage.content.ContentWriter;
 import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
@@ -36,8 +38,15 @@ final class LogBlobWriter {
     private static final int MAX_ATTEMPTS = 1000;
 
     private final BlobService blobs;
-    /** The next sequence number to try, by account, service and hour. */
-    private final Map<String, Integer> sequences = new HashMap<>();
+    /** Where a service's next log blob of an account goes: its hour and the sequence number to try first. */
+    private record Next(Instant hour, int sequence) {
+    }
+
+    /**
+     * By account and service, the hour written last: one entry each, however long the server runs. A
+     * late batch of an earlier hour starts again from 0 and skips the names taken.
+     */
+    private final Map<String, Next> next = new HashMap<>();
 
     LogBlobWriter(BlobService blobs) {
         this.blobs = blobs;
@@ -50,14 +59,15 @@ final class LogBlobWriter {
     String write(String account, AnalyticsService service, Instant hour, String lines, String logTypes,
                  Instant start, Instant end) {
         ensureContainer(account);
-        byte[] bytes = lines.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] bytes = lines.getBytes(StandardCharsets.UTF_8);
         Map<String, String> metadata = new LinkedHashMap<>();
         metadata.put("LogType", logTypes);
         metadata.put("StartTime", start.truncatedTo(ChronoUnit.SECONDS).toString());
         metadata.put("EndTime", end.truncatedTo(ChronoUnit.SECONDS).toString());
-        metadata.put("LogVersion", io.cerulean.rest.analytics.LogLine.VERSION);
-        String key = account + '/' + service.logName() + '/' + hour;
-        int sequence = sequences.getOrDefault(key, 0);
+        metadata.put("LogVersion", LogLine.VERSION);
+        String key = account + '/' + service.logName();
+        Next last = next.get(key);
+        int sequence = last != null && last.hour().equals(hour) ? last.sequence() : 0;
         for (int attempt = 0; attempt < MAX_ATTEMPTS; attempt++, sequence++) {
             String name = AnalyticsNames.logBlob(service, hour, sequence);
             ContentId content = content(bytes);
@@ -65,7 +75,7 @@ final class LogBlobWriter {
                 blobs.putBlob(account, AnalyticsNames.LOGS_CONTAINER, name, NewBlob.of(BlobType.BLOCK_BLOB, content,
                         bytes.length, ContentHeaders.NONE.withContentMd5(md5(bytes)).withDefaultContentType(),
                         metadata), new Conditions(null, ANY, null, null, null));
-                sequences.put(key, sequence + 1);
+                next.put(key, new Next(hour, sequence + 1));
                 blobs.whenDurable().join();
                 return name;
             } catch (ServiceException e) {
@@ -75,7 +85,7 @@ final class LogBlobWriter {
                 }
             }
         }
-        throw new IllegalStateException("no free log blob name in " + MAX_ATTEMPTS + " after " + key);
+        throw new IllegalStateException("no free log blob name in " + MAX_ATTEMPTS + " for " + key + " at " + hour);
     }
 
     private void ensureContainer(String account) {

@@ -8,6 +8,7 @@ import io.cerulean.http.requestlog.RequestFacts;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.requestlog.RequestLogEntry;
 import io.cerulean.rest.analytics.AnalyticsService;
+import io.cerulean.rest.analytics.LogLine;
 import io.cerulean.table.service.TableService;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -116,7 +117,12 @@ public final class StorageAnalytics implements AutoCloseable {
                     batch.add(first);
                     queue.drainTo(batch, DRAIN_BATCH - 1);
                     for (Answered answered : batch) {
-                        take(answered);
+                        try {
+                            take(answered);
+                        } catch (RuntimeException e) {
+                            // Its account's settings could not be read (the store cannot answer): not counted.
+                            log.debug("storage analytics could not take a request: {}", e.toString());
+                        }
                     }
                     batch.clear();
                 }
@@ -140,7 +146,8 @@ public final class StorageAnalytics implements AutoCloseable {
             } catch (InterruptedException e) {
                 return;
             } catch (RuntimeException e) {
-                log.warn("storage analytics could not take a request: {}", e.toString());
+                batch.clear();
+                log.warn("storage analytics could not write: {}", e.toString());
             }
         }
     }
@@ -162,7 +169,7 @@ public final class StorageAnalytics implements AutoCloseable {
 
     /** Requests to {@code $logs} and to the metrics tables are neither logged nor counted, as on Azure. */
     private static boolean ownWrite(AnalyticsService service, RequestLogEntry entry) {
-        String key = io.cerulean.rest.analytics.LogLine.objectKey(entry.facts().account(), entry.path());
+        String key = LogLine.objectKey(entry.facts().account(), entry.path());
         int resource = entry.facts().account().length() + 2;
         return switch (service) {
             case BLOB -> key.startsWith("$logs", resource)

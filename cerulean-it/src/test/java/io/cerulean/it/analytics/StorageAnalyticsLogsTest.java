@@ -37,6 +37,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 
 /**
@@ -187,6 +189,29 @@ class StorageAnalyticsLogsTest {
             assertThat(putLine.get(AnalyticsLogs.SERVICE)).isEqualTo("queue");
             assertThat(putLine.get(AnalyticsLogs.OBJECT_KEY)).isEqualTo("/" + ACCOUNT + "/logged/messages");
             assertThat(logs.lines("blob/")).isEmpty(); // Blob logging stayed off
+        }
+    }
+
+    @Test
+    void whatIsHeldWhenTheServerStopsIsWrittenBeforeIt(@TempDir java.nio.file.Path dir) {
+        String put;
+        // The default settings: logs wait up to 5 s, metrics a minute; the server stops at once.
+        try (io.cerulean.app.Cerulean server = io.cerulean.app.Cerulean.builder().port(0).dataDir(dir).start()) {
+            BlobServiceClient service = new BlobServiceClientBuilder().connectionString(server.connectionString())
+                    .buildClient();
+            logBlobRequests(service, true, true, true);
+            BlobClient blob = service.createBlobContainer("stopping").getBlobClient("b");
+            put = requestId(blob.uploadWithResponse(new BlobParallelUploadOptions(BinaryData.fromString("x")), null,
+                    Context.NONE));
+        }
+        try (io.cerulean.app.Cerulean server = io.cerulean.app.Cerulean.builder().port(0).dataDir(dir).start()) {
+            BlobServiceClient service = new BlobServiceClientBuilder().connectionString(server.connectionString())
+                    .buildClient();
+            assertThat(new AnalyticsLogs(service).lines("blob/")).extracting(line -> line.get(AnalyticsLogs.REQUEST_ID))
+                    .contains(put);
+            TableClient hours = new TableServiceClientBuilder().connectionString(server.connectionString())
+                    .buildClient().getTableClient("$MetricsHourPrimaryTransactionsBlob");
+            assertThat(StorageAnalyticsMetricsTest.rows(hours, "user;PutBlob")).isNotEmpty();
         }
     }
 
