@@ -82,11 +82,13 @@ public final class Cerulean implements AutoCloseable {
     private final ExecutorService scanHelper;
     private final List<ServiceAssembly.Assembled> assembled; // the served services
     private final RequestLog requestLog;
+    private final AnalyticsAssembly analytics;
 
     private Cerulean(Database database, ExecutorService scanHelper, List<ServiceAssembly.Assembled> assembled,
                      Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
-                     RequestLog requestLog) {
+                     RequestLog requestLog, AnalyticsAssembly analytics) {
         this.database = database;
+        this.analytics = analytics;
         this.assembled = assembled;
         this.requestLog = requestLog;
         this.scanHelper = scanHelper;
@@ -243,6 +245,7 @@ public final class Cerulean implements AutoCloseable {
                 throw failure;
             }
         } finally {
+            analytics.close(); // writes what it holds through the services, before they close
             // No query is running once the server is closed, so the scan helper is idle or about
             // to be: its cursor must be closed before the store is.
             scanHelper.shutdown();
@@ -325,6 +328,7 @@ public final class Cerulean implements AutoCloseable {
         private ConnectionLimits connectionLimits = ConnectionLimits.defaults();
         private AdvisorSettings advisor = AdvisorSettings.DEFAULTS;
         private ScalabilityTargets scalabilityTargets; // null: none enforced
+        private AnalyticsAssembly.Settings analyticsSettings = AnalyticsAssembly.Settings.DEFAULTS;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -609,6 +613,16 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * How often Storage Analytics writes what it counted (at least once a minute by default; log
+         * lines wait at most 5 s) and sweeps what is past its retention (hourly), and the clock that
+         * retention is judged by (the system's). A test can write at once and move the clock on.
+         */
+        public Builder storageAnalytics(Duration flushEvery, Duration sweepEvery, Clock retentionClock) {
+            this.analyticsSettings = new AnalyticsAssembly.Settings(flushEvery, sweepEvery, retentionClock);
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -660,6 +674,7 @@ public final class Cerulean implements AutoCloseable {
                 return thread;
             });
             Path temporaryTlsDir = null;
+            AnalyticsAssembly analytics = null;
             List<ServiceAssembly.Assembled> assembled = new ArrayList<>();
             Map<Service, HttpServer> servers = new EnumMap<>(Service.class);
             try {
@@ -674,13 +689,18 @@ public final class Cerulean implements AutoCloseable {
                         timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery,
                         blobOptions, advisor,
                         scalabilityTargets == null ? Throttle.OFF : Throttle.enforcing(scalabilityTargets, registry));
+                Map<Service, ServiceAssembly.Assembled> built = new EnumMap<>(Service.class);
                 for (Service service : ports.keySet()) {
-                    ServiceAssembly.Assembled built = assembly.assemble(service, database);
-                    assembled.add(built);
-                    servers.put(service, startServer(service, config.withPort(ports.get(service)), built));
+                    built.put(service, assembly.assemble(service, database));
+                    assembled.add(built.get(service));
+                }
+                analytics = AnalyticsAssembly.start(configured, database, built, analyticsSettings);
+                for (Service service : ports.keySet()) {
+                    servers.put(service, startServer(service, config.withPort(ports.get(service)), built.get(service),
+                            analytics.recorder(service)));
                 }
                 return new Cerulean(database, scanHelper, assembled, servers, configured, config.tls(),
-                        temporaryTlsDir, requestLog);
+                        temporaryTlsDir, requestLog, analytics);
             } catch (IOException | RuntimeException e) {
                 RuntimeException failure = e instanceof RuntimeException runtime ? runtime
                         : new UncheckedIOException("cannot create a temporary directory for the certificate",
@@ -694,6 +714,9 @@ public final class Cerulean implements AutoCloseable {
                 }
                 scanHelper.shutdown();
                 try {
+                    if (analytics != null) {
+                        analytics.close();
+                    }
                     closeServices(assembled);
                     database.close();
                 } catch (RuntimeException closing) {
@@ -706,9 +729,10 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /** Starts {@code built} on its port; a port in use is explained with the flag that moves it. */
-        private HttpServer startServer(Service service, ServerConfig config, ServiceAssembly.Assembled built) {
+        private HttpServer startServer(Service service, ServerConfig config, ServiceAssembly.Assembled built,
+                                       RequestLog analytics) {
             try {
-                return HttpServer.start(config, built.pipeline().withRequestLog(requestLog));
+                return HttpServer.start(config, built.pipeline().withRequestLog(RequestLog.both(requestLog, analytics)));
             } catch (PortInUseException e) {
                 if (service == Service.TABLE) {
                     throw e;

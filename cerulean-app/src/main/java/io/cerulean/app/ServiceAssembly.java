@@ -42,8 +42,11 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
      * @param pipeline the request path, for a server to start on
      * @param sweeper what runs beside it, started; empty for none
      * @param service what to close once the server stops: what the service runs itself, never the database
+     * @param semantics the service opened on the database ({@code TableService}, {@code QueueService},
+     *                  {@code BlobService}), which Storage Analytics writes through
      */
-    record Assembled(RequestPipeline<?, ?, ?> pipeline, Optional<Sweeper> sweeper, AutoCloseable service) {
+    record Assembled(RequestPipeline<?, ?, ?> pipeline, Optional<Sweeper> sweeper, AutoCloseable service,
+                     Object semantics) {
     }
 
     /**
@@ -58,13 +61,13 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                 TableService tables = TableService.open(database, timestampClock, pageBudget, scanHelper);
                 yield new Assembled(TableRest.pipeline(tables, database, accounts, trust, metrics, requestClock,
                         advisor, throttle),
-                        Optional.empty(), tables);
+                        Optional.empty(), tables, tables);
             }
             case QUEUE -> {
                 QueueService queues = QueueService.open(database, queueClock);
                 yield new Assembled(QueueRest.pipeline(queues, database, accounts, trust, metrics,
                         requestClock).withThrottle(throttle), Optional.of(Sweeper.start("queue", "expired queue messages",
-                        queues::sweepExpired, queueSweepEvery)), () -> { });
+                        queues::sweepExpired, queueSweepEvery)), () -> { }, queues);
             }
             case BLOB -> {
                 BlobService blobs = BlobService.open(database, blobClock, blobOptions);
@@ -73,7 +76,7 @@ record ServiceAssembly(Accounts accounts, OAuthTrust trust, Metrics metrics, Clo
                         requestClock).withThrottle(throttle), Optional.of(Sweeper.start("blob",
                         "staged blocks never committed, bytes and tag index entries nothing names, and deleted blobs past"
                                 + " their retention",
-                        () -> blobs.sweeps().all(retention), blobSweepEvery)), blobs::close);
+                        () -> blobs.sweeps().all(retention), blobSweepEvery)), blobs::close, blobs);
             }
         };
     }

@@ -10,6 +10,8 @@ import io.cerulean.common.error.ServiceException;
  */
 public final class ContainerNames {
     public static final String ROOT = "$root";
+    /** Storage Analytics' logs, which List Containers never lists. */
+    public static final String LOGS = "$logs";
     // The service's words exactly, "specifed" included: clients match on them (Python's SDKs do).
     private static final String CHARACTERS_MESSAGE = "The specifed resource name contains invalid characters.";
     private static final String LENGTH_MESSAGE =
@@ -25,7 +27,7 @@ public final class ContainerNames {
      *         InvalidResourceName for a character or shape the service refuses
      */
     public static String check(String name) {
-        if (name.equals(ROOT) || name.equals("$logs") || name.equals("$web")) {
+        if (name.equals(ROOT) || name.equals(LOGS) || name.equals("$web")) {
             return name;
         }
         if (name.length() < 3 || name.length() > 63) {

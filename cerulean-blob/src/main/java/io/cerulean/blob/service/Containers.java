@@ -173,6 +173,9 @@ public final class Containers {
             while (cursor.advance()) {
                 ByteView row = cursor.row();
                 String name = ContainerCatalog.name(row.array(), row.offset(), row.length());
+                if (name.equals(ContainerNames.LOGS)) {
+                    continue; // Storage Analytics' logs: never listed, as on Azure
+                }
                 if (containers.size() == max) {
                     return new ContainerList(containers, Optional.of(name));
                 }

@@ -11,6 +11,7 @@ import io.cerulean.http.message.Refusals;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.server.RequestHandler;
 import io.cerulean.http.message.IncompleteBodyException;
+import io.cerulean.http.requestlog.RequestFacts;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.requestlog.RequestLogEntry;
 import io.cerulean.http.throttle.Throttle;
@@ -214,12 +215,21 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         };
     }
 
-    private static RequestLogEntry entry(AzureRequest request, String requestId, long durationNanos,
-                                         AzureResponse response) {
+    private RequestLogEntry entry(AzureRequest request, String requestId, long durationNanos,
+                                  AzureResponse response) {
         return new RequestLogEntry(System.currentTimeMillis(), request == null ? null : request.clientAddress(),
                 request == null ? null : request.method(), request == null ? null : request.rawPath(),
                 request == null ? null : request.query(), response.status(), header(response, "x-ms-error-code"),
-                durationNanos, requestId, bodyBytes(request, response));
+                durationNanos, requestId, bodyBytes(request, response), facts(request, response));
+    }
+
+    /** Storage Analytics' facts of the request, for a log that wants them: its account and operation found once. */
+    private RequestFacts facts(AzureRequest request, AzureResponse response) {
+        if (request == null || !requestLog.wantsFacts() || answeredByTheKernel(request)) {
+            return null;
+        }
+        Routing<T, R> routing = routing(request);
+        return AnsweredFacts.of(request, routing.targetOrNull(), routing.routeOrNull(), response);
     }
 
     /** The body bytes the answer sends: a streamed body's length, though none to a HEAD (sent its length alone). */

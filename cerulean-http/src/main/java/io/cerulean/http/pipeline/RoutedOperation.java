@@ -32,4 +32,26 @@ public interface RoutedOperation {
     default OptionalLong streamedBodyLimit(AzureRequest head) {
         return OptionalLong.empty();
     }
+
+    /**
+     * The operation's name as Storage Analytics logs and counts it ({@code GetBlob},
+     * {@code QueryEntities}, {@code PutMessage}): by default its enum constant's name in Pascal case
+     * ({@code GET_BLOB} is {@code GetBlob}). An operation the service names otherwise, or by what the
+     * request says (an Update Entity without If-Match is an InsertOrReplaceEntity), overrides it.
+     */
+    default String analyticsName(AzureRequest request) {
+        String constant = this instanceof Enum<?> e ? e.name() : getClass().getSimpleName();
+        StringBuilder name = new StringBuilder(constant.length());
+        boolean upper = true;
+        for (int i = 0; i < constant.length(); i++) {
+            char c = constant.charAt(i);
+            if (c == '_') {
+                upper = true;
+            } else {
+                name.append(upper ? Character.toUpperCase(c) : Character.toLowerCase(c));
+                upper = false;
+            }
+        }
+        return name.toString();
+    }
 }

@@ -31,6 +31,47 @@ public interface RequestLog extends AutoCloseable {
     /** Records one answered request; returns at once. */
     void record(RequestLogEntry entry);
 
+    /** Whether its entries should carry {@link RequestFacts}; false by default, sparing their cost. */
+    default boolean wantsFacts() {
+        return false;
+    }
+
+    /** Both logs record every answer; {@code OFF} stands for none. Closing it closes both. */
+    static RequestLog both(RequestLog first, RequestLog second) {
+        if (first == OFF) {
+            return second;
+        }
+        if (second == OFF) {
+            return first;
+        }
+        return new RequestLog() {
+            @Override
+            public void record(RequestLogEntry entry) {
+                first.record(entry);
+                second.record(entry);
+            }
+
+            @Override
+            public boolean wantsFacts() {
+                return first.wantsFacts() || second.wantsFacts();
+            }
+
+            @Override
+            public void close() {
+                try {
+                    first.close();
+                } finally {
+                    second.close();
+                }
+            }
+
+            @Override
+            public String toString() {
+                return first + " and " + second;
+            }
+        };
+    }
+
     /** Writes what is still queued, then stops; a file is closed, standard output is flushed. */
     @Override
     void close();

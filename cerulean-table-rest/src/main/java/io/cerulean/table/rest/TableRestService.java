@@ -1,5 +1,8 @@
 package io.cerulean.table.rest;
 
+import io.cerulean.common.error.CommonError;
+import io.cerulean.table.error.TableServiceException;
+import io.cerulean.table.model.TableNames;
 import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
@@ -120,10 +123,16 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
         }
     }
 
-    /** Entity operations are held to the grant again, entity by entity, as they run ({@link RequestContext}). */
+    /**
+     * Entity operations are held to the grant again, entity by entity, as they run ({@link RequestContext}).
+     * Storage Analytics' tables ({@code $Metrics...}) are read-only to every caller: 403 AuthorizationFailure.
+     */
     @Override
     public void authorize(AccessGrant grant, TableRestOperation operation, Resource resource) {
         grant.authorize(operation.action(), resource.table());
+        if (!operation.isRead() && resource.table() != null && TableNames.isReserved(resource.table())) {
+            throw new TableServiceException(CommonError.AUTHORIZATION_FAILURE);
+        }
     }
 
     @Override

@@ -32,6 +32,14 @@ public final class TableNames {
         }
     }
 
+    /**
+     * Whether a name is the service's own ({@code $MetricsHourPrimaryTransactionsBlob}: Storage
+     * Analytics'): no client can create one, Query Tables lists none, and no client writes to one.
+     */
+    public static boolean isReserved(String name) {
+        return !name.isEmpty() && name.charAt(0) == '$';
+    }
+
     /** The key a table is found by: its name without case. */
     public static String normalize(String name) {
         return name.toLowerCase(Locale.ROOT);

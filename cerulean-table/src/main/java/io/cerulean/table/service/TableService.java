@@ -97,6 +97,11 @@ public final class TableService implements AutoCloseable {
                 .orElseThrow(() -> new TableServiceException(TableError.TABLE_ALREADY_EXISTS));
     }
 
+    /** The service's own tables ({@link TableNames#isReserved}): Storage Analytics' metrics. */
+    public ReservedTables reserved() {
+        return new ReservedTables(this, store);
+    }
+
     /** Delete Table: the table and all its entities, at once. */
     public void deleteTable(String account, String name) {
         if (!store.deleteTable(account, name)) {
@@ -138,7 +143,8 @@ public final class TableService implements AutoCloseable {
         while (true) {
             List<StoredTable> chunk = store.listTables(account, from, TABLE_LIST_CHUNK);
             for (StoredTable table : chunk) {
-                if (filter.isPresent() && !filter.get().matches(Filter.tableNameSource(table.name()))) {
+                if (TableNames.isReserved(table.name())
+                        || filter.isPresent() && !filter.get().matches(Filter.tableNameSource(table.name()))) {
                     continue;
                 }
                 if (page.size() == top) {

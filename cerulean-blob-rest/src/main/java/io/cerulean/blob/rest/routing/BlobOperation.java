@@ -108,6 +108,23 @@ public enum BlobOperation implements RoutedOperation {
         };
     }
 
+    /** The names Storage Analytics gives the operations whose constants say it otherwise. */
+    @Override
+    public String analyticsName(AzureRequest request) {
+        return switch (this) {
+            case GET_SERVICE_PROPERTIES -> "GetBlobServiceProperties";
+            case SET_SERVICE_PROPERTIES -> "SetBlobServiceProperties";
+            case GET_SERVICE_STATS -> "GetBlobServiceStats";
+            case GET_CONTAINER_ACL -> "GetContainerACL";
+            case SET_CONTAINER_ACL -> "SetContainerACL";
+            case DELETE_BLOB_VERSION -> "DeleteBlob";
+            case ABORT_COPY -> "AbortCopyBlob";
+            case INCREMENTAL_COPY -> "IncrementalCopyBlob";
+            case SUBMIT_BATCH -> "BlobBatch";
+            default -> RoutedOperation.super.analyticsName(request);
+        };
+    }
+
     public String resourceTypes() {
         return resourceTypes;
     }

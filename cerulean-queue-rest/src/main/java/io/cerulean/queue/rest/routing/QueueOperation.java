@@ -1,5 +1,6 @@
 package io.cerulean.queue.rest.routing;
 
+import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.pipeline.RoutedOperation;
 
 /**
@@ -56,6 +57,19 @@ public enum QueueOperation implements RoutedOperation {
     @Override
     public boolean isRead() {
         return read;
+    }
+
+    /** The names Storage Analytics gives the operations whose constants say it otherwise. */
+    @Override
+    public String analyticsName(AzureRequest request) {
+        return switch (this) {
+            case GET_SERVICE_PROPERTIES -> "GetQueueServiceProperties";
+            case SET_SERVICE_PROPERTIES -> "SetQueueServiceProperties";
+            case GET_SERVICE_STATS -> "GetQueueServiceStats";
+            case GET_QUEUE_ACL -> "GetQueueACL";
+            case SET_QUEUE_ACL -> "SetQueueACL";
+            default -> RoutedOperation.super.analyticsName(request);
+        };
     }
 
     public String resourceTypes() {

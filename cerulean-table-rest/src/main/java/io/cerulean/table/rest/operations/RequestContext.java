@@ -8,6 +8,7 @@ import io.cerulean.http.throttle.Load;
 import io.cerulean.http.throttle.Throttle;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.Entity;
+import io.cerulean.table.model.TableNames;
 import io.cerulean.table.query.EntityQuery;
 import io.cerulean.table.query.PageEnd;
 import io.cerulean.table.query.PageSink;
@@ -74,6 +75,10 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
      * the refusal names the first operation refused.
      */
     public List<OperationResult> execute(StoredTable table, EntityGroupTransaction transaction) {
+        if (TableNames.isReserved(table.name())) {
+            // Storage Analytics' tables are the service's to write, in a batch too.
+            throw new TableServiceException(CommonError.AUTHORIZATION_FAILURE).atOperation(0);
+        }
         List<Operation> operations = transaction.operations();
         for (int i = 0; i < operations.size(); i++) {
             Operation operation = operations.get(i);
