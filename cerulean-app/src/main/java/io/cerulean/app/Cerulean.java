@@ -7,6 +7,8 @@ import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.oauth.OAuthTrust;
+import io.cerulean.http.faults.FaultRule;
+import io.cerulean.http.faults.Faults;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.server.HttpServer;
 import io.cerulean.http.server.PortInUseException;
@@ -320,6 +322,7 @@ public final class Cerulean implements AutoCloseable {
         private OAuthConfig oauth = OAuthConfig.none();
         private RequestLog requestLog = RequestLog.OFF;
         private ConnectionLimits connectionLimits = ConnectionLimits.defaults();
+        private Faults faults = Faults.none();
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -583,6 +586,15 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * Inject transient faults by these rules ({@link FaultRule}; none by default), for testing retry
+         * policies; each service's {@code /{account}/$faults} changes them at run time. See docs/faults.md.
+         */
+        public Builder faults(List<FaultRule> rules) {
+            this.faults = new Faults(rules);
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -681,7 +693,8 @@ public final class Cerulean implements AutoCloseable {
         /** Starts {@code built} on its port; a port in use is explained with the flag that moves it. */
         private HttpServer startServer(Service service, ServerConfig config, ServiceAssembly.Assembled built) {
             try {
-                return HttpServer.start(config, built.pipeline().withRequestLog(requestLog));
+                return HttpServer.start(config, built.pipeline().withRequestLog(requestLog)
+                        .withFaults(faults, service.name().toLowerCase(java.util.Locale.ROOT)));
             } catch (PortInUseException e) {
                 if (service == Service.TABLE) {
                     throw e;

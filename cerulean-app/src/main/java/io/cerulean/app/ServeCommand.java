@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
+import io.cerulean.http.faults.FaultRulesJson;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -84,6 +85,12 @@ final class ServeCommand implements Callable<Integer> {
     List<String> accounts = List.of();
 
     @picocli.CommandLine.Mixin ConnectionOptions connections;
+
+    @Option(names = "--faults", paramLabel = "FILE", defaultValue = "${env:CERULEAN_FAULTS}",
+            description = "Inject transient faults for testing retry policies, by the JSON rules in this file "
+                    + "(see docs/faults.md; env CERULEAN_FAULTS; default none). Changed at run time through "
+                    + "/{account}/$faults.")
+    Path faults;
 
     @Option(names = "--blob-versioning", defaultValue = "${env:CERULEAN_BLOB_VERSIONING:-false}",
             description = "Keep blob versions in every account: each write of a blob keeps the state it replaces "
@@ -196,6 +203,9 @@ final class ServeCommand implements Callable<Integer> {
                 builder.account(AccountSpec.parse(spec));
             }
             builder.oauth(oauth.config());
+            if (faults != null && !faults.toString().isEmpty()) {
+                builder.faults(FaultRulesJson.read(faults));
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_BAD_CONFIG;

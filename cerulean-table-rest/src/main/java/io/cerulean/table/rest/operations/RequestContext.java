@@ -3,6 +3,7 @@ package io.cerulean.table.rest.operations;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.Deadline;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.query.EntityQuery;
@@ -21,6 +22,7 @@ import io.cerulean.table.txn.Operation;
 import io.cerulean.table.txn.OperationResult;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -64,6 +66,7 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
                 throw TableServiceException.from(e).atOperation(i);
             }
         }
+        request.deadline().check(); // past its timeout, nothing is committed
         return service.execute(table, transaction);
     }
 
@@ -77,6 +80,9 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
             Filter restricted = query.filter().<Filter>map(f -> new Filter.And(range.get(), f)).orElse(range.get());
             query = new EntityQuery(Optional.of(restricted), query.top(), query.resumeFrom());
         }
-        return service.queryEntities(table, query, sink);
+        // A request's timeout shorter than the page's budget ends the page early, with a continuation.
+        Deadline deadline = request.deadline();
+        return service.queryEntities(table, query, sink, deadline.limited()
+                ? OptionalLong.of(System.nanoTime() + deadline.remainingNanos()) : OptionalLong.empty());
     }
 }
