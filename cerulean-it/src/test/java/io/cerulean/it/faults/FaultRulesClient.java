@@ -97,6 +97,8 @@ final class FaultRulesClient {
             request.setHeader(HttpHeaderName.CONTENT_TYPE, "application/json");
             request.setHeader(HttpHeaderName.CONTENT_LENGTH, Integer.toString(bytes.length));
             request.setBody(bytes);
+        } else {
+            request.setHeader(HttpHeaderName.CONTENT_LENGTH, "0"); // as the SDKs send it, and sign it
         }
         try (HttpResponse response = pipeline.sendSync(request, Context.NONE)) {
             return new Answer(response.getStatusCode(), response.getHeaderValue(HttpHeaderName.fromString(
