@@ -46,11 +46,11 @@ import org.slf4j.LoggerFactory;
  *   <li>route ({@link RestService#route}): the method is allowed on the resource, or 405; a write to
  *       the read-only secondary endpoint is 403 InsufficientAccountPermissions;</li>
  *   <li>validate ({@link RestService#validate}): the request is one the operation takes;</li>
+ *   <li>authorize ({@link RestService#authorize}): what the caller was granted covers the operation,
+ *       or 403;</li>
  *   <li>timeout: the request is due by its {@code timeout} from its arrival, at most what its operation
  *       allows ({@link ServerTimeout}); an operation not begun by then, a streamed body not in by then,
  *       and one that checks it before committing is 500 OperationTimedOut, having changed nothing;</li>
- *   <li>authorize ({@link RestService#authorize}): what the caller was granted covers the operation,
- *       or 403;</li>
  *   <li>receive ({@link RestService#receive}): a streamed body is poured, as it arrives, into the
  *       sink the service chose for the operation, and the operation runs once the body is whole.
  *       No thread waits for the client meanwhile;</li>
