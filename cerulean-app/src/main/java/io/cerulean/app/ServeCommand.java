@@ -1,5 +1,6 @@
 package io.cerulean.app;
 
+import io.cerulean.http.faults.FaultRulesJson;
 import io.cerulean.http.server.PortInUseException;
 import io.cerulean.storage.StoreFormatException;
 import io.cerulean.storage.StoreUnavailableException;
@@ -15,7 +16,6 @@ import java.util.concurrent.Callable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
-import io.cerulean.http.faults.FaultRulesJson;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
