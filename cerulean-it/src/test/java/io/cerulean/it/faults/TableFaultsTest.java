@@ -124,6 +124,24 @@ class TableFaultsTest {
         }
     }
 
+    @Test
+    void aDelayedFaultWaitsOnATimerNotOnTheOnlyWorker() throws Exception {
+        try (var server = STORE.start(builder -> builder.workerThreads(1).faults(FaultRulesJson.parse(
+                "[{\"fault\": \"OperationTimedOut\", \"resource\": \"slow\", \"delayMs\": 20000}]")))) {
+            TableClient slow = client(server, "slow", 0);
+            TableClient fast = client(server, "fast", 0);
+            java.util.concurrent.CompletableFuture<Void> delayed = java.util.concurrent.CompletableFuture.runAsync(
+                    () -> slow.createEntity(new TableEntity("p", "r")));
+            FaultRulesClient rules = FaultRulesClient.of(server.cerulean(), Cerulean.Service.TABLE);
+            while (!rules.get().body().contains("\"injected\":1")) {
+                Thread.sleep(20); // until the slow request is in, its fault pending
+            }
+            fast.createEntity(new TableEntity("p", "r"));
+            assertThat(fast.getEntity("p", "r")).isNotNull();
+            assertThat(delayed).as("the fault still waits, and held no thread meanwhile").isNotDone();
+        }
+    }
+
     static void assertFault(ThrowableAssert.ThrowingCallable call, int status, String code) {
         // A listing's error comes as the SDK's own subclass of HttpResponseException, not TableServiceException.
         assertThatThrownBy(call).isInstanceOfSatisfying(HttpResponseException.class, e -> {
