@@ -4,6 +4,8 @@ import io.cerulean.blob.service.BlobOptions;
 import io.cerulean.blob.service.CopySettings;
 import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.faults.FaultRule;
+import io.cerulean.http.faults.Faults;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.oauth.OAuthTrust;
@@ -329,6 +331,7 @@ public final class Cerulean implements AutoCloseable {
         private AdvisorSettings advisor = AdvisorSettings.DEFAULTS;
         private ScalabilityTargets scalabilityTargets; // null: none enforced
         private AnalyticsAssembly.Settings analyticsSettings = AnalyticsAssembly.Settings.DEFAULTS;
+        private Faults faults = Faults.none();
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -623,6 +626,15 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * Inject transient faults by these rules ({@link FaultRule}; none by default), for testing retry
+         * policies; each service's {@code /{account}/$faults} changes them at run time. See docs/faults.md.
+         */
+        public Builder faults(List<FaultRule> rules) {
+            this.faults = new Faults(rules);
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -732,7 +744,8 @@ public final class Cerulean implements AutoCloseable {
         private HttpServer startServer(Service service, ServerConfig config, ServiceAssembly.Assembled built,
                                        RequestLog analytics) {
             try {
-                return HttpServer.start(config, built.pipeline().withRequestLog(RequestLog.both(requestLog, analytics)));
+                return HttpServer.start(config, built.pipeline().withRequestLog(RequestLog.both(requestLog, analytics))
+                        .withFaults(faults, service.name().toLowerCase(java.util.Locale.ROOT)));
             } catch (PortInUseException e) {
                 if (service == Service.TABLE) {
                     throw e;

@@ -1,5 +1,6 @@
 package io.cerulean.app;
 
+import io.cerulean.http.faults.FaultRulesJson;
 import io.cerulean.http.server.PortInUseException;
 import io.cerulean.storage.StoreFormatException;
 import io.cerulean.storage.StoreUnavailableException;
@@ -84,6 +85,12 @@ final class ServeCommand implements Callable<Integer> {
     List<String> accounts = List.of();
 
     @picocli.CommandLine.Mixin ConnectionOptions connections;
+
+    @Option(names = "--faults", paramLabel = "FILE", defaultValue = "${env:CERULEAN_FAULTS}",
+            description = "Inject transient faults for testing retry policies, by the JSON rules in this file "
+                    + "(see docs/faults.md; env CERULEAN_FAULTS; default none). Changed at run time through "
+                    + "/{account}/$faults.")
+    Path faults;
 
     @Option(names = "--blob-versioning", defaultValue = "${env:CERULEAN_BLOB_VERSIONING:-false}",
             description = "Keep blob versions in every account: each write of a blob keeps the state it replaces "
@@ -204,6 +211,9 @@ final class ServeCommand implements Callable<Integer> {
                 builder.account(AccountSpec.parse(spec));
             }
             builder.oauth(oauth.config());
+            if (faults != null && !faults.toString().isEmpty()) {
+                builder.faults(FaultRulesJson.read(faults));
+            }
         } catch (IllegalArgumentException e) {
             System.err.println("cerulean: " + e.getMessage());
             return EXIT_BAD_CONFIG;

@@ -55,7 +55,7 @@ public enum CommonError implements ErrorCode {
     NOT_IMPLEMENTED("NotImplemented", 501, "The requested operation is not implemented on the specified resource."),
     INTERNAL_ERROR("InternalError", 500, "The server encountered an internal error. Please retry the request."),
     SERVER_BUSY("ServerBusy", 503, "The server is currently unable to receive requests. Please retry your request."),
-    OPERATION_TIMED_OUT("OperationTimedOut", 500, "The operation could not be completed within the permitted time.");
+    OPERATION_TIMED_OUT("OperationTimedOut", 500, "Operation could not be completed within the specified time.");
 
     private final Definition definition;
 

@@ -1,5 +1,7 @@
 package io.cerulean.http.auth;
 
+import io.cerulean.common.error.CommonError;
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import java.util.Optional;
 
@@ -59,5 +61,21 @@ public final class RequestAuthenticator<G> {
             return anonymous.get();
         }
         throw bearer.anonymous();
+    }
+
+    /**
+     * That the request is signed with a key of {@code pathAccount} (Shared Key or Shared Key Lite), and by
+     * nothing else: what the server's own endpoints for an account's owner accept.
+     *
+     * @throws io.cerulean.common.error.ServiceException 403 AuthenticationFailed for a signature that is
+     *         wrong, 403 AuthorizationFailure for any other credential or none
+     */
+    public void authenticateAccountKey(AzureRequest request, String pathAccount) {
+        String authorization = request.header("Authorization");
+        if (authorization == null || isBearer(authorization)) {
+            throw new ServiceException(CommonError.AUTHORIZATION_FAILURE,
+                    "Only a request signed with the account's key (Shared Key) may do this.");
+        }
+        sharedKey.authenticate(request, pathAccount);
     }
 }

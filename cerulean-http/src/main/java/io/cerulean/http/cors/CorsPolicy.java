@@ -58,6 +58,11 @@ public final class CorsPolicy {
         this.urls = urls;
     }
 
+    /** Where the service's URLs name their account: the kernel's own endpoints find it there too. */
+    public AccountUrls urls() {
+        return urls;
+    }
+
     /**
      * Preflight request: the answer to an {@code OPTIONS} request on any path of an account.
      *

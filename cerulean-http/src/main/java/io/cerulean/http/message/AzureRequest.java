@@ -3,6 +3,7 @@ package io.cerulean.http.message;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * A request as a storage service sees it, independent of Netty's objects' lifetimes: the method,
@@ -17,34 +18,37 @@ import java.util.Map;
  * whole body, is {@link #receivedBody}.
  *
  * <p>{@code routing} is what the service's pipeline made of the head, once ({@link #withRouting}); null
- * until then.
+ * until then. {@code deadline} is when the request arrived (made with it) and, once the pipeline read
+ * its {@code timeout}, by when it must be done ({@link #withDeadline}).
  */
 public record AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
                            byte[] body, boolean secure, String clientAddress, StreamedRequestBody streamedBody,
-                           BodySink received, Object routing) {
+                           BodySink received, Object routing, Deadline deadline) {
     private static final byte[] NO_BODY = new byte[0];
 
     public AzureRequest {
         if (streamedBody != null && body.length > 0) {
             throw new IllegalArgumentException("a request's body is buffered or streamed, not both");
         }
+        Objects.requireNonNull(deadline, "deadline");
     }
 
     /** A request with a buffered body. */
     public AzureRequest(String method, String rawPath, Map<String, List<String>> query, HttpHeaders headers,
                         byte[] body, boolean secure, String clientAddress) {
-        this(method, rawPath, query, headers, body, secure, clientAddress, null, null, null);
+        this(method, rawPath, query, headers, body, secure, clientAddress, null, null, null, Deadline.arrivedNow());
     }
 
     /** The same request head with its body streamed from {@code body}. */
     public AzureRequest withStreamedBody(StreamedRequestBody body) {
-        return new AzureRequest(method, rawPath, query, headers, NO_BODY, secure, clientAddress, body, null, routing);
+        return new AzureRequest(method, rawPath, query, headers, NO_BODY, secure, clientAddress, body, null, routing,
+                deadline);
     }
 
     /** The same request, its streamed body now whole in {@code sink}. */
     public AzureRequest withReceivedBody(BodySink sink) {
         return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, sink,
-                routing);
+                routing, deadline);
     }
 
     /**
@@ -53,7 +57,13 @@ public record AzureRequest(String method, String rawPath, Map<String, List<Strin
      */
     public AzureRequest withRouting(Object routing) {
         return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, received,
-                routing);
+                routing, deadline);
+    }
+
+    /** The same request, to be done by {@code deadline}. */
+    public AzureRequest withDeadline(Deadline deadline) {
+        return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, received,
+                routing, deadline);
     }
 
     /** The sink that holds the streamed body, once it arrived whole; null before, or for a buffered body. */

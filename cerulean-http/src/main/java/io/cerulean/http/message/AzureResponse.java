@@ -21,6 +21,7 @@ public final class AzureResponse {
     private int bodyLength;
     private ResponseContent content; // or null
     private long declaredLength = -1; // or -1
+    private boolean noAnswer;
 
     private AzureResponse(int status) {
         this.status = status;
@@ -28,6 +29,21 @@ public final class AzureResponse {
 
     public static AzureResponse status(int status) {
         return new AzureResponse(status);
+    }
+
+    /**
+     * No answer at all: the server closes the connection in its place, once the answers before it are
+     * written, as a server that failed mid-request would; an injected fault. Status 0, which no answer has.
+     */
+    public static AzureResponse noAnswer() {
+        AzureResponse none = new AzureResponse(0);
+        none.noAnswer = true;
+        return none;
+    }
+
+    /** Whether this is {@link #noAnswer()}: the connection is closed instead. */
+    public boolean isNoAnswer() {
+        return noAnswer;
     }
 
     public AzureResponse header(String name, String value) {

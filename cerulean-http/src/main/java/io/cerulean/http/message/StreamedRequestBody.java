@@ -19,4 +19,11 @@ public interface StreamedRequestBody {
 
     /** The request was answered without its body: what is left of it is read and dropped. */
     void abandon();
+
+    /**
+     * Ends the pouring now with {@code reason} (the request ran out of time): {@code whenDone} is
+     * given it, unless the body's fate was known already, and the rest of the body is dropped as
+     * it arrives. Any thread; no effect after the first call or once the body is poured.
+     */
+    void stop(RuntimeException reason);
 }

@@ -4,10 +4,13 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.auth.RequestAuthenticator;
 import io.cerulean.http.cors.CorsPolicy;
+import io.cerulean.http.faults.Faults;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.BodySink;
+import io.cerulean.http.message.Deadline;
 import io.cerulean.http.message.Refusals;
+import io.cerulean.http.message.ServerTimeout;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.server.RequestHandler;
 import io.cerulean.http.message.IncompleteBodyException;
@@ -19,6 +22,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalLong;
 import java.util.Optional;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,6 +40,9 @@ import org.slf4j.LoggerFactory;
  *   <li>parse ({@link RestService#parse}): the URL names an account and a resource, or the request is
  *       an InvalidUri; an {@code x-ms-version} that is not a date is an InvalidHeaderValue
  *       ({@link ApiVersion});</li>
+ *   <li>faults: a request a fault rule picks ({@link FaultStage}) is answered with the rule's fault,
+ *       before its operation (which then never runs) or after it (its answer lost); off unless rules
+ *       are given. {@code /{account}/$faults} reads and sets the rules ({@link FaultEndpoint});</li>
  *   <li>authenticate: a Shared Key signature, a SAS or a bearer token is right for that account, or
  *       403 and nothing runs;</li>
  *   <li>route ({@link RestService#route}): the method is allowed on the resource, or 405; a write to
@@ -48,6 +55,9 @@ import org.slf4j.LoggerFactory;
  *       partition, queue or blob ({@link RestService#load}) are within Azure's targets, or 503
  *       ServerBusy with Azure's message and nothing runs; the bytes of the answer are charged once
  *       it is made;</li>
+ *   <li>timeout: the request is due by its {@code timeout} from its arrival, at most what its operation
+ *       allows ({@link ServerTimeout}); an operation not begun by then, a streamed body not in by then,
+ *       and one that checks it before committing is 500 OperationTimedOut, having changed nothing;</li>
  *   <li>receive ({@link RestService#receive}): a streamed body is poured, as it arrives, into the
  *       sink the service chose for the operation, and the operation runs once the body is whole.
  *       No thread waits for the client meanwhile;</li>
@@ -87,14 +97,15 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     private final RequestLog requestLog;
     private final Throttle throttle;
     private final StoreHealthLog storeHealth = new StoreHealthLog();
+    private final FaultStage faults;
 
     public RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
                            Metrics metrics) {
-        this(service, authenticator, cors, metrics, RequestLog.OFF, Throttle.OFF);
+        this(service, authenticator, cors, metrics, RequestLog.OFF, Throttle.OFF, FaultStage.off());
     }
 
     private RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
-                            Metrics metrics, RequestLog requestLog, Throttle throttle) {
+                            Metrics metrics, RequestLog requestLog, Throttle throttle, FaultStage faults) {
         this.service = service;
         this.authenticator = authenticator;
         this.cors = cors;
@@ -102,16 +113,23 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         this.metrics = metrics;
         this.requestLog = requestLog;
         this.throttle = throttle;
+        this.faults = faults;
     }
 
     /** The same pipeline, recording every answer in {@code requestLog}. */
     public RequestPipeline<T, R, G> withRequestLog(RequestLog requestLog) {
-        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle);
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults);
     }
 
     /** The same pipeline, holding every request to the scalability targets {@code throttle} enforces. */
     public RequestPipeline<T, R, G> withThrottle(Throttle throttle) {
-        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle);
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults);
+    }
+
+    /** The same pipeline, injecting the faults {@code faults} picks for {@code serviceName} ({@code table}...). */
+    public RequestPipeline<T, R, G> withFaults(Faults faults, String serviceName) {
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle,
+                new FaultStage(faults, serviceName));
     }
 
     /**
@@ -129,7 +147,16 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
             reply.accept(preflight(request, requestId));
             return;
         }
+        String faultsOf = FaultEndpoint.account(request, cors.urls());
+        if (faultsOf != null) {
+            reply.accept(faultRules(request, faultsOf, requestId));
+            return;
+        }
         Routing<T, R> routing = routing(request);
+        reply = faults(request, routing, requestId, reply);
+        if (reply == null) {
+            return; // its fault was answered
+        }
         if (request.streamsBody()) {
             receive(request, routing, requestId, reply);
             return;
@@ -149,10 +176,31 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         return head.withRouting(Routing.of(service, head));
     }
 
-    /** A preflight and a scrape of the metrics are the kernel's to answer: never parsed nor routed. */
-    private static boolean answeredByTheKernel(AzureRequest request) {
+    /** A preflight, a scrape of the metrics and the fault rules are the kernel's to answer: never parsed nor routed. */
+    private boolean answeredByTheKernel(AzureRequest request) {
         return request.method().equals("OPTIONS")
-                || (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET"));
+                || (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET"))
+                || FaultEndpoint.account(request, cors.urls()) != null;
+    }
+
+    /** The faults stage: where the answer goes, or null when a fault was answered instead ({@link FaultStage}). */
+    private Consumer<AzureResponse> faults(AzureRequest request, Routing<T, R> routing, String requestId,
+                                           Consumer<AzureResponse> reply) {
+        T target = routing.targetOrNull();
+        R route = routing.routeOrNull();
+        return target == null || route == null ? reply : faults.apply(request, target, route, requestId,
+                e -> cors.decorate(request, renderer.error(e, request, requestId, service.xmlErrors(target, request))),
+                reply);
+    }
+
+    /** {@code /{account}/$faults}: the account's fault rules, for its key alone ({@link FaultEndpoint}). */
+    private AzureResponse faultRules(AzureRequest request, String account, String requestId) {
+        try {
+            return renderer.success(FaultEndpoint.answer(request, account, faults.faults(), authenticator), request,
+                    requestId);
+        } catch (ServiceException e) {
+            return renderer.error(e, request, requestId, service.xmlErrors(null, request));
+        }
     }
 
     /** What {@link #routed} found of the request, or, for one handed in unrouted, what its stages will find. */
@@ -311,7 +359,9 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         try {
             T target = routing.target(service, request);
             G grant = admit(target, routing, request);
-            return execute(target, routing.routeOrNull(), grant, request, requestId);
+            R route = routing.routeOrNull();
+            return execute(target, route, grant, ServerTimeout.timed(request, route.maxServerTimeout(request)),
+                    requestId);
         } catch (RuntimeException | OutOfMemoryError e) {
             return failure(e, request, requestId, routing.targetOrNull());
         }
@@ -347,10 +397,19 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
             T target = routing.target(service, request);
             G grant = admit(target, routing, request);
             R route = routing.routeOrNull();
-            sink = service.receive(route, target, request);
+            AzureRequest timed = ServerTimeout.timed(request, route.maxServerTimeout(request));
+            sink = service.receive(route, target, timed);
             BodySink received = sink;
-            request.streamedBody().pourInto(sink, failure -> answer(request, routing, requestId,
-                    received(target, route, grant, request.withReceivedBody(received), requestId, failure), reply));
+            // A body not in by the deadline is ended then, by a timer: no thread waits for it.
+            Future<?> expiry = timed.deadline().limited() ? Delays.after(timed.deadline().remainingNanos(),
+                    () -> timed.streamedBody().stop(Deadline.timedOut())) : null;
+            request.streamedBody().pourInto(sink, failure -> {
+                if (expiry != null) {
+                    expiry.cancel(false);
+                }
+                answer(request, routing, requestId,
+                        received(target, route, grant, timed.withReceivedBody(received), requestId, failure), reply);
+            });
         } catch (RuntimeException | OutOfMemoryError e) {
             if (sink != null) {
                 sink.close();
@@ -393,6 +452,7 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     }
 
     private AzureResponse execute(T target, R route, G grant, AzureRequest request, String requestId) {
+        request.deadline().check();
         AzureResponse response = service.execute(route, target, grant, request, requestId, this::subResponse);
         throttle.chargeEgress(target.account(), request, response);
         return renderer.success(response, request, requestId);

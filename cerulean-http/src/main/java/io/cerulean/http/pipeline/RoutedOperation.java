@@ -1,6 +1,8 @@
 package io.cerulean.http.pipeline;
 
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.ServerTimeout;
+import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
@@ -53,5 +55,13 @@ public interface RoutedOperation {
             }
         }
         return name.toString();
+    }
+
+    /**
+     * The longest {@code timeout} a request with this head may ask for; a longer one is served as this
+     * ({@link ServerTimeout}). 30 seconds by default, as for most operations of every service.
+     */
+    default Duration maxServerTimeout(AzureRequest head) {
+        return ServerTimeout.DEFAULT_MAX;
     }
 }

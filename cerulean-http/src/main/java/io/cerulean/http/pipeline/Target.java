@@ -12,4 +12,9 @@ public interface Target {
     default boolean secondary() {
         return false;
     }
+
+    /** The table, queue or container the URL names; null when it names none (the account's own resources). */
+    default String resourceName() {
+        return null;
+    }
 }

@@ -5,6 +5,7 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.ResponseContent;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -35,6 +36,7 @@ import org.slf4j.LoggerFactory;
  * Every request read gets an answer in its place: one refused earlier in the channel comes as an
  * {@link EarlyAnswer}, and a response that cannot be turned into HTTP becomes a 500 after which
  * the connection closes, never a gap that the next answer would fill. One instance per connection.
+ * An {@linkplain AzureResponse#noAnswer() answer that is none} closes the connection in its place.
  *
  * <p>A body streamed from a {@link ResponseContent} goes out after its head through the
  * {@link ChunkedWriteHandler} before this handler, read ahead a chunk at a time on the worker
@@ -263,6 +265,11 @@ public final class HttpHandler extends ChannelInboundHandlerAdapter {
      */
     private boolean write(ChannelHandlerContext ctx, AzureResponse response, boolean keepAlive, Runnable afterWrite,
                           boolean head) {
+        if (response.isNoAnswer()) {
+            // Closed without a word, after what was written before it (an empty write keeps the order).
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            return false;
+        }
         boolean streamed = response.content() != null && !head;
         HttpResponse http;
         try {

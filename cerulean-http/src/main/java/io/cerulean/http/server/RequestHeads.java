@@ -37,7 +37,7 @@ public final class RequestHeads {
      * A request carried in {@code carrier}'s body (a batch's sub-request), read as a request alone is:
      * its target checked and its query decoded the same way. It came over the carrier's connection, so
      * it has its TLS and client address, and its {@code Host} when it names none (a host-style URL's
-     * account is in it; no signature covers it).
+     * account is in it; no signature covers it), and its deadline.
      *
      * @param target the request target, origin-form or absolute
      * @throws ServiceException 400 for a request target that is not well-formed ({@link RequestUris})
@@ -50,8 +50,9 @@ public final class RequestHeads {
         if (!headers.contains("Host") && host != null) {
             headers.add("Host", host);
         }
+        // It arrived with its carrier, and is due when the carrier is.
         return new AzureRequest(method, rawPath(target), query, headers, body, carrier.secure(),
-                carrier.clientAddress());
+                carrier.clientAddress()).withDeadline(carrier.deadline());
     }
 
     /**

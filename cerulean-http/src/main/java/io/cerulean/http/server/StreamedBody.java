@@ -45,6 +45,7 @@ final class StreamedBody implements StreamedRequestBody {
     private boolean abandoned;
     private boolean paused;
     private IncompleteBodyException failure;
+    private RuntimeException stopped; // why the pouring was ended from outside, or null
     private boolean tooLarge;
     private BodySink sink;
     private Consumer<Throwable> whenDone;
@@ -70,7 +71,7 @@ final class StreamedBody implements StreamedRequestBody {
             if (receivedBytes > limit) {
                 tooLarge = true;
             }
-            if (abandoned || done || tooLarge || failure != null || length == 0) {
+            if (abandoned || done || tooLarge || failure != null || stopped != null || length == 0) {
                 chunk.release();
             } else {
                 chunks.add(chunk);
@@ -140,12 +141,27 @@ final class StreamedBody implements StreamedRequestBody {
         }
     }
 
+    @Override
+    public void stop(RuntimeException reason) {
+        lock.lock();
+        try {
+            if (stopped == null) {
+                stopped = reason;
+            }
+            releaseQueued();
+            resumeIfPaused();
+            pourIfIdle();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Starts a task if a sink waits and something happened that it has not seen. Lock held. */
     private void pourIfIdle() {
         if (sink == null || pouring || done) {
             return;
         }
-        if (chunks.isEmpty() && !ended && failure == null && !tooLarge && !abandoned) {
+        if (chunks.isEmpty() && !ended && failure == null && !tooLarge && !abandoned && stopped == null) {
             return; // nothing to do until the client sends more
         }
         pouring = true;
@@ -170,6 +186,8 @@ final class StreamedBody implements StreamedRequestBody {
             try {
                 if (tooLarge) {
                     outcome = new ServiceException(CommonError.REQUEST_BODY_TOO_LARGE);
+                } else if (stopped != null) {
+                    outcome = stopped;
                 } else if (failure != null) {
                     outcome = failure;
                 } else if (abandoned) {

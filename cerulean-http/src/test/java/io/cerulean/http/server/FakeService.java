@@ -8,7 +8,8 @@ import java.util.function.Consumer;
 
 /**
  * A service for the kernel's tests: {@code /echo?v=...} puts {@code v} in a response header,
- * {@code /bad-header} answers with a header Netty refuses, {@code /slow} takes 300 ms, anything else
+ * {@code /bad-header} answers with a header Netty refuses, {@code /no-answer} answers none (the
+ * connection is closed in its place), {@code /slow} takes 300 ms, anything else
  * answers 200 with the body's length. An early error names its code and, if its head was read, its path.
  */
 final class FakeService implements RequestHandler {
@@ -23,6 +24,7 @@ final class FakeService implements RequestHandler {
         switch (request.rawPath()) {
             case "/echo" -> reply.accept(text(200, "echo").header("x-echo", request.queryParameter("v")));
             case "/bad-header" -> reply.accept(text(200, "never sent").header("bad name", "x"));
+            case "/no-answer" -> reply.accept(AzureResponse.noAnswer());
             case "/slow" -> {
                 try {
                     Thread.sleep(300);

@@ -56,6 +56,17 @@ class HttpServerHardeningTest {
     }
 
     @Test
+    void anAnswerThatIsNoneClosesTheConnectionAfterTheAnswersBeforeIt() throws IOException {
+        try (RawConnection c = new RawConnection(server.port())) {
+            c.send(get("/slow") + get("/no-answer") + get("/ok"));
+            Answer slow = c.read();
+            assertThat(slow.status()).isEqualTo(200);
+            assertThat(slow.body()).isEqualTo("slow 0");
+            assertThat(c.read()).as("closed without an answer, nor one after it").isNull();
+        }
+    }
+
+    @Test
     void aMalformedPercentEscapeIs400AndTheConnectionGoesOn() throws IOException {
         try (RawConnection c = new RawConnection(server.port())) {
             c.send(get("/ok?$filter=%ZZ") + get("/ok?x=%") + get("/ok%G1") + get("/ok"));

@@ -43,6 +43,24 @@ class StreamedBodyTest {
     }
 
     @Test
+    void aBodyStoppedWhileTheClientSendsNothingEndsWithTheReasonAndTakesNoMore() {
+        StreamedBody body = new StreamedBody(channel, 100, workers);
+        body.pourInto(sink, outcome::complete);
+        body.offer(bytes("partial"));
+        runTasks();
+        ServiceException timedOut = io.cerulean.http.message.Deadline.timedOut();
+
+        body.stop(timedOut);
+        runTasks();
+        assertThat(outcome).isCompletedWithValue(timedOut);
+
+        body.offer(bytes(" late"));
+        body.end();
+        runTasks();
+        assertThat(sink.text()).isEqualTo("partial");
+    }
+
+    @Test
     void whatArrivedBeforeTheSinkWasChosenIsPouredToo() {
         StreamedBody body = new StreamedBody(channel, 100, workers);
         body.offer(bytes("early "));

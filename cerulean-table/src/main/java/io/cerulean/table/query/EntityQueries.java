@@ -3,6 +3,7 @@ package io.cerulean.table.query;
 import io.cerulean.table.layout.EntityReader;
 import io.cerulean.table.layout.StoredTable;
 import java.time.Duration;
+import java.util.OptionalLong;
 import java.util.concurrent.Executor;
 
 /**
@@ -34,8 +35,19 @@ public final class EntityQueries {
      * entity not yet read.
      */
     public PageEnd read(StoredTable table, EntityQuery query, PageSink sink) {
+        return read(table, query, sink, OptionalLong.empty());
+    }
+
+    /**
+     * The same, the page ending by {@code endBy} (a {@link System#nanoTime()}) if that comes before its
+     * time budget is spent: a request's own deadline shortens its page, which then continues as one cut
+     * by the budget does.
+     */
+    public PageEnd read(StoredTable table, EntityQuery query, PageSink sink, OptionalLong endBy) {
         QueryPlan plan = QueryPlanner.plan(query.filter());
-        PageReader page = new PageReader(plan, query.top(), sink, System.nanoTime() + pageBudgetNanos);
+        long budgetEnd = System.nanoTime() + pageBudgetNanos;
+        long end = endBy.isPresent() && endBy.getAsLong() - budgetEnd < 0 ? endBy.getAsLong() : budgetEnd;
+        PageReader page = new PageReader(plan, query.top(), sink, end);
         if (splitter != null) {
             return splitter.read(reader, table, plan, query.resumeFrom(), page);
         }

@@ -196,6 +196,11 @@ public final class TableService implements AutoCloseable {
         return queries.read(table, query, sink);
     }
 
+    /** The same, the page ending by {@code endBy} (a {@link System#nanoTime()}) if that comes first. */
+    public PageEnd queryEntities(StoredTable table, EntityQuery query, PageSink sink, java.util.OptionalLong endBy) {
+        return queries.read(table, query, sink, endBy);
+    }
+
     /** Stops what the service runs beside requests (its layout's filter columns); the database stays open. */
     @Override
     public void close() {

@@ -275,6 +275,20 @@ public abstract class TableServiceConformanceTest {
     }
 
     @Test
+    void aRequestDeadlineBeforeTheBudgetEndsThePageWithAContinuation() {
+        for (int i = 0; i < 600; i++) {
+            run(op(OperationKind.INSERT, String.format("%04d", i), Map.of(), Condition.NONE));
+        }
+        var never = Optional.of(FilterParser.parse("Missing eq 1"));
+        EntityQuery query = new EntityQuery(never, 1000, Optional.empty());
+        PageEnd whole = service.queryEntities(table, query, entity -> { }, java.util.OptionalLong.empty());
+        assertThat(whole.next()).as("the 5 s budget reads the table").isEmpty();
+        PageEnd cut = service.queryEntities(table, query, entity -> { },
+                java.util.OptionalLong.of(System.nanoTime()));
+        assertThat(cut.next()).as("a deadline already reached ends the page early").isPresent();
+    }
+
+    @Test
     void tablesArePagedAndFiltered() {
         for (String name : List.of("alpha", "beta", "gamma", "delta")) {
             service.createTable(ACCOUNT, name);

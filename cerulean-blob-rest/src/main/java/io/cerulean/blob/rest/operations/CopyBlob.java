@@ -8,6 +8,7 @@ import io.cerulean.blob.rest.auth.CopySourceAuthorization;
 import io.cerulean.blob.rest.resource.BlobResource;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.blob.service.CopyTarget;
+import io.cerulean.blob.service.RemoteContent;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.MetadataHeaders;
@@ -62,8 +63,11 @@ public final class CopyBlob implements BlobRestOperation {
             copy = service.copies().copyBlob(source.local(), sourceConditions, CopyTarget.copy(account, container,
                     name, metadata, conditions, settings));
         } else if (sync) {
-            copy = service.copies().copyFetched(account, container, name,
-                    service.copies().fetch(source.remote(), 0, null), source.url(), metadata, conditions, settings);
+            RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
+            // A source read past the request's timeout commits nothing; what was fetched, nothing names: swept.
+            request.deadline().check();
+            copy = service.copies().copyFetched(account, container, name, fetched, source.url(), metadata, conditions,
+                    settings);
         } else {
             copy = service.copies().start(account, container, name, null, null, source.remote(), source.url(),
                     metadata, conditions, settings);

@@ -17,4 +17,10 @@ public record BlobResource(String account, boolean secondary, BlobResourceKind k
         Objects.requireNonNull(account, "account");
         Objects.requireNonNull(kind, "kind");
     }
+
+    /** The container named, if any. */
+    @Override
+    public String resourceName() {
+        return container;
+    }
 }

@@ -1,7 +1,9 @@
 package io.cerulean.blob.rest.routing;
 
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.ServerTimeout;
 import io.cerulean.http.pipeline.RoutedOperation;
+import java.time.Duration;
 import java.util.OptionalLong;
 
 /**
@@ -123,6 +125,37 @@ public enum BlobOperation implements RoutedOperation {
             case SUBMIT_BATCH -> "BlobBatch";
             default -> RoutedOperation.super.analyticsName(request);
         };
+    }
+
+    /**
+     * What the service allows beyond its usual 30 seconds ("Setting timeouts for Blob service
+     * operations"): writing a blob, a block or a page 10 minutes a MiB of its body, reading a blob,
+     * its page ranges or its block list 2 minutes a MiB (of the whole request: a read's size is the
+     * blob's, known only once it runs, so a read is held to the usual 30 seconds, which bounds
+     * preparing its answer), Put Block List 60 seconds, a batch 120 seconds.
+     */
+    @Override
+    public Duration maxServerTimeout(AzureRequest head) {
+        return switch (this) {
+            case PUT_BLOB, PUT_BLOCK, APPEND_BLOCK, PUT_PAGE -> {
+                long mebibytes = Math.max(1, (declaredLength(head) + (1 << 20) - 1) >> 20);
+                Duration perSize = Duration.ofMinutes(10).multipliedBy(mebibytes);
+                yield perSize.compareTo(ServerTimeout.DEFAULT_MAX) > 0 ? perSize : ServerTimeout.DEFAULT_MAX;
+            }
+            case PUT_BLOCK_LIST -> Duration.ofSeconds(60);
+            case SUBMIT_BATCH -> Duration.ofSeconds(120);
+            default -> ServerTimeout.DEFAULT_MAX;
+        };
+    }
+
+    /** The body's declared length; 0 when none is declared (chunked), or it is not a number. */
+    private static long declaredLength(AzureRequest head) {
+        String length = head.header("Content-Length");
+        try {
+            return length == null ? 0 : Math.max(0, Math.min(Long.parseLong(length.trim()), 1L << 40));
+        } catch (NumberFormatException e) {
+            return 0;
+        }
     }
 
     public String resourceTypes() {

@@ -17,4 +17,10 @@ public record QueueResource(String account, boolean secondary, QueueResourceKind
         Objects.requireNonNull(account, "account");
         Objects.requireNonNull(kind, "kind");
     }
+
+    /** The queue named, if any. */
+    @Override
+    public String resourceName() {
+        return queue;
+    }
 }

@@ -62,6 +62,9 @@ public final class ExecuteBatch implements TableOperation {
         } catch (ThrottledException e) {
             throw e; // the partition is past its target: the whole request is refused, as by the stage
         } catch (ServiceException e) {
+            if (e.errorCode() == CommonError.OPERATION_TIMED_OUT) {
+                throw e; // the request's, not an operation's: a top-level 500, nothing committed
+            }
             int index = Math.min(Math.max(TableServiceException.from(e).operationIndex(), 0), requests.size() - 1);
             return List.of(OperationResponses.failure(index, e, requests.get(index), context.requestId(),
                     Instant.now()));

@@ -6,6 +6,7 @@ import io.cerulean.http.message.AzureRequest;
 import io.cerulean.table.advisor.Advisor;
 import io.cerulean.http.throttle.Load;
 import io.cerulean.http.throttle.Throttle;
+import io.cerulean.http.message.Deadline;
 import io.cerulean.table.error.TableServiceException;
 import io.cerulean.table.model.Entity;
 import io.cerulean.table.model.TableNames;
@@ -29,6 +30,7 @@ import io.cerulean.table.txn.Operation;
 import io.cerulean.table.txn.OperationResult;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -89,6 +91,7 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
                 throw TableServiceException.from(e).atOperation(i);
             }
         }
+        request.deadline().check(); // past its timeout, nothing is committed
         throttle.admit(Load.tablePartition(account, table.name(), transaction.partitionKey(), operations.size()));
         List<OperationResult> results = service.execute(table, transaction);
         advisor.written(table, transaction.partitionKey(), operations, results,
@@ -106,7 +109,10 @@ public record RequestContext(AzureRequest request, String requestId, Resource re
             Filter restricted = query.filter().<Filter>map(f -> new Filter.And(range.get(), f)).orElse(range.get());
             query = new EntityQuery(Optional.of(restricted), query.top(), query.resumeFrom());
         }
-        PageEnd page = service.queryEntities(table, query, sink);
+        // A request's timeout shorter than the page's budget ends the page early, with a continuation.
+        Deadline deadline = request.deadline();
+        PageEnd page = service.queryEntities(table, query, sink, deadline.limited()
+                ? OptionalLong.of(System.nanoTime() + deadline.remainingNanos()) : OptionalLong.empty());
         onePartition(page.plan()).ifPresent(partition -> throttle.chargeRead(
                 Load.tablePartition(account, table.name(), partition, Math.max(1, page.entitiesRead()))));
         return page;

@@ -8,4 +8,9 @@ import io.cerulean.http.pipeline.Target;
  */
 public record Resource(String account, boolean secondary, ResourceKind kind, String table, String partitionKey,
                        String rowKey) implements Target {
+    /** The table named, if any. */
+    @Override
+    public String resourceName() {
+        return table;
+    }
 }
