@@ -14,10 +14,12 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +39,8 @@ public final class StorageAnalytics implements AutoCloseable {
     /** About 64k requests: seconds of a busy server's, a few megabytes at most. */
     private static final int QUEUE_CAPACITY = 1 << 16;
     private static final int DRAIN_BATCH = 1024;
+    /** How long the thread sleeps when it found nothing: requests never wake it, which would cost each a signal. */
+    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
     /** How long log lines wait at most before they are written. */
     public static final Duration LOG_FLUSH = Duration.ofSeconds(5);
     /** How long metrics wait at most before they are written. */
@@ -51,7 +55,9 @@ public final class StorageAnalytics implements AutoCloseable {
     private final Optional<MetricsBatches> metrics;
     private final long logFlushNanos;
     private final long metricsFlushNanos;
-    private final BlockingQueue<Answered> queue = new ArrayBlockingQueue<>(QUEUE_CAPACITY);
+    /** Lock-free, so that requests on every thread share no lock; bounded by {@link #queued}. */
+    private final Queue<Answered> queue = new ConcurrentLinkedQueue<>();
+    private final AtomicInteger queued = new AtomicInteger();
     private final AtomicLong dropped = new AtomicLong();
     private final Thread thread;
     private volatile boolean closed;
@@ -84,8 +90,13 @@ public final class StorageAnalytics implements AutoCloseable {
                 if (entry.facts() == null) {
                     return;
                 }
-                if (closed || !queue.offer(new Answered(service, entry))) {
+                if (closed) {
                     dropped.incrementAndGet();
+                } else if (queued.incrementAndGet() > QUEUE_CAPACITY) {
+                    queued.decrementAndGet();
+                    dropped.incrementAndGet();
+                } else {
+                    queue.add(new Answered(service, entry));
                 }
             }
 
@@ -112,10 +123,16 @@ public final class StorageAnalytics implements AutoCloseable {
         long lastMetricsFlush = lastLogFlush;
         while (true) {
             try {
-                Answered first = queue.poll(100, TimeUnit.MILLISECONDS);
-                if (first != null) {
-                    batch.add(first);
-                    queue.drainTo(batch, DRAIN_BATCH - 1);
+                for (Answered next; batch.size() < DRAIN_BATCH && (next = queue.poll()) != null; ) {
+                    batch.add(next);
+                }
+                queued.addAndGet(-batch.size());
+                if (batch.isEmpty() && !closed) {
+                    LockSupport.parkNanos(IDLE_NANOS);
+                    if (Thread.interrupted()) {
+                        return;
+                    }
+                } else {
                     for (Answered answered : batch) {
                         try {
                             take(answered);
@@ -143,8 +160,6 @@ public final class StorageAnalytics implements AutoCloseable {
                 if (ending) {
                     return;
                 }
-            } catch (InterruptedException e) {
-                return;
             } catch (RuntimeException e) {
                 batch.clear();
                 log.warn("storage analytics could not write: {}", e.toString());
