@@ -59,12 +59,13 @@ final class AnalyticsAssembly implements AutoCloseable {
                 settings.flushEvery());
         AnalyticsRetention retention = new AnalyticsRetention(accounts, properties::get, blobs, tables,
                 settings.retentionClock());
-        // Capacity needs both services: it counts blobs and writes to a table.
+        // Capacity needs both services: it counts blobs and writes to a table. Retention goes first, so
+        // that a count the store cannot finish never holds it up.
         Optional<CapacityMetrics> capacity = blobs.flatMap(blob -> tables.map(table ->
                 new CapacityMetrics(accounts, properties::get, blob, table, settings.retentionClock())));
         return new AnalyticsAssembly(analytics, Sweeper.start("analytics",
                 "Storage Analytics capacity entities written and logs and metrics past their retention",
-                () -> capacity.map(CapacityMetrics::record).orElse(0L) + retention.sweep(), settings.sweepEvery()));
+                () -> retention.sweep() + capacity.map(CapacityMetrics::record).orElse(0L), settings.sweepEvery()));
     }
 
     private static <S> Optional<S> semantics(Map<Cerulean.Service, ServiceAssembly.Assembled> services,

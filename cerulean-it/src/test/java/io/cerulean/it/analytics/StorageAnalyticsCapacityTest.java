@@ -34,8 +34,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 /**
  * The Blob service's capacity metrics, {@code $MetricsCapacityBlob}: a day's entity per account
  * whose hour metrics are on, RowKey {@code data} for its containers and {@code analytics} for
- * {@code $logs}. The sweep runs every 100 ms and the day is moved on by the retention clock, so the
- * day counted begins after every blob was written.
+ * {@code $logs}, kept as long as the hour metrics. The sweep runs every 100 ms and the day is moved
+ * on by the retention clock, so the day counted begins after every blob was written.
  */
 class StorageAnalyticsCapacityTest {
     private static final DateTimeFormatter DAY = DateTimeFormatter.ofPattern("yyyyMMdd'T'0000", Locale.ROOT)
@@ -90,6 +90,17 @@ class StorageAnalyticsCapacityTest {
             assertThat(refused.getResponse().getStatusCode()).isEqualTo(403);
             assertThat(refused.getValue().getErrorCode().toString()).isEqualTo("AuthorizationFailure");
             assertThat(capacity.getEntity(day, "data").getProperty("Capacity")).isEqualTo(20L);
+
+            // Kept as long as the hour metrics: past their 7 days the day goes, and the new day is counted.
+            clock.advance(Duration.ofDays(8));
+            String later = DAY.format(clock.instant());
+            awaitEntity(capacity, later, "analytics");
+            long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+            while (!entities(capacity, day).isEmpty() && System.nanoTime() < deadline) {
+                AnalyticsLogs.pause();
+            }
+            assertThat(entities(capacity, day)).isEmpty();
+            assertThat(capacity.getEntity(later, "data").getProperty("ObjectCount")).isEqualTo(3L);
         }
     }
 
