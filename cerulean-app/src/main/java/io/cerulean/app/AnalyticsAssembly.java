@@ -1,6 +1,7 @@
 package io.cerulean.app;
 
 import io.cerulean.app.analytics.AnalyticsRetention;
+import io.cerulean.app.analytics.CapacityMetrics;
 import io.cerulean.app.analytics.StorageAnalytics;
 import io.cerulean.blob.service.BlobService;
 import io.cerulean.http.auth.Accounts;
@@ -20,7 +21,7 @@ import java.util.Optional;
 /**
  * Storage Analytics built on the services a server runs: logs through its Blob service, metrics
  * through its Table service, each account's settings read from every service's stored properties,
- * and the sweep that applies their retention.
+ * and the sweep that writes the day's Blob capacity and applies their retention.
  */
 final class AnalyticsAssembly implements AutoCloseable {
     /** How often analytics write and sweep, and the clock retention is judged by. */
@@ -58,8 +59,13 @@ final class AnalyticsAssembly implements AutoCloseable {
                 settings.flushEvery());
         AnalyticsRetention retention = new AnalyticsRetention(accounts, properties::get, blobs, tables,
                 settings.retentionClock());
+        // Capacity needs both services: it counts blobs and writes to a table. Retention goes first, so
+        // that a count the store cannot finish never holds it up.
+        Optional<CapacityMetrics> capacity = blobs.flatMap(blob -> tables.map(table ->
+                new CapacityMetrics(accounts, properties::get, blob, table, settings.retentionClock())));
         return new AnalyticsAssembly(analytics, Sweeper.start("analytics",
-                "Storage Analytics logs and metrics past their retention", retention::sweep, settings.sweepEvery()));
+                "Storage Analytics capacity entities written and logs and metrics past their retention",
+                () -> retention.sweep() + capacity.map(CapacityMetrics::record).orElse(0L), settings.sweepEvery()));
     }
 
     private static <S> Optional<S> semantics(Map<Cerulean.Service, ServiceAssembly.Assembled> services,

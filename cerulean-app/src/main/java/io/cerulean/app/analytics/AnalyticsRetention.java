@@ -68,6 +68,11 @@ public final class AnalyticsRetention {
                     removed += sweepMetrics(tables.get(), account.name(), AnalyticsNames.hourTable(service),
                             cutoff(now, hours), Duration.ofHours(1));
                 }
+                if (service == AnalyticsService.BLOB && hours.enabled() && tables.isPresent()) {
+                    // The capacity table is kept as long as the hour metrics.
+                    removed += sweepMetrics(tables.get(), account.name(), AnalyticsNames.CAPACITY_TABLE,
+                            cutoff(now, hours), Duration.ofDays(1));
+                }
                 RetentionPolicy minutes = settings.minuteMetrics().retentionPolicy();
                 if (minutes.enabled() && tables.isPresent()) {
                     removed += sweepMetrics(tables.get(), account.name(), AnalyticsNames.minuteTable(service),

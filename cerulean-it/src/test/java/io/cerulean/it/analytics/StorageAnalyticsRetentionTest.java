@@ -31,7 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
  */
 class StorageAnalyticsRetentionTest {
     /** A clock the test moves. */
-    private static final class MovableClock extends Clock {
+    static final class MovableClock extends Clock {
         private final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
 
         void advance(Duration by) {

@@ -17,13 +17,20 @@ import java.util.regex.Pattern;
  * minutes always 00; nnnnnn a sequence number within the hour), and metrics entities in the tables
  * {@code $MetricsHourPrimaryTransactions<Service>} and {@code $MetricsMinutePrimaryTransactions<Service>},
  * partitioned by their period's start ({@code 20261129T1200}, {@code 20261129T1201}) and keyed
- * {@code user;All} for the whole service and {@code user;<Operation>} for each API.
+ * {@code user;All} for the whole service and {@code user;<Operation>} for each API, and the Blob
+ * service's daily capacity in {@code $MetricsCapacityBlob} (rows {@code data} and {@code analytics}).
  */
 public final class AnalyticsNames {
     /** The container log blobs are written to. */
     public static final String LOGS_CONTAINER = "$logs";
     /** The row of a period's totals over every API. */
     public static final String ALL_ROW = "user;All";
+    /** The Blob service's daily capacity: one partition a day ({@code 20261129T0000}). */
+    public static final String CAPACITY_TABLE = "$MetricsCapacityBlob";
+    /** The capacity row of the account's own blobs, every container but {@code $logs}. */
+    public static final String CAPACITY_DATA_ROW = "data";
+    /** The capacity row of the {@code $logs} container. */
+    public static final String CAPACITY_ANALYTICS_ROW = "analytics";
     private static final String METRICS_PREFIX = "$Metrics";
     private static final DateTimeFormatter LOG_HOUR = DateTimeFormatter.ofPattern("yyyy/MM/dd/HH'00'", Locale.ROOT)
             .withZone(ZoneOffset.UTC);
@@ -73,6 +80,11 @@ public final class AnalyticsNames {
     /** The hour that holds {@code time}, as an hour metrics entity's PartitionKey: {@code 20261129T1200}. */
     public static String hourPartition(Instant time) {
         return PERIOD.format(time.truncatedTo(ChronoUnit.HOURS));
+    }
+
+    /** The day that holds {@code time}, as a capacity entity's PartitionKey: {@code 20261129T0000}. */
+    public static String dayPartition(Instant time) {
+        return PERIOD.format(time.truncatedTo(ChronoUnit.DAYS));
     }
 
     /** The minute that holds {@code time}, as a minute metrics entity's PartitionKey: {@code 20261129T1201}. */

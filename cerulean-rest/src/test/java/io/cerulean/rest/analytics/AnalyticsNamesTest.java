@@ -21,6 +21,7 @@ class AnalyticsNamesTest {
     void periodsAreTheHourOrMinuteThatHoldsTheRequest() {
         assertThat(AnalyticsNames.hourPartition(TIME)).isEqualTo("20261129T0900");
         assertThat(AnalyticsNames.minutePartition(TIME)).isEqualTo("20261129T0907");
+        assertThat(AnalyticsNames.dayPartition(TIME)).isEqualTo("20261129T0000");
         assertThat(AnalyticsNames.periodStart("20261129T0907")).contains(Instant.parse("2026-11-29T09:07:00Z"));
         assertThat(AnalyticsNames.periodStart("user;All")).isEmpty();
     }
@@ -32,5 +33,6 @@ class AnalyticsNamesTest {
                 .isEqualTo("$MetricsMinutePrimaryTransactionsQueue");
         assertThat(AnalyticsNames.isMetricsTable("$metricshourprimarytransactionsblob")).isTrue();
         assertThat(AnalyticsNames.isMetricsTable("Metrics")).isFalse();
+        assertThat(AnalyticsNames.isMetricsTable(AnalyticsNames.CAPACITY_TABLE)).isTrue();
     }
 }

@@ -4,6 +4,7 @@ import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.table.error.TableError;
 import io.cerulean.table.layout.Condition;
+import io.cerulean.table.layout.EntityInTable;
 import io.cerulean.table.layout.StoredTable;
 import io.cerulean.table.layout.TableLayout;
 import io.cerulean.table.model.Entity;
@@ -70,6 +71,12 @@ public final class ReservedTables {
         }
         throw new IllegalStateException("the entity " + name + "/" + partitionKey + "/" + rowKey
                 + " was written by others " + MAX_ATTEMPTS + " times in a row");
+    }
+
+    /** Whether the entity at the keys is there; a table that is not there has none. */
+    public boolean contains(String account, String name, String partitionKey, String rowKey) {
+        return store.tableAndEntity(account, name, partitionKey, rowKey)
+                .flatMap(EntityInTable::entity).isPresent();
     }
 
     /**
