@@ -55,6 +55,8 @@ public final class PutBlobFromUrl implements BlobRestOperation {
                             false)));
         } else {
             RemoteContent fetched = service.copies().fetch(source.remote(), 0, null);
+            // A source read past the request's timeout commits nothing; what was fetched, nothing names: swept.
+            request.deadline().check();
             blob = service.putBlob(resource.account(), resource.container(), resource.blob(),
                     new NewBlob(BlobType.BLOCK_BLOB, fetched.content().content(), fetched.content().size(),
                             headers != null ? headers : fetched.headers(), metadata, 0, AccessTiers.tier(request),

@@ -6,6 +6,7 @@ import io.cerulean.blob.service.BlobService;
 import io.cerulean.blob.service.CopiedContent;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.message.AzureRequest;
+import io.cerulean.http.message.Deadline;
 import java.util.Arrays;
 import java.util.Base64;
 
@@ -54,6 +55,11 @@ final class SourceBytes {
             throw new ServiceException(BlobError.MD5_MISMATCH, BlobError.MD5_MISMATCH.message(),
                     RequestHeaders.pairs("UserSpecifiedMd5", Base64.getEncoder().encodeToString(expectedMd5),
                             "ServerCalculatedMd5", Base64.getEncoder().encodeToString(copied.md5())));
+        }
+        if (request.deadline().passed()) {
+            // A source read past the request's timeout commits nothing.
+            service.discard(copied.content());
+            throw Deadline.timedOut();
         }
         return copied;
     }
