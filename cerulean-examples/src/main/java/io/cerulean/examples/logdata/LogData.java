@@ -6,8 +6,10 @@ import com.azure.data.tables.models.ListEntitiesOptions;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import io.cerulean.examples.logtail.LogTail;
 import io.cerulean.examples.support.Clients;
 import io.cerulean.examples.support.DesignAdvisor;
+import io.cerulean.examples.support.Ticks;
 import io.cerulean.examples.support.Traffic;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -32,8 +34,6 @@ import java.util.TreeSet;
  */
 public final class LogData {
     private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("yyyyMMddHH").withZone(ZoneOffset.UTC);
-    /** .NET ticks (100 ns since 0001-01-01) at the Unix epoch, as the guide's samples count time. */
-    private static final long EPOCH_TICKS = 621_355_968_000_000_000L;
 
     /** How a message is keyed. */
     public enum Design {
@@ -57,11 +57,12 @@ public final class LogData {
     }
 
     static String ticks(Instant at) {
-        return String.format("%019d", at.getEpochSecond() * 10_000_000L + at.getNano() / 100 + EPOCH_TICKS);
+        return String.format("%019d", Ticks.of(at));
     }
 
+    /** The log tail's RowKey: later moments sort first. */
     static String invertedTicks(Instant at) {
-        return String.format("%019d", Long.MAX_VALUE - Long.parseLong(ticks(at)));
+        return LogTail.invertedTicks(at);
     }
 
     String partitionKey(Message message) {

@@ -7,6 +7,7 @@ import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.cerulean.examples.support.Clients;
+import io.cerulean.examples.support.Ticks;
 import io.cerulean.examples.support.Traffic;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -21,8 +22,6 @@ import java.util.List;
  */
 public final class LogTail {
     static final String TABLE = "Logs";
-    /** .NET ticks (100 ns since 0001-01-01) at the Unix epoch, as the guide's samples count time. */
-    private static final long EPOCH_TICKS = 621_355_968_000_000_000L;
 
     private final TableClient logs;
     private final Traffic traffic;
@@ -40,7 +39,7 @@ public final class LogTail {
 
     /** The RowKey of an entry written at {@code at}: later moments sort first. */
     public static String invertedTicks(Instant at) {
-        long ticks = at.getEpochSecond() * 10_000_000L + at.getNano() / 100 + EPOCH_TICKS;
+        long ticks = Ticks.of(at);
         return String.format("%019d", Long.MAX_VALUE - ticks);
     }
 

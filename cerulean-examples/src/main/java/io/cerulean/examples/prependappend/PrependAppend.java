@@ -8,6 +8,7 @@ import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
 import io.cerulean.examples.support.Clients;
 import io.cerulean.examples.support.DesignAdvisor;
+import io.cerulean.examples.support.Ticks;
 import io.cerulean.examples.support.Traffic;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -38,8 +39,6 @@ public final class PrependAppend {
     private static final DateTimeFormatter HOUR = DateTimeFormatter.ofPattern("yyyyMMddHH").withZone(ZoneOffset.UTC);
     private static final DateTimeFormatter MOMENT =
             DateTimeFormatter.ofPattern("yyyyMMddHHmmssSSS").withZone(ZoneOffset.UTC);
-    /** .NET ticks (100 ns since 0001-01-01) at the Unix epoch, as the guide's samples count time. */
-    private static final long EPOCH_TICKS = 621_355_968_000_000_000L;
 
     /** How an event is keyed. */
     public enum KeyDesign {
@@ -48,15 +47,15 @@ public final class PrependAppend {
         String partitionKey(AccessEvent event) {
             return switch (this) {
                 case BY_HOUR, BY_HOUR_NEWEST_FIRST -> HOUR.format(event.at());
-                case BY_MOMENT -> ticks(event.at()) + "_" + event.eventId();
+                case BY_MOMENT -> Ticks.of(event.at()) + "_" + event.eventId();
                 case BY_EMPLOYEE -> event.department() + "_" + event.employeeId();
             };
         }
 
         String rowKey(AccessEvent event) {
             return switch (this) {
-                case BY_HOUR -> ticks(event.at()) + "_" + event.eventId();
-                case BY_HOUR_NEWEST_FIRST -> String.format("%019d", Long.MAX_VALUE - ticks(event.at())) + "_"
+                case BY_HOUR -> Ticks.of(event.at()) + "_" + event.eventId();
+                case BY_HOUR_NEWEST_FIRST -> String.format("%019d", Long.MAX_VALUE - Ticks.of(event.at())) + "_"
                         + event.eventId();
                 case BY_MOMENT -> event.employeeId();
                 case BY_EMPLOYEE -> MOMENT.format(event.at()) + "_" + event.eventId();
@@ -78,10 +77,6 @@ public final class PrependAppend {
         this.design = design;
         this.traffic = traffic;
         this.out = out;
-    }
-
-    static long ticks(Instant at) {
-        return at.getEpochSecond() * 10_000_000L + at.getNano() / 100 + EPOCH_TICKS;
     }
 
     /** {@code count} events a tenth of a second apart from {@code start}, by {@code employees} employees of four departments in turn. */
