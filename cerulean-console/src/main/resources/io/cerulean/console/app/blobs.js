@@ -25,7 +25,11 @@ export function blobsView(main) {
     h('input', { type: 'text', name: 'name', placeholder: 'new container name', required: true }),
     h('button', { type: 'submit' }, 'Create container'));
   const detail = h('div', { id: 'container-detail' });
-  main.append(h('section', {}, h('h2', {}, 'Containers'), create, list), detail);
+  // One transfer line for the view: it outlives the listing it refreshes.
+  const progress = h('progress', { id: 'transfer-progress', max: 1, value: 0 });
+  const progressText = h('span', { id: 'transfer-text', class: 'muted' });
+  main.append(h('section', {}, h('h2', {}, 'Containers'), create, list),
+    h('div', { class: 'row', id: 'transfer' }, progress, progressText), detail);
 
   create.addEventListener('submit', async e => {
     e.preventDefault();
@@ -76,8 +80,6 @@ export function blobsView(main) {
     const rows = h('tbody', { id: 'blob-rows' });
     const fileInput = h('input', { type: 'file', name: 'file', id: 'upload-file' });
     const uploadName = h('input', { type: 'text', name: 'blobname', placeholder: 'blob name (default: the file name)', value: '' });
-    const progress = h('progress', { id: 'transfer-progress', max: 1, value: 0 });
-    const progressText = h('span', { id: 'transfer-text', class: 'muted' });
     const props = h('div', { id: 'blob-properties' });
     const upload = h('form', { class: 'row', id: 'upload' }, fileInput, uploadName, h('button', { type: 'submit' }, 'Upload'));
     const crumbs = h('div', { class: 'row', id: 'crumbs' }, h('button', { type: 'button', class: 'link', onclick: () => browse(container, '') }, container),
@@ -85,7 +87,6 @@ export function blobsView(main) {
         type: 'button', class: 'link', onclick: () => browse(container, `${all.slice(0, i + 1).join('/')}/`),
       }, `/ ${part}`)));
     clear(detail).append(h('section', {}, h('h2', { id: 'container-name' }, container), crumbs, upload,
-      h('div', { class: 'row' }, progress, progressText),
       h('table', { class: 'grid' }, h('thead', {}, h('tr', {}, h('th', {}, 'Name'), h('th', {}, 'Size'),
         h('th', {}, 'Last modified'), h('th', {}))), rows)), props);
 
@@ -105,6 +106,7 @@ export function blobsView(main) {
           headers: { 'x-ms-blob-type': 'BlockBlob' }, contentType: file.type || 'application/octet-stream',
           body: file, onProgress,
         });
+        onProgress(file.size, file.size);
         progressText.textContent = `uploaded ${name} (${formatBytes(file.size)})`;
         progressText.dataset.done = 'upload';
         browse(container, prefix);

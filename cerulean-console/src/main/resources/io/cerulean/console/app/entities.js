@@ -67,10 +67,13 @@ export function entitiesView(main, table, back) {
   }
 
   function showPlan(headers) {
-    const queryClass = headers.get('x-cerulean-query-plan');
-    plan.hidden = !queryClass;
+    // The plan is its class, then what it reads: PARTITION_SCAN(pk='a'), TABLE_SCAN | FILTER ...
+    const explained = headers.get('x-cerulean-query-plan');
+    plan.hidden = !explained;
+    const queryClass = explained ? explained.split(/[(\s|]/)[0] : '';
     clear(plan).append(
-      h('span', {}, 'Query class: '), h('strong', { id: 'plan-class' }, queryClass || ''),
+      h('span', {}, 'Query class: '), h('strong', { id: 'plan-class' }, queryClass),
+      h('span', { class: 'muted', id: 'plan-detail' }, explained && explained.length > queryClass.length ? ` ${explained.slice(queryClass.length)}` : ''),
       h('span', {}, ' · entities read: '), h('strong', { id: 'plan-read' }, headers.get('x-cerulean-entities-read') || '?'),
       h('span', {}, ', returned: '), h('strong', { id: 'plan-returned' }, headers.get('x-cerulean-entities-returned') || '?'));
   }
@@ -87,7 +90,7 @@ export function entitiesView(main, table, back) {
     }, h('td', {}, entity.partitionKey), h('td', {}, entity.rowKey), h('td', { class: 'muted' }, entity.timestamp || ''),
     names.map(n => {
       const p = entity.properties.find(q => q.name === n);
-      return h('td', { dataset: { property: n } }, p ? [h('span', { class: 'value' }, p.value),
+      return h('td', { dataset: { property: n } }, p ? [h('span', { class: 'value' }, p.value), ' ',
         h('span', { class: 'type' }, p.type.replace('Edm.', ''))] : '');
     })));
     clear(grid).append(entities.length === 0 ? h('p', { class: 'muted' }, 'No entities on this page.')
