@@ -22,46 +22,60 @@ export function metricSum(text, name) {
   return found ? sum : null;
 }
 
+// Sampled from the first time the view opens until the page is left, so the history survives
+// switching to another view and back.
+const samples = [];
+let previous = null;
+let sampler = null;
+let listener = null;
+
+async function sample() {
+  let text;
+  try {
+    text = await client.metricsText();
+  } catch (error) {
+    if (listener) listener.failed(error);
+    return;
+  }
+  const now = Date.now();
+  const count = metricSum(text, 'cerulean_requests_seconds_count');
+  const seconds = metricSum(text, 'cerulean_requests_seconds_sum');
+  if (count === null) {
+    if (listener) listener.failed(new Error('The server publishes no request metrics.'));
+    return;
+  }
+  if (previous) {
+    const requests = count - previous.count;
+    const elapsed = (now - previous.at) / 1000;
+    samples.push({ at: now, rate: requests / elapsed, latency: requests > 0 ? ((seconds - previous.seconds) / requests) * 1000 : 0, count });
+    if (samples.length > KEEP) samples.shift();
+  }
+  previous = { at: now, count, seconds };
+  if (listener) listener.drawn();
+}
+
 export function liveView(main) {
   const rateChart = h('div', { id: 'rate-chart' });
   const latencyChart = h('div', { id: 'latency-chart' });
   const summary = h('p', { id: 'live-summary', class: 'muted' }, 'Sampling…');
   main.append(h('section', {}, h('h2', {}, 'Live: requests a second'), rateChart),
     h('section', {}, h('h2', {}, 'Live: mean latency (ms)'), latencyChart), summary);
-  const samples = [];
-  let previous = null;
-
-  async function sample() {
-    let text;
-    try {
-      text = await client.metricsText();
-    } catch (error) {
-      showError(error);
-      return;
-    }
-    const now = Date.now();
-    const count = metricSum(text, 'cerulean_requests_seconds_count');
-    const seconds = metricSum(text, 'cerulean_requests_seconds_sum');
-    if (count === null) {
-      summary.textContent = 'The server publishes no request metrics.';
-      return;
-    }
-    if (previous) {
-      const requests = count - previous.count;
-      const elapsed = (now - previous.at) / 1000;
-      samples.push({ at: now, rate: requests / elapsed, latency: requests > 0 ? ((seconds - previous.seconds) / requests) * 1000 : 0 });
-      if (samples.length > KEEP) samples.shift();
+  listener = {
+    failed: error => showError(error),
+    drawn: () => {
+      if (samples.length === 0) return;
       const last = samples[samples.length - 1];
-      summary.textContent = `${last.rate.toFixed(1)} requests/s, mean ${last.latency.toFixed(2)} ms; ${count} requests since the server started`;
+      summary.textContent = `${last.rate.toFixed(1)} requests/s, mean ${last.latency.toFixed(2)} ms; ${last.count} requests since the server started`;
       clear(rateChart).append(chart(samples.map(s => s.rate), 'rate'));
       clear(latencyChart).append(chart(samples.map(s => s.latency), 'latency'));
-    }
-    previous = { at: now, count, seconds };
+    },
+  };
+  listener.drawn();
+  if (!sampler) {
+    sample();
+    sampler = setInterval(sample, EVERY_MS);
   }
-
-  sample();
-  const timer = setInterval(sample, EVERY_MS);
-  return () => clearInterval(timer);
+  return () => { listener = null; };
 }
 
 function chart(values, name) {
@@ -73,6 +87,8 @@ function chart(values, name) {
   return svg('svg', { class: 'chart', id: `${name}-svg`, width, height: height + 16, viewBox: `0 0 ${width} ${height + 16}`, role: 'img',
     'aria-label': `${name} over the last minutes` },
   svg('polyline', { points, fill: 'none', stroke: '#0969da', 'stroke-width': 2, class: 'series' }),
+  // The latest sample as a dot: a line needs two.
+  svg('circle', { cx: ((values.length - 1) * step).toFixed(1), cy: (height - (values[values.length - 1] / max) * (height - 10)).toFixed(1), r: 3, fill: '#0969da', class: 'latest' }),
   svg('text', { x: 4, y: 12, 'font-size': 11, fill: '#57606a' }, `max ${max.toFixed(2)}`),
   svg('text', { x: 4, y: height + 13, 'font-size': 11, fill: '#57606a' }, `last ${Math.round(values.length * EVERY_MS / 1000)} s`));
 }

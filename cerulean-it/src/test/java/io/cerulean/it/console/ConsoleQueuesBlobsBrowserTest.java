@@ -184,14 +184,27 @@ class ConsoleQueuesBlobsBrowserTest {
     void theLiveChartDrawsTheServersRequestRate() {
         page.view("live");
         BlobContainerClient container = blobs.createBlobContainer("traffic");
+        // Samples every two seconds; under this traffic three of them show requests.
         browser.waitUntil(() -> {
             for (int i = 0; i < 20; i++) {
                 container.exists();
             }
-            return browser.driver().findElement(By.id("live-summary")).getText().matches("^[1-9][0-9.]* requests/s.*");
+            return browser.driver().findElement(By.id("live-summary")).getText().matches("^[1-9][0-9.]* requests/s.*")
+                    && points("rate").size() >= 3;
         });
-        String points = browser.waitFor(By.cssSelector("#rate-svg polyline.series")).getAttribute("points");
-        assertThat(points.split(" ")).hasSizeGreaterThanOrEqualTo(1);
-        assertThat(browser.all(By.cssSelector("#latency-svg polyline.series"))).hasSize(1);
+        List<String> rate = points("rate");
+        assertThat(rate).anySatisfy(point -> assertThat(Double.parseDouble(point.split(",")[1])).isLessThan(140));
+        assertThat(points("latency")).hasSize(rate.size());
+        assertThat(browser.all(By.cssSelector("#rate-svg circle.latest"))).hasSize(1);
+
+        // The history outlives a visit to another view.
+        page.view("tables");
+        page.view("live");
+        assertThat(points("rate").size()).isGreaterThanOrEqualTo(rate.size());
+    }
+
+    private List<String> points(String chart) {
+        List<WebElement> line = browser.all(By.cssSelector("#" + chart + "-svg polyline.series"));
+        return line.isEmpty() ? List.of() : List.of(line.get(0).getAttribute("points").trim().split(" "));
     }
 }
