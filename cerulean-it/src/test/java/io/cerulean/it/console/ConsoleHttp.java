@@ -66,6 +66,53 @@ final class ConsoleHttp {
         return all;
     }
 
+    /** The headers of a Blob request through the relay (Shared Key Lite) with these x-ms- headers and Content-Type. */
+    static String[] blobHeaders(String method, String servicePath, String contentType, String... msHeaders) {
+        String date = DateTimeFormatter.RFC_1123_DATE_TIME.format(ZonedDateTime.now(ZoneOffset.UTC));
+        java.util.TreeMap<String, String> signed = new java.util.TreeMap<>();
+        signed.put("x-ms-date", date);
+        signed.put("x-ms-version", "2021-12-02");
+        for (int i = 0; i < msHeaders.length; i += 2) {
+            signed.put(msHeaders[i], msHeaders[i + 1]);
+        }
+        StringBuilder canonical = new StringBuilder();
+        signed.forEach((name, value) -> canonical.append(name).append(':').append(value).append('\n'));
+        String signature = sign(method + "\n\n" + (contentType == null ? "" : contentType) + "\n\n" + canonical + "/"
+                + SignedHttp.ACCOUNT + servicePath);
+        java.util.List<String> all = new java.util.ArrayList<>();
+        signed.forEach((name, value) -> {
+            all.add(name);
+            all.add(value);
+        });
+        if (contentType != null) {
+            all.add("Content-Type");
+            all.add(contentType);
+        }
+        all.add("Authorization");
+        all.add("SharedKeyLite " + SignedHttp.ACCOUNT + ":" + signature);
+        all.add("x-cerulean-console");
+        all.add("1");
+        return all.toArray(String[]::new);
+    }
+
+    static HttpResponse<byte[]> sendBytes(int port, String method, String pathAndQuery, byte[] body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + pathAndQuery))
+                .timeout(Duration.ofSeconds(60))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        for (int i = 0; i < headers.length; i += 2) {
+            request.header(headers[i], headers[i + 1]);
+        }
+        try {
+            return HTTP.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static String sign(String stringToSign) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
