@@ -51,8 +51,11 @@ final class ConsoleFiles {
         if (file.etag().equals(request.header("If-None-Match"))) {
             return AzureResponse.status(304).header("ETag", file.etag()).header("Cache-Control", "no-cache");
         }
-        return AzureResponse.status(200).header("ETag", file.etag()).header("Cache-Control", "no-cache")
-                .body(file.contentType(), file.bytes());
+        AzureResponse found = AzureResponse.status(200).header("ETag", file.etag()).header("Cache-Control", "no-cache");
+        if (request.method().equals("HEAD")) {
+            return found.header("Content-Type", file.contentType()).declaredLength(file.bytes().length);
+        }
+        return found.body(file.contentType(), file.bytes());
     }
 
     /** A short plain-text answer of the console's own. */

@@ -82,6 +82,13 @@ class ConsoleServingTest {
             assertSecurityHeaders(missing);
         }
         assertThat(ConsoleHttp.send(port, "POST", "/$console/main.js", "x").statusCode()).isEqualTo(405);
+        HttpResponse<String> head = ConsoleHttp.send(port, "HEAD", "/$console/main.js", null);
+        assertThat(head.statusCode()).isEqualTo(200);
+        int bytes = first.body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        assertThat(head.headers().firstValue("Content-Length")).contains(String.valueOf(bytes));
+        assertThat(head.headers().firstValue("ETag")).contains(etag);
+        // The connection goes on after a HEAD: the next answer is whole.
+        assertThat(ConsoleHttp.send(port, "GET", "/$console/main.js", null).body()).isEqualTo(first.body());
     }
 
     @Test
