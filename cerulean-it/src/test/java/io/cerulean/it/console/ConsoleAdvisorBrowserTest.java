@@ -30,7 +30,7 @@ class ConsoleAdvisorBrowserTest {
     @BeforeAll
     static void start() {
         browser = Chromium.start();
-        server = ServerFixture.IN_MEMORY.start(builder -> builder.advisor(LOW));
+        server = ServerFixture.chosenOr(ServerFixture.IN_MEMORY).start(builder -> builder.advisor(LOW));
     }
 
     @AfterAll

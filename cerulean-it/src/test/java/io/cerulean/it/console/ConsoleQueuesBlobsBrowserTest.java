@@ -41,7 +41,7 @@ class ConsoleQueuesBlobsBrowserTest {
     @BeforeAll
     static void start() {
         browser = Chromium.start();
-        server = ServerFixture.IN_MEMORY.start();
+        server = ServerFixture.chosenOr(ServerFixture.IN_MEMORY).start();
         queues = new QueueServiceClientBuilder().connectionString(server.connectionString()).buildClient();
         blobs = new BlobServiceClientBuilder().connectionString(server.connectionString()).buildClient();
     }

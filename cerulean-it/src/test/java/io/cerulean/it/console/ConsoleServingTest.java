@@ -27,7 +27,7 @@ class ConsoleServingTest {
 
     @BeforeAll
     static void start() {
-        server = ServerFixture.IN_MEMORY.start();
+        server = ServerFixture.chosenOr(ServerFixture.IN_MEMORY).start();
         cerulean = server.cerulean();
     }
 

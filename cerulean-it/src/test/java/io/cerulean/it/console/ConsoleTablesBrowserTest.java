@@ -28,7 +28,7 @@ class ConsoleTablesBrowserTest {
     @BeforeAll
     static void start() {
         browser = Chromium.start();
-        server = ServerFixture.IN_MEMORY.start();
+        server = ServerFixture.chosenOr(ServerFixture.IN_MEMORY).start();
         tables = new TableServiceClientBuilder().connectionString(server.connectionString()).buildClient();
     }
 
