@@ -10,7 +10,9 @@ import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.requestlog.RequestLog;
+import io.cerulean.console.ConsoleHandler;
 import io.cerulean.http.server.HttpServer;
+import io.cerulean.http.server.RequestHandler;
 import io.cerulean.http.server.PortInUseException;
 import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
@@ -332,6 +334,7 @@ public final class Cerulean implements AutoCloseable {
         private ScalabilityTargets scalabilityTargets; // null: none enforced
         private AnalyticsAssembly.Settings analyticsSettings = AnalyticsAssembly.Settings.DEFAULTS;
         private Faults faults = Faults.none();
+        private boolean console = true;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -635,6 +638,15 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * Whether every service's port serves the web console at {@code /$console} (on by default;
+         * see docs/console.md).
+         */
+        public Builder console(boolean console) {
+            this.console = console;
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -707,9 +719,14 @@ public final class Cerulean implements AutoCloseable {
                     assembled.add(built.get(service));
                 }
                 analytics = AnalyticsAssembly.start(configured, database, built, analyticsSettings);
+                Map<String, RequestHandler> handlers = new java.util.HashMap<>();
                 for (Service service : ports.keySet()) {
-                    servers.put(service, startServer(service, config.withPort(ports.get(service)), built.get(service),
-                            analytics.recorder(service)));
+                    handlers.put(name(service), handler(service, built.get(service), analytics.recorder(service)));
+                }
+                for (Service service : ports.keySet()) {
+                    RequestHandler handler = handlers.get(name(service));
+                    servers.put(service, startServer(service, config.withPort(ports.get(service)),
+                            console ? ConsoleHandler.serving(handler, handlers) : handler));
                 }
                 return new Cerulean(database, scanHelper, assembled, servers, configured, config.tls(),
                         temporaryTlsDir, requestLog, analytics);
@@ -740,12 +757,19 @@ public final class Cerulean implements AutoCloseable {
             }
         }
 
-        /** Starts {@code built} on its port; a port in use is explained with the flag that moves it. */
-        private HttpServer startServer(Service service, ServerConfig config, ServiceAssembly.Assembled built,
-                                       RequestLog analytics) {
+        private static String name(Service service) {
+            return service.name().toLowerCase(java.util.Locale.ROOT);
+        }
+
+        /** {@code built}'s pipeline as served: logged, and with the faults it is given. */
+        private RequestHandler handler(Service service, ServiceAssembly.Assembled built, RequestLog analytics) {
+            return built.pipeline().withRequestLog(RequestLog.both(requestLog, analytics)).withFaults(faults, name(service));
+        }
+
+        /** Starts {@code handler} on its port; a port in use is explained with the flag that moves it. */
+        private HttpServer startServer(Service service, ServerConfig config, RequestHandler handler) {
             try {
-                return HttpServer.start(config, built.pipeline().withRequestLog(RequestLog.both(requestLog, analytics))
-                        .withFaults(faults, service.name().toLowerCase(java.util.Locale.ROOT)));
+                return HttpServer.start(config, handler);
             } catch (PortInUseException e) {
                 if (service == Service.TABLE) {
                     throw e;

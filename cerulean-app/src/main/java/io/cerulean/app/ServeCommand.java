@@ -123,6 +123,11 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     AdvisorOptions advisor = new AdvisorOptions();
 
+    @Option(names = "--console", negatable = true, defaultValue = "${env:CERULEAN_CONSOLE:-true}", fallbackValue = "true",
+            description = "Serve the web console at /$console on every service's port; --no-console turns it off "
+                    + "(env CERULEAN_CONSOLE).")
+    boolean console;
+
     @Mixin
     ScalabilityTargetOptions scalabilityTargets = new ScalabilityTargetOptions();
 
@@ -139,7 +144,7 @@ final class ServeCommand implements Callable<Integer> {
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits())
                 .blobRehydrationDelay(java.time.Duration.ofMillis(blobRehydrationDelayMs))
-                .advisor(advisor.settings());
+                .advisor(advisor.settings()).console(console);
         scalabilityTargets.targets().ifPresent(builder::scalabilityTargets);
         if (blobPort != null) {
             builder.blobPort(blobPort);

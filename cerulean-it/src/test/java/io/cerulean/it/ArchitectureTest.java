@@ -122,6 +122,22 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The console serves files and relays signed requests to the pipelines it is handed: it knows the
+     * kernel, no service and no store, and nothing but the application knows it.
+     */
+    @Test
+    void theConsoleKnowsOnlyTheKernel() {
+        noClasses().that().resideInAPackage("io.cerulean.console..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.queue..",
+                        "io.cerulean.blob..", "io.cerulean.rest..", "io.cerulean.store..", "io.cerulean.storage..",
+                        "io.cerulean.app..", "org.rocksdb..")
+                .check(classes);
+        noClasses().that().resideOutsideOfPackages("io.cerulean.console..", "io.cerulean.app..")
+                .should().dependOnClassesThat().resideInAPackage("io.cerulean.console..")
+                .check(classes);
+    }
+
     /** A store knows keys and bytes: the seam, its engine and logging, nothing of any service. */
     @Test
     void storesSeeOnlyTheSeam() {

@@ -60,6 +60,16 @@ public record AzureRequest(String method, String rawPath, Map<String, List<Strin
                 routing, deadline);
     }
 
+    /**
+     * The same request, addressed to {@code rawPath} with {@code headers} and not yet routed: what a
+     * relay hands to another service's pipeline ({@code RequestHandler}), which then routes and answers
+     * it as if it had come on its own port. Its body, buffered or streamed, goes with it.
+     */
+    public AzureRequest readdressed(String rawPath, HttpHeaders headers) {
+        return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, received,
+                null, deadline);
+    }
+
     /** The same request, to be done by {@code deadline}. */
     public AzureRequest withDeadline(Deadline deadline) {
         return new AzureRequest(method, rawPath, query, headers, body, secure, clientAddress, streamedBody, received,

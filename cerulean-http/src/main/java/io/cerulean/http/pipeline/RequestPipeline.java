@@ -18,11 +18,13 @@ import io.cerulean.http.requestlog.RequestFacts;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.requestlog.RequestLogEntry;
 import io.cerulean.http.throttle.Throttle;
+import io.micrometer.core.instrument.Timer;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalLong;
 import java.util.Optional;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -81,6 +83,9 @@ import org.slf4j.LoggerFactory;
  * is answered at its own stage, so that, as ever, a caller who is not authenticated learns nothing
  * of the resource.
  *
+ * <p>Every answer is timed from arrival into {@code cerulean_requests_seconds} (count, sum, max) on
+ * {@code /$metrics}, for every service together: the server's request rate and latency.
+ *
  * <p>Every answer, errors included, carries an {@code x-ms-request-id}; the {@link RequestLog}, when
  * on, has a line for each with that id, and every 500 is logged at error level with it.
  */
@@ -98,6 +103,7 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     private final Throttle throttle;
     private final StoreHealthLog storeHealth = new StoreHealthLog();
     private final FaultStage faults;
+    private final Timer requests;
 
     public RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
                            Metrics metrics) {
@@ -114,6 +120,9 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         this.requestLog = requestLog;
         this.throttle = throttle;
         this.faults = faults;
+        // Every service's pipeline records into the one timer: the server's request rate and latency.
+        this.requests = Timer.builder("cerulean.requests").description("requests answered, from arrival to answer")
+                .register(metrics.registry());
     }
 
     /** The same pipeline, recording every answer in {@code requestLog}. */
@@ -141,8 +150,12 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     public void handle(AzureRequest request, Consumer<AzureResponse> answer) {
         String requestId = RequestIds.next();
         // Nothing is timed or allocated for the log when it is off.
-        Consumer<AzureResponse> reply = requestLog == RequestLog.OFF ? answer
-                : logged(request, requestId, System.nanoTime(), answer);
+        long started = System.nanoTime();
+        Consumer<AzureResponse> timed = response -> {
+            requests.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
+            answer.accept(response);
+        };
+        Consumer<AzureResponse> reply = requestLog == RequestLog.OFF ? timed : logged(request, requestId, started, timed);
         if (request.method().equals("OPTIONS")) {
             reply.accept(preflight(request, requestId));
             return;

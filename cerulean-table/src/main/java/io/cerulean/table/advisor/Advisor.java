@@ -109,6 +109,23 @@ public final class Advisor {
         return findings;
     }
 
+    /** The partitions the advisor tracks now in {@code account}'s tables, by table name, then PartitionKey. */
+    public List<PartitionHeat> heat(String account) {
+        long now = nanoTime.getAsLong();
+        List<TableWatch> watched = new ArrayList<>();
+        for (TableWatch watch : tables.values()) {
+            if (watch.account.equals(account)) {
+                watched.add(watch);
+            }
+        }
+        watched.sort(Comparator.comparing(watch -> watch.name));
+        List<PartitionHeat> heat = new ArrayList<>();
+        for (TableWatch watch : watched) {
+            heat.addAll(watch.heat(now));
+        }
+        return heat;
+    }
+
     /** What the advisor finds now in every account's tables. */
     public List<Finding> findings() {
         long now = nanoTime.getAsLong();

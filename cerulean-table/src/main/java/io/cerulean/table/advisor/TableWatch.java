@@ -139,6 +139,23 @@ final class TableWatch {
         return stripes[(int) (hash ^ (hash >>> 32)) & (stripes.length - 1)];
     }
 
+    /** The partitions tracked now, by rate or by size (a partition tracked by both is one), in key order. */
+    List<PartitionHeat> heat(long now) {
+        java.util.Map<String, PartitionHeat> byKey = new java.util.TreeMap<>();
+        for (PartitionStripe stripe : stripes) {
+            StripeView view = stripe.view(now);
+            for (StripeView.Partition p : view.partitions()) {
+                byKey.put(p.partitionKey(), new PartitionHeat(name, p.partitionKey(), p.entities(), 0, 0));
+            }
+            for (StripeView.Size size : view.sizes()) {
+                PartitionHeat rated = byKey.get(size.partitionKey());
+                byKey.put(size.partitionKey(), new PartitionHeat(name, size.partitionKey(),
+                        rated == null ? 0 : rated.entitiesPerSecond(), size.bytes(), size.entities()));
+            }
+        }
+        return new ArrayList<>(byKey.values());
+    }
+
     /** What is wrong with this table's design at {@code now}, as {@link Judge} sees it. */
     List<Finding> judge(long now) {
         List<StripeView> views = new ArrayList<>(stripes.length);

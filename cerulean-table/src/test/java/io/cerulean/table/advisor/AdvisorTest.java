@@ -48,6 +48,24 @@ class AdvisorTest {
     }
 
     @Test
+    void theHeatMapHasEveryTrackedPartitionWithItsRateAndSize() {
+        for (int i = 0; i < 300; i++) {
+            insert("busy", "row-" + i, MS);
+        }
+        insert("quiet", "row-0", MS);
+        List<PartitionHeat> heat = advisor.heat("account1");
+        assertThat(heat).extracting(PartitionHeat::partitionKey).containsExactly("busy", "quiet");
+        assertThat(heat).allMatch(p -> p.table().equals("events"));
+        PartitionHeat busy = heat.get(0);
+        PartitionHeat quiet = heat.get(1);
+        assertThat(busy.entities()).isEqualTo(300);
+        assertThat(quiet.entities()).isEqualTo(1);
+        assertThat(busy.bytes()).isGreaterThan(quiet.bytes() * 100);
+        assertThat(busy.entitiesPerSecond()).isGreaterThan(quiet.entitiesPerSecond() * 100);
+        assertThat(advisor.heat("account2")).isEmpty();
+    }
+
+    @Test
     void theSameTrafficSpreadOverPartitionsHolds() {
         Random random = new Random(1);
         for (int i = 0; i < 2_000; i++) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.table.advisor.Advisor;
 import io.cerulean.table.advisor.Finding;
+import io.cerulean.table.advisor.PartitionHeat;
 import io.cerulean.table.rest.operations.RequestContext;
 import io.cerulean.table.rest.operations.TableOperation;
 import java.io.ByteArrayOutputStream;
@@ -15,7 +16,8 @@ import java.util.List;
 /**
  * The design advisor's findings for the account the URL names, {@code GET /<account>/$advisor}:
  * {@code {"findings": [{"table", "kind", "partitionKey", "evidence", "pattern"}, ...]}}, by table
- * then kind; {@code "advisor": "off"} beside an empty list when the advisor is off. Authorised as
+ * then kind, and {@code "partitions": [{"table", "partitionKey", "entitiesPerSecond", "bytes", "entities"}, ...]},
+ * every partition tracked, by table then PartitionKey (what the console's heat map draws); {@code "advisor": "off"} beside an empty list when the advisor is off. Authorised as
  * Get Table Service Properties.
  */
 public final class GetAdvisor implements TableOperation {
@@ -39,6 +41,18 @@ public final class GetAdvisor implements TableOperation {
                 json.writeStringField("partitionKey", finding.partitionKey());
                 json.writeStringField("evidence", finding.evidence());
                 json.writeStringField("pattern", finding.pattern());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            // What a heat map draws: every partition tracked, by rate and by size.
+            json.writeArrayFieldStart("partitions");
+            for (PartitionHeat partition : advisor.heat(context.account())) {
+                json.writeStartObject();
+                json.writeStringField("table", partition.table());
+                json.writeStringField("partitionKey", partition.partitionKey());
+                json.writeNumberField("entitiesPerSecond", Math.round(partition.entitiesPerSecond() * 1000) / 1000.0);
+                json.writeNumberField("bytes", partition.bytes());
+                json.writeNumberField("entities", partition.entities());
                 json.writeEndObject();
             }
             json.writeEndArray();
