@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
+import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
@@ -296,6 +297,26 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         }
         checkOpen();
         files.tableFiles().setMaxAllowedSpaceUsage(bytes);
+    }
+
+    /**
+     * Writes a copy of every record, as of one moment, into {@code target}, which must not exist:
+     * a directory this store can be opened on. It is RocksDB's checkpoint: memtables are flushed,
+     * table files are hard-linked where {@code target} is on the same file system (they are never
+     * rewritten, only deleted, so a link is a copy) and copied where it is not, and the log is
+     * copied up to a point between two writes, so every write before the call is in the copy and
+     * every batch (a transaction) is whole in it or absent. Writes go on meanwhile, held only by
+     * the flush.
+     *
+     * @throws StoreUnavailableException when the copy cannot be written (its message says why)
+     */
+    public void checkpoint(Path target) {
+        checkOpen();
+        try (Checkpoint checkpoint = Checkpoint.create(files.db())) {
+            checkpoint.createCheckpoint(target.toString());
+        } catch (RocksDBException e) {
+            throw new StoreException("writing a checkpoint to " + target, e);
+        }
     }
 
     @Override
