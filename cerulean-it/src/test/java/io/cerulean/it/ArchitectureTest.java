@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
  * The layers, one direction only: app -> table-rest, queue-rest, blob-rest -> rest -> http -> common, and rest
  * -> the seam; table-rest ->
  * table -> common and the storage seam <- stores; queue-rest -> queue and blob-rest -> blob, each -> common
- * and the seam; and app -> bench, a client of the HTTP API only. Modules already keep most imports apart; these rules hold what a module
+ * and the seam; and app -> bench and tools, clients of the HTTP API only. Modules already keep most imports apart; these rules hold what a module
  * boundary cannot: common and the seam use the JDK alone; each service's semantics the JDK, common
  * and the seam, never its REST layer nor another service; a store sees only the seam; the kernel
  * knows no service; what the REST layers share knows no service and no store; a service's REST layer
@@ -212,6 +212,20 @@ class ArchitectureTest {
                         "io.cerulean.http..", "io.cerulean.queue..", "io.cerulean.blob..", "io.cerulean.storage..",
                         "io.cerulean.store..",
                         "io.cerulean.app..", "org.rocksdb..")
+                .check(classes);
+    }
+
+    /**
+     * The data tools move data in and out of Azure and Azurite as they do of Cerulean: through the
+     * official SDKs alone, borrowing nothing of the server's.
+     */
+    @Test
+    void theDataToolsAreClientsOfTheRestApiOnly() {
+        noClasses().that().resideInAPackage("io.cerulean.tools..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.table..", "io.cerulean.common..",
+                        "io.cerulean.http..", "io.cerulean.rest..", "io.cerulean.queue..", "io.cerulean.blob..",
+                        "io.cerulean.storage..", "io.cerulean.store..", "io.cerulean.app..", "io.cerulean.bench..",
+                        "org.rocksdb..")
                 .check(classes);
     }
 
