@@ -49,6 +49,11 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
     public static final long DEFAULT_CACHE_BYTES = 96L << 20;
     /** Below this, memtables would flush at every few hundred writes. */
     public static final long MIN_CACHE_BYTES = 16L << 20;
+    /**
+     * A file a restore writes into a data directory before its first file and removes after its
+     * last: a directory holding it is half laid down, and is not opened.
+     */
+    public static final String RESTORE_MARKER = "RESTORE-INCOMPLETE";
 
     private final RocksDbFiles files;
     private final WalSyncer syncer;
@@ -92,6 +97,10 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         }
         if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
             throw new StoreOpenException("the data directory " + directory + " is not a writable directory", null);
+        }
+        if (Files.exists(directory.resolve(RESTORE_MARKER))) {
+            throw new StoreOpenException("a restore into the data directory " + directory + " did not finish: "
+                    + "run it again (cerulean restore BACKUP --data-dir " + directory + " --force)", null);
         }
         RocksDbFiles files = RocksDbFiles.open(directory, cacheBytes);
         try {

@@ -51,6 +51,18 @@ class RocksDbCheckpointTest {
         }
     }
 
+    /** A directory a restore was laying down when it stopped holds the marker, and is not opened. */
+    @Test
+    void aDirectoryHalfRestoredIsNotOpened() throws Exception {
+        Path data = dir.resolve("half");
+        Files.createDirectories(data);
+        Files.writeString(data.resolve(RocksDbKeyValueStore.RESTORE_MARKER), "");
+        assertThatThrownBy(() -> RocksDbKeyValueStore.open(data))
+                .isInstanceOf(StoreOpenException.class)
+                .hasMessageContaining("restore");
+        assertThat(Files.exists(data.resolve("CURRENT"))).isFalse();
+    }
+
     private static void put(RocksDbKeyValueStore store, String partition, List<String> rows) {
         store.commit(TABLE, bytes(partition), rows.stream()
                 .map(row -> RecordMutation.put(bytes(row), StoredValue.of(1, bytes(row)), Precondition.NONE))
