@@ -76,6 +76,31 @@ class BackupCommandLineTest {
         }
     }
 
+    /**
+     * A server killed with {@code kill -9} leaves its socket file behind: a backup then finds no
+     * server on it and takes the backup directly, and the next server to start replaces the file
+     * and answers on it.
+     */
+    @Test
+    void aKilledServersSocketIsReplacedAtTheNextStart() throws Exception {
+        Path data = temp.resolve("data");
+        try (Processes.Server server = Processes.serve(data)) {
+            insert(server, "tbl", "a");
+        } // killed
+        assertThat(data.resolve("control.sock")).exists();
+        Processes.Exited direct = Processes.run("backup", temp.resolve("direct").toString(), "--data-dir", data.toString());
+        assertThat(direct.code()).as("%s", direct).isEqualTo(OK);
+        assertThat(direct.stderr()).contains("no server runs on");
+        try (Processes.Server server = Processes.serve(data)) {
+            Processes.Exited online = Processes.run("backup", temp.resolve("online").toString(), "--data-dir",
+                    data.toString());
+            assertThat(online.code()).as("%s\n%s", online, server.output()).isEqualTo(OK);
+            assertThat(online.stderr()).doesNotContain("no server runs on");
+            server.stop();
+        }
+        assertThat(data.resolve("control.sock")).as("removed by a clean stop").doesNotExist();
+    }
+
     /** A backup without its manifest (interrupted before its last step) is refused, and nothing is made. */
     @Test
     void anIncompleteBackupIsRefused() throws Exception {
