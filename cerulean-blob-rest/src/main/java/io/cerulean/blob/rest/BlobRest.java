@@ -31,22 +31,24 @@ public final class BlobRest {
     }
 
     /**
+     * Each account's soft delete retention as its stored Blob service properties say now (null while
+     * its policy is off), for the sweep that removes deleted blobs once it has passed. Read from the
+     * store at each sweep, never from a cache of its own: Set Blob Service Properties updates the
+     * pipeline's cache, not this one, and a sweep is rare enough for one read per account.
+     */
+    public static Function<String, Duration> deleteRetention(Database database) {
+        ServicePropertiesStore properties = new ServicePropertiesStore(new StoredServiceProperties(database.records(),
+                SERVICE_DOCUMENT, false));
+        return account -> properties.get(account).deleteRetention().filter(RetentionPolicy::enabled)
+                .map(policy -> Duration.ofDays(policy.days())).orElse(null);
+    }
+
+    /**
      * The pipeline that serves the Blob service on {@code service} for {@code accounts}, its accounts'
      * service properties kept in {@code database}, the one the service was opened on (read at every
      * request unless this server is the database's only user), and user delegation keys derived from
      * the secret its server state keeps.
      */
-    /**
-     * Each account's soft delete retention as its stored Blob service properties say now (null while
-     * its policy is off), for the sweep that removes deleted blobs once it has passed.
-     */
-    public static Function<String, Duration> deleteRetention(Database database) {
-        ServicePropertiesStore properties = new ServicePropertiesStore(new StoredServiceProperties(database.records(),
-                SERVICE_DOCUMENT, database.exclusive()));
-        return account -> properties.get(account).deleteRetention().filter(RetentionPolicy::enabled)
-                .map(policy -> Duration.ofDays(policy.days())).orElse(null);
-    }
-
     public static RequestPipeline<BlobResource, BlobOperation, BlobGrant> pipeline(
             BlobService service, Database database, Accounts accounts, OAuthTrust oauth,
             Metrics metrics, Clock clock) {

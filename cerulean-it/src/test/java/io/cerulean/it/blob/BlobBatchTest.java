@@ -186,6 +186,45 @@ class BlobBatchTest {
         }
     }
 
+    /**
+     * {@code BlobBatch.deleteBlob(container, blob)} on a path-style endpoint sends sub-requests
+     * whose paths leave the account out ({@code DELETE /container/blob}): they are the batch's
+     * account's, as the SDK means them.
+     */
+    @ParameterizedTest
+    @EachStore
+    void subRequestsNamedByContainerAndBlobAreTheBatchsAccounts(ServerFixture store) {
+        BlobContainerClient container = SERVERS.newContainer(store, "batchnames");
+        List<BlobClient> blobs = blobs(container, 3);
+        BlobBatchClient client = new BlobBatchClientBuilder(SERVERS.service(store)).buildClient();
+        BlobBatch batch = client.getBlobBatch();
+        List<Response<Void>> answers = blobs.stream()
+                .map(blob -> batch.deleteBlob(container.getBlobContainerName(), blob.getBlobName())).toList();
+
+        client.submitBatch(batch);
+
+        assertThat(answers).extracting(BlobBatchTest::outcome).containsExactly("202 -", "202 -", "202 -");
+        assertThat(names(container)).isEmpty();
+    }
+
+    @ParameterizedTest
+    @EachStore
+    void aContainerAndBlobNamedSubRequestOnAnAccountSasIsAuthorisedByIt(ServerFixture store) {
+        BlobContainerClient container = SERVERS.newContainer(store, "batchnamessas");
+        List<BlobClient> blobs = blobs(container, 2);
+        BlobBatchClient client = new BlobBatchClientBuilder(withAccountSas(store, "d")).buildClient();
+        BlobBatch batch = client.getBlobBatch();
+        List<Response<Void>> answers = blobs.stream()
+                .map(blob -> batch.setBlobAccessTier(container.getBlobContainerName(), blob.getBlobName(),
+                        AccessTier.COOL)).toList();
+
+        client.submitBatchWithResponse(batch, false, null, Context.NONE);
+
+        // "d" grants no write: each part is refused by the SAS, not the whole batch by its paths.
+        assertThat(answers).extracting(BlobBatchTest::outcome)
+                .containsExactly("403 AuthorizationPermissionMismatch", "403 AuthorizationPermissionMismatch");
+    }
+
     @ParameterizedTest
     @EachStore
     void theSdkReportsEachRefusedPartAsItsOwnError(ServerFixture store) {

@@ -98,6 +98,35 @@ class SoftDeleteSweepTest {
         }
     }
 
+    @Test
+    void aRetentionShortenedWhileDeletedBlobsWaitIsTheOneTheSweepHolds() throws InterruptedException {
+        MovableClock clock = new MovableClock();
+        try (var server = ServerFixture.ROCKSDB.start(builder -> builder.blobClock(clock)
+                .blobSweepEvery(Duration.ofMillis(100)))) {
+            BlobServiceClient service = new BlobServiceClientBuilder().connectionString(server.connectionString())
+                    .retryOptions(BlobServers.oneTry()).buildClient();
+            service.setProperties(service.getProperties().setDeleteRetentionPolicy(new BlobRetentionPolicy()
+                    .setEnabled(true).setDays(7)));
+            BlobContainerClient container = service.createBlobContainer(BlobServers.uniqueName("softshorter"));
+            BlobClient blob = container.getBlobClient("kept");
+            blob.upload(BinaryData.fromBytes(BlobData.randomBytes(3, FILED_BYTES)));
+            blob.delete();
+            Thread.sleep(500); // sweeps run under the seven days, and keep it
+
+            service.setProperties(service.getProperties().setDeleteRetentionPolicy(new BlobRetentionPolicy()
+                    .setEnabled(true).setDays(1)));
+            clock.advance(Duration.ofDays(1).plusSeconds(1));
+            Path contents = server.dataDir().resolve("blobs");
+            long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+            while (contentFiles(contents) > 0 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+
+            assertThat(contentFiles(contents)).as("bytes left on disk").isZero();
+            assertBlobError(blob::undelete, 404, "BlobNotFound");
+        }
+    }
+
     /** How many finished contents the data directory holds. */
     private static long contentFiles(Path contents) {
         try (Stream<Path> files = Files.walk(contents)) {

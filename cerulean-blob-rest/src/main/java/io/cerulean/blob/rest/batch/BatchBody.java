@@ -25,6 +25,12 @@ import java.util.List;
  *       (a container's batch) another container: 400 InvalidInput;</li>
  *   <li>both kinds in one batch: 400 AllBatchSubRequestsShouldBeSameApi.</li>
  * </ul>
+ * On a path-style endpoint a sub-request's path may leave the account out: the Java SDK's
+ * {@code BlobBatch.deleteBlob(container, blob)} sends {@code DELETE /container/blob}, signed as the
+ * batch's account's, which is what a host-style endpoint's path looks like. A path whose first
+ * segment is not the batch's account (nor its secondary) is read that way, as the batch's account's
+ * ({@link #ofTheBatchsAccount}); so a path naming another account names, as on Azure, a container
+ * of this one.
  * Whether each may run (its credentials, its blob's state) is its own answer's to say.
  */
 final class BatchBody {
@@ -48,7 +54,7 @@ final class BatchBody {
         for (MimePart part : parts) {
             EmbeddedRequest embedded = EmbeddedRequest.read(part);
             String contentId = part.headers().first("Content-ID");
-            BatchPart subRequest = subRequest(scope, contentId, embedded.toAzureRequest(batch));
+            BatchPart subRequest = subRequest(scope, contentId, ofTheBatchsAccount(scope, embedded.toAzureRequest(batch)));
             if (!read.isEmpty() && api(read.get(0).operation()) != api(subRequest.operation())) {
                 throw new ServiceException(BlobError.ALL_BATCH_SUB_REQUESTS_SHOULD_BE_SAME_API);
             }
@@ -78,6 +84,30 @@ final class BatchBody {
             throw invalid("a sub-request addresses another container than the batch's.");
         }
         return new BatchPart(contentId, request, operation, target.container() + '/' + target.blob());
+    }
+
+    /**
+     * {@code request} as a request of {@code scope}'s account: unchanged when its path starts with
+     * that account, else read as host-style on it (its Host naming the account, which no signature
+     * covers, so that its path, as signed, is the path after the account).
+     */
+    static AzureRequest ofTheBatchsAccount(BlobResource scope, AzureRequest request) {
+        if (BlobPathParser.URLS.hostAccount(request).isPresent()) {
+            return request;
+        }
+        String path = request.rawPath();
+        String secondary = scope.account() + "-secondary";
+        if (startsWithSegment(path, scope.account()) || startsWithSegment(path, secondary)) {
+            return request; // the account named, in either role: checked against the batch's below
+        }
+        String accountSegment = scope.secondary() ? secondary : scope.account();
+        String host = request.header("Host");
+        request.headers().set("Host", accountSegment + ".blob." + (host == null || host.isEmpty() ? "localhost" : host));
+        return request;
+    }
+
+    private static boolean startsWithSegment(String path, String segment) {
+        return path.equals("/" + segment) || path.startsWith("/" + segment + "/");
     }
 
     private static ServiceException invalid(String why) {

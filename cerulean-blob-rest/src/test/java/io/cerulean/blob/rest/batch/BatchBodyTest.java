@@ -131,7 +131,6 @@ class BatchBodyTest {
                 batch(part(0, "DELETE /devstoreaccount1/c?restype=container HTTP/1.1")),
                 batch(part(0, "POST /devstoreaccount1/?comp=batch HTTP/1.1")),
                 batch(part(0, "DELETE /devstoreaccount1/c/a%zz HTTP/1.1")),
-                batch(ok + part(1, "DELETE /otheraccount/c/a HTTP/1.1")),
                 batch(part(0, "DELETE /devstoreaccount1-secondary/c/a HTTP/1.1")));
 
         for (AzureRequest request : refused) {
@@ -140,6 +139,16 @@ class BatchBodyTest {
         }
         assertThat(refusal(ACCOUNT, batch(""))).isEqualTo("400 InvalidInput");
         assertThat(refusal(ACCOUNT, batch(part(0, "GET /devstoreaccount1/c/a HTTP/1.1")))).isEqualTo("400 InvalidInput");
+    }
+
+    @Test
+    void aPathWithoutTheAccountIsTheBatchsAccounts() {
+        List<BatchPart> parts = BatchBody.read(ACCOUNT, batch(part(0, "DELETE /c/a HTTP/1.1")
+                + part(1, "DELETE /otheraccount/c/a HTTP/1.1") + part(2, "DELETE /devstoreaccount1/c/b HTTP/1.1")));
+
+        assertThat(parts).extracting(BatchPart::blob).containsExactly("c/a", "otheraccount/c/a", "c/b");
+        assertThat(BatchBody.read(CONTAINER, batch(part(0, "DELETE /c/a HTTP/1.1")))).hasSize(1);
+        assertThat(refusal(CONTAINER, batch(part(0, "DELETE /other/a HTTP/1.1")))).isEqualTo("400 InvalidInput");
     }
 
     @Test
