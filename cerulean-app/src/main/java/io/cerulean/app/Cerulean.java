@@ -21,6 +21,10 @@ import io.cerulean.http.throttle.ScalabilityTargets;
 import io.cerulean.http.throttle.Throttle;
 import io.cerulean.http.tls.TlsConfig;
 import io.cerulean.storage.KeyValueStore;
+import io.cerulean.app.backup.BackupControl;
+import io.cerulean.app.backup.OpenDataDirectory;
+import io.cerulean.app.control.ControlAddress;
+import io.cerulean.app.control.ControlSocket;
 import io.cerulean.storage.database.Database;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
@@ -44,6 +48,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.LoggerFactory;
 
 /**
  * A running Cerulean: a store, the Table, Queue and Blob services on it, each on its own port. This is
@@ -87,11 +92,13 @@ public final class Cerulean implements AutoCloseable {
     private final List<ServiceAssembly.Assembled> assembled; // the served services
     private final RequestLog requestLog;
     private final AnalyticsAssembly analytics;
+    private final ControlSocket control; // null without a data directory, or when it cannot be made
 
     private Cerulean(Database database, ExecutorService scanHelper, List<ServiceAssembly.Assembled> assembled,
                      Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
-                     RequestLog requestLog, AnalyticsAssembly analytics) {
+                     RequestLog requestLog, AnalyticsAssembly analytics, ControlSocket control) {
         this.database = database;
+        this.control = control;
         this.analytics = analytics;
         this.assembled = assembled;
         this.requestLog = requestLog;
@@ -235,6 +242,9 @@ public final class Cerulean implements AutoCloseable {
      */
     @Override
     public void close() {
+        if (control != null) {
+            control.close(); // cancels a backup under way, before the store it reads closes
+        }
         try {
             RuntimeException failure = null;
             for (HttpServer server : servers.values()) {
@@ -691,7 +701,8 @@ public final class Cerulean implements AutoCloseable {
         }
 
         private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config, Map<Service, Integer> ports) {
-            Database database = databaseConfig().open();
+            DatabaseConfig.Opened opened = databaseConfig().open();
+            Database database = opened.database();
             ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
                 Thread thread = new Thread(task, "cerulean-scan-helper");
                 thread.setDaemon(true);
@@ -729,7 +740,7 @@ public final class Cerulean implements AutoCloseable {
                             console ? ConsoleHandler.serving(handler, handlers) : handler));
                 }
                 return new Cerulean(database, scanHelper, assembled, servers, configured, config.tls(),
-                        temporaryTlsDir, requestLog, analytics);
+                        temporaryTlsDir, requestLog, analytics, startControl(opened.dataDirectory()));
             } catch (IOException | RuntimeException e) {
                 RuntimeException failure = e instanceof RuntimeException runtime ? runtime
                         : new UncheckedIOException("cannot create a temporary directory for the certificate",
@@ -754,6 +765,24 @@ public final class Cerulean implements AutoCloseable {
                     deleteTemporaryTlsDir(temporaryTlsDir);
                 }
                 throw failure;
+            }
+        }
+
+        /**
+         * The control socket of a data directory ({@code cerulean backup} reaches the server through it),
+         * last, once the server serves; a server that cannot make one serves without it.
+         */
+        private static ControlSocket startControl(OpenDataDirectory dataDirectory) {
+            if (dataDirectory == null) {
+                return null;
+            }
+            Path file = ControlAddress.file(dataDirectory.dataDir());
+            try {
+                return ControlSocket.start(file, Map.of(BackupControl.NAME, new BackupControl(dataDirectory)));
+            } catch (IOException | RuntimeException e) {
+                LoggerFactory.getLogger(Cerulean.class).warn("no control socket at {} ({}): cerulean backup cannot "
+                        + "reach this server", file, e.toString());
+                return null;
             }
         }
 

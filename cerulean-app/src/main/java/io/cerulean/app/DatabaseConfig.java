@@ -1,15 +1,14 @@
 package io.cerulean.app;
 
+import io.cerulean.app.backup.OpenDataDirectory;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.content.ChunkedContentStore;
 import io.cerulean.storage.content.TieredContentStore;
 import io.cerulean.storage.database.Database;
 import io.cerulean.store.cassandra.CassandraKeyValueStore;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
-import io.cerulean.store.files.FileContentStore;
 import io.cerulean.store.memory.MemoryContentStore;
 import io.cerulean.store.memory.MemoryKeyValueStore;
-import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import java.nio.file.Path;
 
 /**
@@ -48,23 +47,24 @@ record DatabaseConfig(Kind kind, Path dataDir, long cacheBytes, KeyValueStore sh
      * @throws io.cerulean.storage.StoreUnavailableException when the store cannot be reached
      * @throws io.cerulean.storage.StoreFormatException when it holds data in another format
      */
-    Database open() {
+    Opened open() {
         return switch (kind) {
-            case MEMORY -> Database.open(new MemoryKeyValueStore(), new MemoryContentStore(), true);
-            case SHARED -> Database.open(new UnclosedStore(sharedStore), false);
-            case CASSANDRA -> Database.open(CassandraKeyValueStore.open(cassandra), false);
+            case MEMORY -> new Opened(Database.open(new MemoryKeyValueStore(), new MemoryContentStore(), true), null);
+            case SHARED -> new Opened(Database.open(new UnclosedStore(sharedStore), false), null);
+            case CASSANDRA -> new Opened(Database.open(CassandraKeyValueStore.open(cassandra), false), null);
             case ROCKSDB -> {
-                RocksDbKeyValueStore records = RocksDbKeyValueStore.open(dataDir, cacheBytes);
-                FileContentStore files;
-                try {
-                    files = FileContentStore.open(dataDir.resolve("blobs"));
-                } catch (RuntimeException e) {
-                    records.close();
-                    throw e;
-                }
-                yield Database.open(records, new TieredContentStore(
-                        ChunkedContentStore.durableWithLaterCommits(records), files, SMALL_CONTENT_BYTES), true);
+                OpenDataDirectory local = OpenDataDirectory.open(dataDir, cacheBytes);
+                yield new Opened(Database.open(local.records(), new TieredContentStore(
+                        ChunkedContentStore.durableWithLaterCommits(local.records()), local.blobs(),
+                        SMALL_CONTENT_BYTES), true), local);
             }
         };
+    }
+
+    /**
+     * An open database, and its data directory when it has one (RocksDB): what the control socket's
+     * backups read. Closing the database closes the directory's stores.
+     */
+    record Opened(Database database, OpenDataDirectory dataDirectory) {
     }
 }

@@ -1,5 +1,7 @@
 package io.cerulean.app;
 
+import io.cerulean.app.backup.BackupCommand;
+import io.cerulean.app.backup.RestoreCommand;
 import io.cerulean.bench.BenchCommand;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -9,7 +11,8 @@ import picocli.CommandLine.Spec;
 
 /** The {@code cerulean} command. */
 @Command(name = "cerulean", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class, BackupCommand.class,
+            RestoreCommand.class, CommandLine.HelpCommand.class},
         description = "A self-hosted server for the Azure Table Storage REST API.")
 public final class Main implements Callable<Integer> {
     public static void main(String[] args) {

@@ -138,6 +138,19 @@ class ArchitectureTest {
                 .check(classes);
     }
 
+    /**
+     * The control socket carries commands it does not know: a backup today, others later. It knows
+     * no store, no service and none of the commands it runs, which plug into it.
+     */
+    @Test
+    void theControlSocketKnowsNoStoreNoServiceAndNoCommand() {
+        noClasses().that().resideInAPackage("io.cerulean.app.control..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.cerulean.storage..", "io.cerulean.store..",
+                        "io.cerulean.table..", "io.cerulean.queue..", "io.cerulean.blob..", "io.cerulean.http..",
+                        "io.cerulean.rest..", "io.cerulean.app.backup..", "org.rocksdb..")
+                .check(classes);
+    }
+
     /** A store knows keys and bytes: the seam, its engine and logging, nothing of any service. */
     @Test
     void storesSeeOnlyTheSeam() {

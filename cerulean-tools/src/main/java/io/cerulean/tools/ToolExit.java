@@ -14,6 +14,8 @@ public final class ToolExit {
     public static final int BAD_USAGE = 4;
     /** Interrupted or failed midway: what was done is reported, and a resumable command can go on. */
     public static final int INCOMPLETE = 5;
+    /** Refused before anything changed: the target is in use, not empty, or of a kind the command does not take. */
+    public static final int REFUSED = 6;
 
     private ToolExit() {
     }

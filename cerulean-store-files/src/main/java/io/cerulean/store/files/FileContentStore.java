@@ -15,7 +15,10 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -29,11 +32,20 @@ import java.util.stream.Stream;
  * A writer streams into {@code incoming}, and {@link ContentWriter#finish} syncs the file, renames
  * it into place and syncs the directory it moved to: the content is durable, whole, under its name.
  * Fanning out by the id's first byte keeps directories small.
+ *
+ * <p>Deletions can be held ({@link #holdDeletions}): while a backup copies the files that a
+ * checkpoint of the records may name, a file let go of meanwhile stays, and goes when the last hold
+ * is released.
  */
 public final class FileContentStore implements ContentStore {
     private final Path directory;
     private final Path incoming;
     private volatile boolean closed;
+    /** Deletions take the read side; a hold's start and end the write side, so none is half way across either. */
+    private final ReentrantReadWriteLock holding = new ReentrantReadWriteLock();
+    /** Guarded by {@link #holding}: holds open, and what was deleted while they were. */
+    private int holds;
+    private final List<ContentId> heldDeletions = new ArrayList<>();
 
     private FileContentStore(Path directory) {
         this.directory = directory;
@@ -85,13 +97,82 @@ public final class FileContentStore implements ContentStore {
         }
     }
 
+    /** The file of {@code id}'s content, whether or not it exists: for a backup to copy. */
+    public Path file(ContentId id) {
+        return path(id);
+    }
+
+    /** While deletions are held ({@link #holdDeletions}), the file stays until the last hold is released. */
     @Override
     public boolean delete(ContentId id) {
         checkOpen();
+        holding.readLock().lock();
         try {
+            if (holds > 0) {
+                synchronized (heldDeletions) {
+                    heldDeletions.add(id);
+                }
+                return Files.exists(path(id));
+            }
             return Files.deleteIfExists(path(id));
         } catch (IOException e) {
             throw unavailable("deleting content " + id, e);
+        } finally {
+            holding.readLock().unlock();
+        }
+    }
+
+    /**
+     * Holds every deletion from now until the hold is released: no content file that exists now
+     * disappears meanwhile, so what a checkpoint of the records taken after this names can be copied
+     * after it. Deletions asked for meanwhile happen when the last hold is released. Holds are this
+     * process's own and end with it: a deletion held when the process stops is not made, and its
+     * file is left for the sweep of content no record names.
+     */
+    public DeletionHold holdDeletions() {
+        checkOpen();
+        holding.writeLock().lock();
+        try {
+            holds++;
+        } finally {
+            holding.writeLock().unlock();
+        }
+        return new DeletionHold();
+    }
+
+    /** A hold on deletions ({@link #holdDeletions}); closing it more than once releases it once. */
+    public final class DeletionHold implements AutoCloseable {
+        private boolean released;
+
+        private DeletionHold() {
+        }
+
+        @Override
+        public void close() {
+            List<ContentId> due;
+            holding.writeLock().lock();
+            try {
+                if (released) {
+                    return;
+                }
+                released = true;
+                if (--holds > 0) {
+                    return;
+                }
+                synchronized (heldDeletions) {
+                    due = List.copyOf(heldDeletions);
+                    heldDeletions.clear();
+                }
+            } finally {
+                holding.writeLock().unlock();
+            }
+            for (ContentId id : due) {
+                try {
+                    delete(id); // held again if a new hold began meanwhile
+                } catch (RuntimeException e) {
+                    // Left behind: bytes no record names, for the sweep of unnamed content.
+                }
+            }
         }
     }
 

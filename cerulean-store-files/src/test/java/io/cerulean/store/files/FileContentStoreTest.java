@@ -40,4 +40,24 @@ class FileContentStoreTest extends ContentStoreConformanceTest {
         }
         assertThat(read(kept, 0, 2)).containsExactly(1, 2);
     }
+
+    /** A file deleted while deletions are held stays readable until the last hold is released. */
+    @Test
+    void deletionsWaitForTheLastHold() {
+        FileContentStore files = (FileContentStore) store;
+        ContentId first = write(new byte[] {1, 2, 3}, 1);
+        ContentId second = write(new byte[] {4, 5}, 1);
+        FileContentStore.DeletionHold outer = files.holdDeletions();
+        FileContentStore.DeletionHold inner = files.holdDeletions();
+        assertThat(files.delete(first)).isTrue();
+        inner.close();
+        inner.close(); // a second close releases nothing more
+        assertThat(files.open(first)).isPresent();
+        assertThat(Files.exists(files.file(first))).isTrue();
+        outer.close();
+        assertThat(files.open(first)).isEmpty();
+        assertThat(files.open(second)).isPresent();
+        assertThat(files.delete(second)).isTrue(); // no hold: at once
+        assertThat(files.open(second)).isEmpty();
+    }
 }

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
+import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
@@ -48,6 +49,11 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
     public static final long DEFAULT_CACHE_BYTES = 96L << 20;
     /** Below this, memtables would flush at every few hundred writes. */
     public static final long MIN_CACHE_BYTES = 16L << 20;
+    /**
+     * A file a restore writes into a data directory before its first file and removes after its
+     * last: a directory holding it is half laid down, and is not opened.
+     */
+    public static final String RESTORE_MARKER = "RESTORE-INCOMPLETE";
 
     private final RocksDbFiles files;
     private final WalSyncer syncer;
@@ -91,6 +97,10 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         }
         if (!Files.isDirectory(directory) || !Files.isWritable(directory)) {
             throw new StoreOpenException("the data directory " + directory + " is not a writable directory", null);
+        }
+        if (Files.exists(directory.resolve(RESTORE_MARKER))) {
+            throw new StoreOpenException("a restore into the data directory " + directory + " did not finish: "
+                    + "run it again (cerulean restore BACKUP --data-dir " + directory + " --force)", null);
         }
         RocksDbFiles files = RocksDbFiles.open(directory, cacheBytes);
         try {
@@ -296,6 +306,26 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         }
         checkOpen();
         files.tableFiles().setMaxAllowedSpaceUsage(bytes);
+    }
+
+    /**
+     * Writes a copy of every record, as of one moment, into {@code target}, which must not exist:
+     * a directory this store can be opened on. It is RocksDB's checkpoint: memtables are flushed,
+     * table files are hard-linked where {@code target} is on the same file system (they are never
+     * rewritten, only deleted, so a link is a copy) and copied where it is not, and the log is
+     * copied up to a point between two writes, so every write before the call is in the copy and
+     * every batch (a transaction) is whole in it or absent. Writes go on meanwhile, held only by
+     * the flush.
+     *
+     * @throws StoreUnavailableException when the copy cannot be written (its message says why)
+     */
+    public void checkpoint(Path target) {
+        checkOpen();
+        try (Checkpoint checkpoint = Checkpoint.create(files.db())) {
+            checkpoint.createCheckpoint(target.toString());
+        } catch (RocksDBException e) {
+            throw new StoreException("writing a checkpoint to " + target, e);
+        }
     }
 
     @Override
