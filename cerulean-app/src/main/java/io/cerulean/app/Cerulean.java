@@ -6,39 +6,26 @@ import io.cerulean.http.auth.Account;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.faults.FaultRule;
 import io.cerulean.http.faults.Faults;
-import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthConfig;
-import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.requestlog.RequestLog;
-import io.cerulean.console.ConsoleHandler;
 import io.cerulean.http.server.HttpServer;
-import io.cerulean.http.server.RequestHandler;
-import io.cerulean.http.server.PortInUseException;
 import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.http.throttle.ScalabilityTargets;
-import io.cerulean.http.throttle.Throttle;
 import io.cerulean.http.tls.TlsConfig;
 import io.cerulean.storage.KeyValueStore;
-import io.cerulean.app.backup.BackupControl;
-import io.cerulean.app.backup.OpenDataDirectory;
-import io.cerulean.app.control.ControlAddress;
 import io.cerulean.app.control.ControlSocket;
 import io.cerulean.storage.database.Database;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
 import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import io.cerulean.table.advisor.AdvisorSettings;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,9 +33,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.LoggerFactory;
 
 /**
  * A running Cerulean: a store, the Table, Queue and Blob services on it, each on its own port. This is
@@ -94,7 +79,7 @@ public final class Cerulean implements AutoCloseable {
     private final AnalyticsAssembly analytics;
     private final ControlSocket control; // null without a data directory, or when it cannot be made
 
-    private Cerulean(Database database, ExecutorService scanHelper, List<ServiceAssembly.Assembled> assembled,
+    Cerulean(Database database, ExecutorService scanHelper, List<ServiceAssembly.Assembled> assembled,
                      Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
                      RequestLog requestLog, AnalyticsAssembly analytics, ControlSocket control) {
         this.database = database;
@@ -274,7 +259,7 @@ public final class Cerulean implements AutoCloseable {
     }
 
     /** Stops each service's sweep, then what the service runs itself; the database stays open. */
-    private static void closeServices(List<ServiceAssembly.Assembled> assembled) {
+    static void closeServices(List<ServiceAssembly.Assembled> assembled) {
         for (ServiceAssembly.Assembled service : assembled) {
             service.sweeper().ifPresent(Sweeper::close);
             try {
@@ -294,7 +279,7 @@ public final class Cerulean implements AutoCloseable {
     }
 
     /** An in-memory server's certificate lives as long as the server; its key must not outlive it on disk. */
-    private static void deleteTemporaryTlsDir(Path dir) {
+    static void deleteTemporaryTlsDir(Path dir) {
         if (dir == null) {
             return;
         }
@@ -666,155 +651,19 @@ public final class Cerulean implements AutoCloseable {
          *         Cassandra cluster none of whose contact points answers)
          */
         public Cerulean start() {
-            Accounts configured = new Accounts(new ArrayList<>(accounts.values()));
-            OAuthTrust trust = OAuthTrust.start(oauth, Clock.systemUTC()); // before the store: it may refuse
-            ServerConfig config = new ServerConfig(host, port, workerThreads, tls, connectionLimits);
-            Map<Service, Integer> ports = new EnumMap<>(Service.class);
-            ports.put(Service.TABLE, port);
-            ports.put(Service.QUEUE, queuePort != null ? queuePort : port == 0 ? 0 : DEFAULT_QUEUE_PORT);
-            ports.put(Service.BLOB, blobPort != null ? blobPort : port == 0 ? 0 : DEFAULT_BLOB_PORT);
-            ports.keySet().retainAll(services);
-            Map<Integer, Service> taken = new java.util.HashMap<>();
-            for (Map.Entry<Service, Integer> entry : ports.entrySet()) {
-                Service other = entry.getValue() == 0 ? null : taken.put(entry.getValue(), entry.getKey());
-                if (other != null) {
-                    throw new IllegalArgumentException("the " + other + " and " + entry.getKey()
-                            + " services need ports of their own, not both " + entry.getValue());
-                }
-            }
-            // A start that fails (the port is taken) leaves no data directory it did not find.
-            boolean dataDirFound = !keepsDataDir() || Files.exists(dataDir);
-            try {
-                return start(configured, trust, config, ports);
-            } catch (RuntimeException e) {
-                requestLog.close();
-                if (!dataDirFound) {
-                    DataDirectories.deleteQuietly(dataDir, e);
-                }
-                throw e;
-            }
+            return Startup.start(settings());
         }
 
-        /** Whether the data lives in {@link #dataDir}: RocksDB, not memory, a store passed in or Cassandra. */
-        private boolean keepsDataDir() {
-            return databaseConfig().keepsDataDir();
-        }
-
-        private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config, Map<Service, Integer> ports) {
-            DatabaseConfig.Opened opened = databaseConfig().open();
-            Database database = opened.database();
-            ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
-                Thread thread = new Thread(task, "cerulean-scan-helper");
-                thread.setDaemon(true);
-                return thread;
-            });
-            Path temporaryTlsDir = null;
-            AnalyticsAssembly analytics = null;
-            List<ServiceAssembly.Assembled> assembled = new ArrayList<>();
-            Map<Service, HttpServer> servers = new EnumMap<>(Service.class);
-            try {
-                if (selfSignedTls) {
-                    // After the store is open: its lock keeps a second server out of the directory.
-                    Path dir = !keepsDataDir() ? (temporaryTlsDir = Files.createTempDirectory("cerulean-tls-"))
-                            : dataDir.resolve("tls");
-                    config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
-                }
-                PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-                ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
-                        timestampClock, pageBudget, scanHelper, queueClock, queueSweepEvery, blobClock, blobSweepEvery,
-                        blobOptions, advisor,
-                        scalabilityTargets == null ? Throttle.OFF : Throttle.enforcing(scalabilityTargets, registry));
-                Map<Service, ServiceAssembly.Assembled> built = new EnumMap<>(Service.class);
-                for (Service service : ports.keySet()) {
-                    built.put(service, assembly.assemble(service, database));
-                    assembled.add(built.get(service));
-                }
-                analytics = AnalyticsAssembly.start(configured, database, built, analyticsSettings);
-                Map<String, RequestHandler> handlers = new java.util.HashMap<>();
-                for (Service service : ports.keySet()) {
-                    handlers.put(name(service), handler(service, built.get(service), analytics.recorder(service)));
-                }
-                for (Service service : ports.keySet()) {
-                    RequestHandler handler = handlers.get(name(service));
-                    servers.put(service, startServer(service, config.withPort(ports.get(service)),
-                            console ? ConsoleHandler.serving(handler, handlers) : handler));
-                }
-                return new Cerulean(database, scanHelper, assembled, servers, configured, config.tls(),
-                        temporaryTlsDir, requestLog, analytics, startControl(opened.dataDirectory()));
-            } catch (IOException | RuntimeException e) {
-                RuntimeException failure = e instanceof RuntimeException runtime ? runtime
-                        : new UncheckedIOException("cannot create a temporary directory for the certificate",
-                                (IOException) e);
-                for (HttpServer server : servers.values()) {
-                    try {
-                        server.close();
-                    } catch (RuntimeException closing) {
-                        failure.addSuppressed(closing);
-                    }
-                }
-                scanHelper.shutdown();
-                try {
-                    if (analytics != null) {
-                        analytics.close();
-                    }
-                    closeServices(assembled);
-                    database.close();
-                } catch (RuntimeException closing) {
-                    failure.addSuppressed(closing);
-                } finally {
-                    deleteTemporaryTlsDir(temporaryTlsDir);
-                }
-                throw failure;
-            }
-        }
-
-        /**
-         * The control socket of a data directory ({@code cerulean backup} reaches the server through it),
-         * last, once the server serves; a server that cannot make one serves without it.
-         */
-        private static ControlSocket startControl(OpenDataDirectory dataDirectory) {
-            if (dataDirectory == null) {
-                return null;
-            }
-            Path file = ControlAddress.file(dataDirectory.dataDir());
-            try {
-                return ControlSocket.start(file, Map.of(BackupControl.NAME, new BackupControl(dataDirectory)));
-            } catch (IOException | RuntimeException e) {
-                LoggerFactory.getLogger(Cerulean.class).warn("no control socket at {} ({}): cerulean backup cannot "
-                        + "reach this server", file, e.toString());
-                return null;
-            }
-        }
-
-        private static String name(Service service) {
-            return service.name().toLowerCase(java.util.Locale.ROOT);
-        }
-
-        /** {@code built}'s pipeline as served: logged, and with the faults it is given. */
-        private RequestHandler handler(Service service, ServiceAssembly.Assembled built, RequestLog analytics) {
-            return built.pipeline().withRequestLog(RequestLog.both(requestLog, analytics)).withFaults(faults, name(service));
-        }
-
-        /** Starts {@code handler} on its port; a port in use is explained with the flag that moves it. */
-        private HttpServer startServer(Service service, ServerConfig config, RequestHandler handler) {
-            try {
-                return HttpServer.start(config, handler);
-            } catch (PortInUseException e) {
-                if (service == Service.TABLE) {
-                    throw e;
-                }
-                String name = service == Service.QUEUE ? "Queue" : "Blob";
-                throw e.explained("the " + name + " service's port", "choose another with --"
-                        + service.name().toLowerCase(java.util.Locale.ROOT) + "-port, or serve the other services "
-                        + "alone with --services");
-            }
-        }
-
-        private DatabaseConfig databaseConfig() {
+        /** What this builder settled, as one value. */
+        private StartSettings settings() {
             DatabaseConfig.Kind kind = sharedStore != null ? DatabaseConfig.Kind.SHARED
                     : cassandra != null ? DatabaseConfig.Kind.CASSANDRA
                     : inMemory ? DatabaseConfig.Kind.MEMORY : DatabaseConfig.Kind.ROCKSDB;
-            return new DatabaseConfig(kind, dataDir, cacheBytes, sharedStore, cassandra);
+            return new StartSettings(host, port, queuePort, blobPort, EnumSet.copyOf(services), workerThreads, tls,
+                    selfSignedTls, connectionLimits, new DatabaseConfig(kind, dataDir, cacheBytes, sharedStore, cassandra),
+                    List.copyOf(accounts.values()), oauth, timestampClock, pageBudget, queueClock, queueSweepEvery,
+                    blobClock, blobSweepEvery, blobOptions, advisor, scalabilityTargets, analyticsSettings, requestLog,
+                    faults, console);
         }
 
         List<Account> accounts() {
