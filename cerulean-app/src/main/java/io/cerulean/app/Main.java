@@ -9,7 +9,10 @@ import picocli.CommandLine.Spec;
 
 /** The {@code cerulean} command. */
 @Command(name = "cerulean", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class,
+                io.cerulean.tools.table.ExportCommand.class,
+                io.cerulean.tools.table.ImportCommand.class,
+                CommandLine.HelpCommand.class},
         description = "A self-hosted server for the Azure Table Storage REST API.")
 public final class Main implements Callable<Integer> {
     public static void main(String[] args) {

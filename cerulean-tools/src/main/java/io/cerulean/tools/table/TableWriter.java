@@ -1,9 +1,8 @@
 package io.cerulean.tools.table;
 
+import com.azure.core.exception.HttpResponseException;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.models.TableEntity;
-import com.azure.data.tables.models.TableServiceError;
-import com.azure.data.tables.models.TableServiceException;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionFailedException;
 import java.util.ArrayList;
@@ -57,7 +56,7 @@ public final class TableWriter implements AutoCloseable {
     /** The writer stopped, for {@link #getCause()}: what was not settled was not written. */
     public static final class Failed extends RuntimeException {
         Failed(RuntimeException cause) {
-            super(describe(cause), cause);
+            super(ServiceErrors.describe(cause), cause);
         }
 
         @Override
@@ -172,21 +171,18 @@ public final class TableWriter implements AutoCloseable {
                 table.submitTransaction(pending.stream()
                         .map(row -> new TableTransactionAction(mode.action(), row.entity())).toList());
                 return pending;
-            } catch (TableTransactionFailedException e) {
-                Integer index = e.getFailedTransactionActionIndex();
-                if (index != null && index >= 0 && index < pending.size() && !stopsTheWriter(e)) {
-                    Row row = pending.remove((int) index);
-                    reject(row, e, rejected);
+            } catch (RuntimeException e) {
+                HttpResponseException answer = ServiceErrors.answer(e);
+                if (answer == null || stopsTheWriter(answer)) {
+                    throw e;
+                }
+                Integer index = answer instanceof TableTransactionFailedException failed
+                        ? failed.getFailedTransactionActionIndex() : null;
+                if (index != null && index >= 0 && index < pending.size() && ServiceErrors.status(answer) != 413) {
+                    reject(pending.remove((int) index), answer, rejected);
                     continue;
                 }
-                if (!splits(e, pending, rejected)) {
-                    throw e;
-                }
-                return written(rows, rejected);
-            } catch (TableServiceException e) {
-                if (!splits(e, pending, rejected)) {
-                    throw e;
-                }
+                split(answer, pending, rejected);
                 return written(rows, rejected);
             }
         }
@@ -194,13 +190,10 @@ public final class TableWriter implements AutoCloseable {
     }
 
     /** A refusal no single row was named for: halves sent one after the other, or the one row rejected. */
-    private boolean splits(TableServiceException e, List<Row> pending, List<Row> rejected) {
-        if (stopsTheWriter(e)) {
-            return false;
-        }
+    private void split(HttpResponseException e, List<Row> pending, List<Row> rejected) {
         if (pending.size() == 1) {
             reject(pending.get(0), e, rejected);
-            return true;
+            return;
         }
         int half = pending.size() / 2;
         for (List<Row> part : List.of(pending.subList(0, half), pending.subList(half, pending.size()))) {
@@ -208,7 +201,6 @@ public final class TableWriter implements AutoCloseable {
                 throw new IllegalStateException("stopped", failure.get());
             }
         }
-        return true;
     }
 
     private static List<Row> written(List<Row> rows, List<Row> rejected) {
@@ -218,46 +210,16 @@ public final class TableWriter implements AutoCloseable {
     }
 
     /** Errors no row is to blame for: credentials, a missing table, throttling, the service failing. */
-    private static boolean stopsTheWriter(TableServiceException e) {
-        int status = ErrorStatus.of(e);
-        String code = errorCode(e);
+    private static boolean stopsTheWriter(HttpResponseException e) {
+        int status = ServiceErrors.status(e);
+        String code = ServiceErrors.code(e);
         return status == 401 || status == 403 || status == 408 || status == 429 || status >= 500
-                || "TableNotFound".equals(code) || "ResourceNotFound".equals(code)
-                || "TableBeingDeleted".equals(code);
+                || "TableNotFound".equals(code) || "TableBeingDeleted".equals(code);
     }
 
-    private void reject(Row row, TableServiceException e, List<Row> rejected) {
+    private void reject(Row row, HttpResponseException e, List<Row> rejected) {
         rejected.add(row);
-        listener.rejected(row, new Rejection(ErrorStatus.of(e), errorCode(e), message(e)));
-    }
-
-    static String errorCode(TableServiceException e) {
-        TableServiceError error = e.getValue();
-        if (error != null && error.getErrorCode() != null) {
-            return error.getErrorCode().toString();
-        }
-        String header = e.getResponse() == null ? null : e.getResponse().getHeaderValue("x-ms-error-code");
-        return header == null ? "" : header;
-    }
-
-    /** The service's message for the row: its first line, without the failed index in front. */
-    static String message(TableServiceException e) {
-        TableServiceError error = e.getValue();
-        String message = error != null && error.getErrorMessage() != null ? error.getErrorMessage() : e.getMessage();
-        if (message == null) {
-            return "";
-        }
-        message = message.replaceFirst("^\\d+:", "");
-        int newline = message.indexOf('\n');
-        return (newline < 0 ? message : message.substring(0, newline)).trim();
-    }
-
-    /** A failure as a user reads it: the status and Azure error code first, when the service answered. */
-    static String describe(RuntimeException e) {
-        if (e instanceof TableServiceException service && (service.getResponse() != null || service.getValue() != null)) {
-            return ErrorStatus.of(service) + " " + errorCode(service) + ": " + message(service);
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        listener.rejected(row, new Rejection(ServiceErrors.status(e), ServiceErrors.code(e), ServiceErrors.message(e)));
     }
 
     private void awaitIdle() {
@@ -272,10 +234,14 @@ public final class TableWriter implements AutoCloseable {
         }
     }
 
-    /** The entity without what the service sets itself, which a listed entity carries. */
+    /**
+     * The entity without what the service sets itself or the SDK read with it (Timestamp,
+     * {@code odata.*}, type annotations), and with the annotation a NaN or infinite Double needs:
+     * the SDK writes those as bare strings, which the service would store as Edm.String.
+     */
     private static TableEntity sendable(TableEntity entity) {
         Map<String, Object> properties = entity.getProperties();
-        boolean clean = properties.keySet().stream().noneMatch(TableWriter::serviceSet);
+        boolean clean = properties.entrySet().stream().noneMatch(p -> serviceSet(p.getKey()) || nonFinite(p.getValue()));
         if (clean) {
             return entity;
         }
@@ -283,12 +249,19 @@ public final class TableWriter implements AutoCloseable {
         properties.forEach((name, value) -> {
             if (!serviceSet(name) && !name.equals("PartitionKey") && !name.equals("RowKey")) {
                 copy.addProperty(name, value);
+                if (nonFinite(value)) {
+                    copy.addProperty(name + "@odata.type", "Edm.Double");
+                }
             }
         });
         return copy;
     }
 
+    private static boolean nonFinite(Object value) {
+        return value instanceof Double d && !Double.isFinite(d);
+    }
+
     private static boolean serviceSet(String name) {
-        return name.equals("Timestamp") || name.startsWith("odata.");
+        return name.equals("Timestamp") || name.startsWith("odata.") || name.endsWith("@odata.type");
     }
 }
