@@ -134,6 +134,18 @@ public final class ImportCommand implements Callable<Integer> {
             }
         };
         boolean interrupted = false;
+        // Ctrl-C or a kill: stop reading, let the batches in flight settle into the journal, then go.
+        java.util.concurrent.atomic.AtomicBoolean stopping = new java.util.concurrent.atomic.AtomicBoolean();
+        java.util.concurrent.CountDownLatch stopped = new java.util.concurrent.CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stopping.set(true);
+            try {
+                stopped.await(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "import-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
         try (TableWriter writer = new TableWriter(client, mode, parallel, listener)) {
             for (RowSource.SourceRow row = source.next(journal::settled); row != null; row = source.next(journal::settled)) {
                 progress.add(0, row.chars());
@@ -146,7 +158,7 @@ public final class ImportCommand implements Callable<Integer> {
                     continue;
                 }
                 writer.write(row.entity(), row.line());
-                if (stopAfterBatches > 0 && settledBatches.get() >= stopAfterBatches) {
+                if (stopping.get() || stopAfterBatches > 0 && settledBatches.get() >= stopAfterBatches) {
                     interrupted = true;
                     break;
                 }
@@ -163,6 +175,13 @@ public final class ImportCommand implements Callable<Integer> {
                 return fail(failure.exitCode(), failure.message());
             }
             return fail(ToolExit.INCOMPLETE, failure.message() + "; run the same command again to resume");
+        } finally {
+            stopped.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException e) {
+                // Already shutting down: the hook is running.
+            }
         }
         progress.finish(summary(progress, rejects));
         if (interrupted) {
