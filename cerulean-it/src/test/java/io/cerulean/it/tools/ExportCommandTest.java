@@ -149,6 +149,15 @@ class ExportCommandTest {
         }
     }
 
+    @ParameterizedTest
+    @EachStore
+    void aMissingTableIsExitThree(ServerFixture fixture) {
+        Cli run = Cli.run("export", "nosuchtable", "--connection-string", SERVERS.server(fixture).connectionString());
+        assertThat(run.exit()).as(run.toString()).isEqualTo(ToolExit.BAD_INPUT);
+        assertThat(run.err()).contains("table nosuchtable does not exist: 404 TableNotFound");
+        assertThat(run.out()).isEmpty();
+    }
+
     @Test
     void noEndpointIsBadUsage() {
         Cli run = Cli.run("export", "t", "--connection-string", "");

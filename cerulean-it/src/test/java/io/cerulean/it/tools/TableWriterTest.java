@@ -150,6 +150,25 @@ class TableWriterTest {
 
     @ParameterizedTest
     @EachStore
+    void largeEntitiesAreCutIntoBatchesUnderTheFourMebibyteBodyLimit(ServerFixture fixture) {
+        TableClient table = SERVERS.newTable(fixture, "Writer");
+        Recorder recorder = new Recorder();
+        String text = "x".repeat(30_000);
+        try (TableWriter writer = new TableWriter(table, WriteMode.INSERT, 2, recorder)) {
+            for (int i = 0; i < 200; i++) {
+                writer.write(entity("p", i).addProperty("A", text).addProperty("B", text), i);
+            }
+            writer.flush();
+        }
+        assertThat(recorder.rejected).isEmpty();
+        assertThat(recorder.written()).isEqualTo(200);
+        assertThat(recorder.settled).hasSizeGreaterThanOrEqualTo(3)
+                .allSatisfy(batch -> assertThat(batch.written().size()).isLessThan(70));
+        assertThat(table.listEntities().stream().count()).isEqualTo(200);
+    }
+
+    @ParameterizedTest
+    @EachStore
     void aMissingTableStopsTheWriterWithNothingSettled(ServerFixture fixture) {
         TableClient table = SERVERS.service(fixture).getTableClient(SharedServers.uniqueTableName("Missing"));
         Recorder recorder = new Recorder();
