@@ -94,7 +94,14 @@ public final class ImportCommand implements Callable<Integer> {
         if (unusable != null) {
             return unusable;
         }
-        String identity = table + " " + mode.name().toLowerCase(Locale.ROOT) + " " + chosen.name().toLowerCase(Locale.ROOT);
+        String identity;
+        try {
+            // The input's size too: a journal's line ranges mean nothing for a file that changed.
+            identity = table + " " + mode.name().toLowerCase(Locale.ROOT) + " " + chosen.name().toLowerCase(Locale.ROOT)
+                    + " " + Files.size(input);
+        } catch (IOException e) {
+            return fail(ToolExit.BAD_INPUT, "cannot read " + input + ": " + e.getMessage());
+        }
         Path rejectsPath = rejectsFile != null ? rejectsFile : RejectsReport.beside(input);
         try (ImportJournal journal = ImportJournal.open(ImportJournal.beside(input), identity);
              RejectsReport rejects = RejectsReport.open(rejectsPath, journal.resumed());

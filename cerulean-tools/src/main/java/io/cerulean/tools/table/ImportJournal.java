@@ -14,7 +14,7 @@ import java.util.TreeMap;
 /**
  * What an import has done, so that a re-run goes on where it stopped: a text file beside the
  * input, {@code FILE.cerulean-import}. Its first line names the import
- * ({@code cerulean-import 1 <table> <mode> <format>}); every other line is one settled batch as
+ * ({@code cerulean-import 1 <table> <mode> <format> <input bytes>}); every other line is one settled batch as
  * the input lines it spans, {@code first-last}, appended and forced to disk once the service has
  * acknowledged the batch (and its rejected rows are in the rejects report). A line cut short by a
  * crash is ignored. A re-run skips the input lines inside these ranges; the file is removed when the
