@@ -45,7 +45,7 @@ final class AdvisorOptions {
 
     @Option(names = "--advisor-transactions-per-s", paramLabel = "N",
             defaultValue = "${env:CERULEAN_ADVISOR_TRANSACTIONS_PER_S:-100}",
-            description = "Transactions a second into one partition, taking 90% of its table's, above which it is a "
+            description = "Transactions a second into one partition, taking 90%% of its table's, above which it is a "
                     + "transaction hot spot (default ${DEFAULT-VALUE}).")
     double transactionsPerSecond;
 
