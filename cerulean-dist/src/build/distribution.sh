@@ -10,6 +10,10 @@ if [ ! -f "$jar" ]; then
   echo "cerulean-dist: $jar is not built; build cerulean-app first (mvn -pl cerulean-app,cerulean-dist -am package)" >&2
   exit 1
 fi
+if [ ! -d "$java_home/jmods" ]; then
+  echo "cerulean-dist: $java_home has no jmods (a JDK package of its own on some systems): no runtime, no distribution" >&2
+  exit 0
+fi
 # The runtime is the build JDK's, for the machine the build runs on.
 case $(uname -m) in
   x86_64|amd64) arch=x64 deb_arch=amd64 ;;
