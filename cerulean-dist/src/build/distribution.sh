@@ -16,8 +16,8 @@ if [ ! -d "$java_home/jmods" ]; then
 fi
 # The runtime is the build JDK's, for the machine the build runs on.
 case $(uname -m) in
-  x86_64|amd64) arch=x64 deb_arch=amd64 ;;
-  aarch64|arm64) arch=aarch64 deb_arch=arm64 ;;
+  x86_64|amd64) arch=x64 deb_arch=amd64 rocksdb_other=librocksdbjni-linux-aarch64.so ;;
+  aarch64|arm64) arch=aarch64 deb_arch=arm64 rocksdb_other=librocksdbjni-linux64.so ;;
   *) echo "cerulean-dist: no distribution for $(uname -m)" >&2; exit 1 ;;
 esac
 
@@ -32,6 +32,15 @@ mkdir -p "$tree/bin" "$tree/lib"
 sed "s/@VERSION@/$version/g" "$module_dir/src/dist/bin/cerulean" > "$tree/bin/cerulean"
 chmod 755 "$tree/bin/cerulean"
 cp "$jar" "$tree/lib/$name.jar"
+# The jar carries RocksDB's library for every platform (63 MB of it compressed); the runtime is
+# this one's, with glibc, so the others are dropped where zip is at hand.
+if command -v zip >/dev/null 2>&1; then
+  zip -q -d "$tree/lib/$name.jar" 'librocksdbjni-osx*' 'librocksdbjni-win*' 'librocksdbjni-*musl*' \
+    'librocksdbjni-linux32*' 'librocksdbjni-linux-ppc64le*' 'librocksdbjni-linux-s390x*' \
+    'librocksdbjni-linux-riscv64*' "$rocksdb_other"
+else
+  echo "cerulean-dist: zip is not on this machine; the jar keeps RocksDB's libraries for every platform" >&2
+fi
 cp "$readme" "$tree/README.md"
 tar -C "$target" -czf "$target/$name-linux-$arch.tar.gz" "$name"
 
