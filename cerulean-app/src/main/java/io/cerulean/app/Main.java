@@ -9,7 +9,9 @@ import picocli.CommandLine.Spec;
 
 /** The {@code cerulean} command. */
 @Command(name = "cerulean", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class,
+                io.cerulean.tools.copy.CopyCommand.class,
+                CommandLine.HelpCommand.class},
         description = "A self-hosted server for the Azure Table Storage REST API.")
 public final class Main implements Callable<Integer> {
     public static void main(String[] args) {

@@ -92,6 +92,25 @@ public final class StorageEndpoint {
         return Optional.ofNullable(resource);
     }
 
+    /** The service URL a SAS URL gives (without its resource and its SAS); empty for a connection string. */
+    public Optional<URI> serviceUrl() {
+        return Optional.ofNullable(serviceUrl);
+    }
+
+    /** A parameter of a SAS URL's query (e.g. {@code sr}, {@code ss}, {@code tn}), if there is one. */
+    public Optional<String> sasParameter(String name) {
+        if (sas == null) {
+            return Optional.empty();
+        }
+        for (String part : sas.split("&")) {
+            int equals = part.indexOf('=');
+            if (equals > 0 && part.substring(0, equals).equalsIgnoreCase(name)) {
+                return Optional.of(java.net.URLDecoder.decode(part.substring(equals + 1), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return Optional.empty();
+    }
+
     public TableServiceClient tables() {
         TableServiceClientBuilder builder = new TableServiceClientBuilder();
         if (connectionString != null) {
