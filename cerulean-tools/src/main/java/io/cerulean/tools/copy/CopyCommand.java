@@ -138,7 +138,7 @@ public final class CopyCommand implements Callable<Integer> {
                 case QUEUE -> queues = queues != null ? queues
                         : new QueueCopy(endpoints.source().endpoint().queues(), endpoints.destination().endpoint().queues(), run);
                 case CONTAINER -> containers = containers != null ? containers
-                        : new ContainerCopy(endpoints.source().endpoint().blobs(), endpoints.destination().endpoint().blobs(), run);
+                        : new ContainerCopy(endpoints.source().endpoint(), endpoints.destination().endpoint(), run);
             }
         }
         TableCopy t = tables;

@@ -2,6 +2,7 @@ package io.cerulean.tools.endpoint;
 
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.storage.blob.BlobServiceAsyncClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.queue.QueueServiceClient;
@@ -133,6 +134,15 @@ public final class StorageEndpoint {
             return builder.connectionString(connectionString).buildClient();
         }
         return builder.endpoint(serviceUrl.toString()).sasToken(sas).buildClient();
+    }
+
+    /** The same, asynchronous: for streaming a blob's bytes from one endpoint to another without holding them. */
+    public BlobServiceAsyncClient blobsAsync() {
+        BlobServiceClientBuilder builder = new BlobServiceClientBuilder();
+        if (connectionString != null) {
+            return builder.connectionString(connectionString).buildAsyncClient();
+        }
+        return builder.endpoint(serviceUrl.toString()).sasToken(sas).buildAsyncClient();
     }
 
     /** What the endpoint is, for messages: never its key nor its signature. */

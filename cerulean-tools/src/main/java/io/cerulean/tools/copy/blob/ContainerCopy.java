@@ -2,7 +2,9 @@ package io.cerulean.tools.copy.blob;
 
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.util.Context;
+import com.azure.storage.blob.BlobContainerAsyncClient;
 import com.azure.storage.blob.BlobContainerClient;
+import com.azure.storage.blob.BlobServiceAsyncClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.models.BlobContainerProperties;
 import com.azure.storage.blob.models.BlobItem;
@@ -12,6 +14,7 @@ import com.azure.storage.blob.models.PublicAccessType;
 import com.azure.storage.blob.options.BlobContainerCreateOptions;
 import io.cerulean.tools.copy.CopyItem;
 import io.cerulean.tools.copy.CopyRun;
+import io.cerulean.tools.endpoint.StorageEndpoint;
 import java.util.Map;
 
 /**
@@ -22,13 +25,17 @@ import java.util.Map;
  */
 public final class ContainerCopy {
     private final BlobServiceClient source;
+    private final BlobServiceAsyncClient sourceAsync;
     private final BlobServiceClient destination;
+    private final BlobServiceAsyncClient destinationAsync;
     private final CopyRun run;
     private final BlobCopy blobs;
 
-    public ContainerCopy(BlobServiceClient source, BlobServiceClient destination, CopyRun run) {
-        this.source = source;
-        this.destination = destination;
+    public ContainerCopy(StorageEndpoint source, StorageEndpoint destination, CopyRun run) {
+        this.source = source.blobs();
+        this.sourceAsync = source.blobsAsync();
+        this.destination = destination.blobs();
+        this.destinationAsync = destination.blobsAsync();
         this.run = run;
         this.blobs = new BlobCopy(run);
     }
@@ -36,10 +43,13 @@ public final class ContainerCopy {
     public void copy(CopyItem item) {
         BlobContainerClient from = source.getBlobContainerClient(item.source());
         BlobContainerClient to = destination.getBlobContainerClient(item.destination());
+        BlobContainerAsyncClient fromAsync = sourceAsync.getBlobContainerAsyncClient(item.source());
+        BlobContainerAsyncClient toAsync = destinationAsync.getBlobContainerAsyncClient(item.destination());
         create(from, to);
         ListBlobsOptions listing = new ListBlobsOptions().setDetails(new BlobListDetails().setRetrieveMetadata(true));
         run.each(from.listBlobs(listing, null), blob -> item.kind().word() + " " + item.source() + ": blob " + blob.getName(),
-                (BlobItem blob) -> blobs.copy(from.getBlobClient(blob.getName()), to.getBlobClient(blob.getName()), blob));
+                (BlobItem blob) -> blobs.copy(from.getBlobClient(blob.getName()), fromAsync.getBlobAsyncClient(blob.getName()),
+                        to.getBlobClient(blob.getName()), toAsync.getBlobAsyncClient(blob.getName()), blob));
         run.containerDone();
     }
 
