@@ -10,6 +10,8 @@ import picocli.CommandLine.Spec;
 /** The {@code cerulean} command. */
 @Command(name = "cerulean", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class,
+                io.cerulean.tools.table.ExportCommand.class,
+                io.cerulean.tools.table.ImportCommand.class,
                 io.cerulean.tools.copy.CopyCommand.class,
                 CommandLine.HelpCommand.class},
         description = "A self-hosted server for the Azure Table Storage REST API.")

@@ -51,7 +51,7 @@ public final class CopyCommand implements Callable<Integer> {
     boolean all;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "replace",
-            description = "how entities meet a table that has them: replace (InsertOrReplace, the default), merge (InsertOrMerge), insert (an existing entity fails its batch)")
+            description = "how entities meet a table that has them: replace (InsertOrReplace, the default), merge (InsertOrMerge), insert (an entity there already is refused and reported)")
     TableCopy.Mode mode;
 
     @Option(names = "--parallel", paramLabel = "N", defaultValue = "8",

@@ -138,6 +138,14 @@ public final class CopyRun implements AutoCloseable {
         err.flush();
     }
 
+    /** Records {@code what} as refused by the service for {@code reason} (its status and error code). */
+    public void failed(String what, String reason) {
+        failed.add(what);
+        progress.failed(1);
+        err.println("failed: " + what + ": " + reason);
+        err.flush();
+    }
+
     /** True once an endpoint failed: nothing more is started. */
     public boolean stopped() {
         return endpointFailure.get() != null;

@@ -1,6 +1,7 @@
 package io.cerulean.tools.progress;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.OptionalLong;
@@ -25,7 +26,7 @@ public final class Progress implements AutoCloseable {
 
     private final String task;
     private final String unit;
-    private final PrintStream out;
+    private final PrintWriter out;
     private final ProgressStyle style;
     private final LongSupplier nanoClock;
     private final long started;
@@ -42,11 +43,20 @@ public final class Progress implements AutoCloseable {
      * {@code "entities"}) on {@code out}.
      */
     public Progress(String task, String unit, PrintStream out, ProgressStyle style) {
+        this(task, unit, new PrintWriter(out, true), style, System::nanoTime, true);
+    }
+
+    /** The same on a writer: a picocli command's {@code getErr()}. */
+    public Progress(String task, String unit, PrintWriter out, ProgressStyle style) {
         this(task, unit, out, style, System::nanoTime, true);
     }
 
     /** For tests: a clock of one's own and no ticker; lines are drawn by {@link #draw} only. */
     Progress(String task, String unit, PrintStream out, ProgressStyle style, LongSupplier nanoClock, boolean tick) {
+        this(task, unit, new PrintWriter(out, true), style, nanoClock, tick);
+    }
+
+    private Progress(String task, String unit, PrintWriter out, ProgressStyle style, LongSupplier nanoClock, boolean tick) {
         this.task = task;
         this.unit = unit;
         this.out = out;

@@ -7,22 +7,34 @@ import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
 import io.cerulean.tools.copy.CopyItem;
 import io.cerulean.tools.copy.CopyRun;
+import io.cerulean.tools.table.Rejection;
+import io.cerulean.tools.table.Row;
+import io.cerulean.tools.table.Settled;
+import io.cerulean.tools.table.TableWriter;
+import io.cerulean.tools.table.WriteMode;
 
 /**
  * Copies a table: created at the destination if it is not there, then its entities, read a page at
- * a time (the query's continuation) and written in entity group transactions of one partition each
- * ({@link EntityBatches}), several at once. An entity the destination has already is replaced
- * (InsertOrReplace) unless {@link Mode} says otherwise.
+ * a time (the query's continuation) and written by a {@link TableWriter}: entity group transactions
+ * of one partition each, several at once. An entity the destination has already is replaced
+ * (InsertOrReplace) unless {@link Mode} says otherwise; a row the destination refuses is named on
+ * standard error and the rest go on.
  */
 public final class TableCopy {
     /** How an entity meets one with its keys at the destination. */
     public enum Mode {
         /** InsertOrReplace: the copy's entity wins, whole. */
-        replace,
+        replace(WriteMode.REPLACE),
         /** InsertOrMerge: the copy's properties are merged into the entity there. */
-        merge,
-        /** Insert: an entity there already fails its batch (EntityAlreadyExists), reported. */
-        insert
+        merge(WriteMode.MERGE),
+        /** Insert: an entity there already is refused (EntityAlreadyExists) and reported. */
+        insert(WriteMode.INSERT);
+
+        private final WriteMode writeMode;
+
+        Mode(WriteMode writeMode) {
+            this.writeMode = writeMode;
+        }
     }
 
     private final TableServiceClient source;
@@ -48,16 +60,42 @@ public final class TableCopy {
                 throw e;
             }
         }
-        try (EntityBatches batches = new EntityBatches(item.toString(), to, mode, run)) {
+        long position = 0;
+        try (TableWriter writer = new TableWriter(to, mode.writeMode, run.parallel(), new Listener(item))) {
             for (PagedResponse<TableEntity> page : from.listEntities().iterableByPage()) {
                 if (run.stopped()) {
                     break;
                 }
                 for (TableEntity entity : page.getValue()) {
-                    batches.add(entity);
+                    writer.write(entity, position++);
                 }
             }
+            writer.flush();
         }
         run.tableDone();
+    }
+
+    /** The writer's reports, into the copy's progress and failures. */
+    private final class Listener implements TableWriter.Listener {
+        private final CopyItem item;
+
+        Listener(CopyItem item) {
+            this.item = item;
+        }
+
+        @Override
+        public void rejected(Row row, Rejection why) {
+            run.failed(item + ": entity ('" + row.partitionKey() + "', '" + row.rowKey() + "')",
+                    why.status() + " " + why.errorCode());
+        }
+
+        @Override
+        public void settled(Settled batch) {
+            long bytes = 0;
+            for (Row row : batch.written()) {
+                bytes += EntitySize.of(row.entity());
+            }
+            run.entitiesDone(batch.written().size(), bytes);
+        }
     }
 }
