@@ -1,9 +1,6 @@
 package io.cerulean.tools.copy;
 
 import io.cerulean.tools.ToolExit;
-import io.cerulean.tools.copy.blob.ContainerCopy;
-import io.cerulean.tools.copy.queue.QueueCopy;
-import io.cerulean.tools.copy.table.TableCopy;
 import io.cerulean.tools.endpoint.StorageEndpoint;
 import io.cerulean.tools.progress.Progress;
 import io.cerulean.tools.progress.ProgressStyle;

@@ -1,4 +1,4 @@
-package io.cerulean.tools.copy.blob;
+package io.cerulean.tools.copy;
 
 import com.azure.core.util.Context;
 import com.azure.storage.blob.BlobAsyncClient;
@@ -19,7 +19,6 @@ import com.azure.storage.blob.options.BlockBlobCommitBlockListOptions;
 import com.azure.storage.blob.options.BlockBlobSimpleUploadOptions;
 import com.azure.storage.blob.options.PageBlobCreateOptions;
 import com.azure.storage.blob.specialized.BlockBlobClient;
-import io.cerulean.tools.copy.CopyRun;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;

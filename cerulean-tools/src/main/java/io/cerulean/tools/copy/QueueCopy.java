@@ -1,12 +1,10 @@
-package io.cerulean.tools.copy.queue;
+package io.cerulean.tools.copy;
 
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.util.Context;
 import com.azure.storage.queue.QueueClient;
 import com.azure.storage.queue.QueueServiceClient;
 import com.azure.storage.queue.models.QueueMessageItem;
-import io.cerulean.tools.copy.CopyItem;
-import io.cerulean.tools.copy.CopyRun;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.cerulean.tools.copy.blob;
+package io.cerulean.tools.copy;
 
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.util.Context;
@@ -12,8 +12,6 @@ import com.azure.storage.blob.models.BlobListDetails;
 import com.azure.storage.blob.models.ListBlobsOptions;
 import com.azure.storage.blob.models.PublicAccessType;
 import com.azure.storage.blob.options.BlobContainerCreateOptions;
-import io.cerulean.tools.copy.CopyItem;
-import io.cerulean.tools.copy.CopyRun;
 import io.cerulean.tools.endpoint.StorageEndpoint;
 import java.util.Map;
 

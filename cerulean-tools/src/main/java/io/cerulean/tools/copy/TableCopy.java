@@ -1,12 +1,10 @@
-package io.cerulean.tools.copy.table;
+package io.cerulean.tools.copy;
 
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.rest.PagedResponse;
 import com.azure.data.tables.TableClient;
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.models.TableEntity;
-import io.cerulean.tools.copy.CopyItem;
-import io.cerulean.tools.copy.CopyRun;
 import io.cerulean.tools.table.Rejection;
 import io.cerulean.tools.table.Row;
 import io.cerulean.tools.table.Settled;

@@ -1,4 +1,4 @@
-package io.cerulean.tools.copy.table;
+package io.cerulean.tools.copy;
 
 import com.azure.data.tables.models.TableEntity;
 import java.util.Map;
