@@ -70,6 +70,19 @@ class CopyQueuesTest {
         assertThat(kept).extracting(QueueMessageItem::getDequeueCount).containsOnly(2L);
     }
 
+    @Test
+    void aQueueIsNotCopiedOntoItself() {
+        QueueClient queue = queue(source, "loop");
+        queue.create();
+        queue.sendMessage("once");
+
+        CopyCli.Result copy = CopyCli.run(source.connectionString(), source.connectionString(), "--queue", "loop", "--quiet");
+
+        assertThat(copy.exit()).as(copy.both()).isEqualTo(1);
+        assertThat(copy.err()).contains("failed: queue loop: IllegalArgumentException: the destination is the source itself");
+        assertThat(queue.getProperties().getApproximateMessagesCount()).isEqualTo(1);
+    }
+
     private static List<QueueMessageItem> takeAll(QueueClient queue) {
         List<QueueMessageItem> all = new ArrayList<>();
         while (true) {

@@ -41,6 +41,9 @@ public final class ContainerCopy {
     public void copy(CopyItem item) {
         BlobContainerClient from = source.getBlobContainerClient(item.source());
         BlobContainerClient to = destination.getBlobContainerClient(item.destination());
+        if (from.getBlobContainerUrl().equals(to.getBlobContainerUrl())) {
+            throw new IllegalArgumentException("the destination is the source itself");
+        }
         BlobContainerAsyncClient fromAsync = sourceAsync.getBlobContainerAsyncClient(item.source());
         BlobContainerAsyncClient toAsync = destinationAsync.getBlobContainerAsyncClient(item.destination());
         create(from, to);

@@ -43,6 +43,10 @@ public final class QueueCopy {
     public void copy(CopyItem item) {
         QueueClient from = source.getQueueClient(item.source());
         QueueClient to = destination.getQueueClient(item.destination());
+        if (from.getQueueUrl().equals(to.getQueueUrl())) {
+            // It would take back each message it sends, without end.
+            throw new IllegalArgumentException("the destination is the source itself");
+        }
         Map<String, String> metadata = from.getProperties().getMetadata();
         boolean created = to.createIfNotExistsWithResponse(metadata, null, Context.NONE).getValue();
         if (!created && metadata != null && !metadata.isEmpty()) {

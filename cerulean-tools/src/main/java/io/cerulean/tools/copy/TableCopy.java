@@ -50,6 +50,9 @@ public final class TableCopy {
     public void copy(CopyItem item) {
         TableClient from = source.getTableClient(item.source());
         TableClient to = destination.getTableClient(item.destination());
+        if (from.getTableEndpoint().equals(to.getTableEndpoint()) && item.source().equals(item.destination())) {
+            throw new IllegalArgumentException("the destination is the source itself");
+        }
         try {
             destination.createTableIfNotExists(item.destination());
         } catch (HttpResponseException e) {
