@@ -8,6 +8,8 @@ import com.azure.data.tables.TableServiceClientBuilder;
 import com.azure.data.tables.models.TableEntity;
 import com.azure.data.tables.models.TableTransactionAction;
 import com.azure.data.tables.models.TableTransactionActionType;
+import com.azure.data.tables.sas.TableSasPermission;
+import com.azure.data.tables.sas.TableSasSignatureValues;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.ServerFixture.RunningServer;
 import java.time.OffsetDateTime;
@@ -45,6 +47,22 @@ class CopyTablesTest {
         assertThat(copy.exit()).as(copy.both()).isZero();
         assertThat(copy.err()).contains("1 table(s), 2600 entities");
         TableAssertions.sameEntities(from, tables(destination).getTableClient("orders"));
+    }
+
+    @Test
+    void aReadOnlyTableSasUrlNamesTheTableAndItsService() {
+        TableClient from = tables(source).createTable("readonly");
+        fill(from, 2, 30);
+        String sas = from.generateSas(new TableSasSignatureValues(OffsetDateTime.now().plusHours(1),
+                TableSasPermission.parse("r")));
+
+        // The table's URL names it, and so does its SAS (tn=): either is enough; here the service's URL and the SAS.
+        String serviceUrl = source.cerulean().endpoint("devstoreaccount1").replaceAll("/+$", "");
+        CopyCli.Result copy = CopyCli.run(serviceUrl + "?" + sas, destination.connectionString(), "--quiet");
+
+        assertThat(copy.exit()).as(copy.both()).isZero();
+        assertThat(copy.both()).doesNotContain(sas);
+        TableAssertions.sameEntities(from, tables(destination).getTableClient("readonly"));
     }
 
     @Test

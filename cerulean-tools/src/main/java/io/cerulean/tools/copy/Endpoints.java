@@ -9,8 +9,9 @@ import java.util.Optional;
 record Endpoints(Side source, Side destination) {
     /** One end: its endpoint, and the service it is limited to when it is a SAS URL. */
     record Side(StorageEndpoint endpoint, Optional<Kind> kind) {
+        /** What the URL names after its account; for a table's SAS, which may name none, the SAS's table ({@code tn=}). */
         Optional<String> resource() {
-            return endpoint.resource();
+            return endpoint.resource().or(() -> endpoint.sasParameter("tn"));
         }
     }
 
