@@ -2,6 +2,7 @@ package io.cerulean.tools.endpoint;
 
 import com.azure.data.tables.TableServiceClient;
 import com.azure.data.tables.TableServiceClientBuilder;
+import com.azure.storage.blob.BlobServiceAsyncClient;
 import com.azure.storage.blob.BlobServiceClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
 import com.azure.storage.queue.QueueServiceClient;
@@ -92,6 +93,25 @@ public final class StorageEndpoint {
         return Optional.ofNullable(resource);
     }
 
+    /** The service URL a SAS URL gives (without its resource and its SAS); empty for a connection string. */
+    public Optional<URI> serviceUrl() {
+        return Optional.ofNullable(serviceUrl);
+    }
+
+    /** A parameter of a SAS URL's query (e.g. {@code sr}, {@code ss}, {@code tn}), if there is one. */
+    public Optional<String> sasParameter(String name) {
+        if (sas == null) {
+            return Optional.empty();
+        }
+        for (String part : sas.split("&")) {
+            int equals = part.indexOf('=');
+            if (equals > 0 && part.substring(0, equals).equalsIgnoreCase(name)) {
+                return Optional.of(java.net.URLDecoder.decode(part.substring(equals + 1), java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        return Optional.empty();
+    }
+
     public TableServiceClient tables() {
         TableServiceClientBuilder builder = new TableServiceClientBuilder();
         if (connectionString != null) {
@@ -114,6 +134,15 @@ public final class StorageEndpoint {
             return builder.connectionString(connectionString).buildClient();
         }
         return builder.endpoint(serviceUrl.toString()).sasToken(sas).buildClient();
+    }
+
+    /** The same, asynchronous: for streaming a blob's bytes from one endpoint to another without holding them. */
+    public BlobServiceAsyncClient blobsAsync() {
+        BlobServiceClientBuilder builder = new BlobServiceClientBuilder();
+        if (connectionString != null) {
+            return builder.connectionString(connectionString).buildAsyncClient();
+        }
+        return builder.endpoint(serviceUrl.toString()).sasToken(sas).buildAsyncClient();
     }
 
     /** What the endpoint is, for messages: never its key nor its signature. */
