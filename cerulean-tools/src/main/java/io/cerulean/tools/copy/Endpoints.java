@@ -1,5 +1,7 @@
 package io.cerulean.tools.copy;
 
+import com.azure.core.util.Context;
+import com.azure.storage.queue.models.QueuesSegmentOptions;
 import io.cerulean.tools.endpoint.StorageEndpoint;
 import java.util.ArrayList;
 import java.util.List;
@@ -66,7 +68,8 @@ record Endpoints(Side source, Side destination) {
             from.tables().listTables().forEach(t -> items.add(new CopyItem(Kind.TABLE, t.getName(), t.getName())));
         }
         if (only.isEmpty() || only.get() == Kind.QUEUE) {
-            from.queues().listQueues().forEach(q -> items.add(new CopyItem(Kind.QUEUE, q.getName(), q.getName())));
+            // Asking for metadata: without an include the SDK sends an empty include=, which Azurite refuses (400).
+            from.queues().listQueues(new QueuesSegmentOptions().setIncludeMetadata(true), null, Context.NONE).forEach(q -> items.add(new CopyItem(Kind.QUEUE, q.getName(), q.getName())));
         }
         if (only.isEmpty() || only.get() == Kind.CONTAINER) {
             from.blobs().listBlobContainers().forEach(c -> items.add(new CopyItem(Kind.CONTAINER, c.getName(), c.getName())));
