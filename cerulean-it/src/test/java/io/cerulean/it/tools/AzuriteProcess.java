@@ -61,9 +61,10 @@ final class AzuriteProcess implements AutoCloseable {
             Files.createDirectories(dir);
             String output = run(List.of(npm, "install", "--no-audit", "--no-fund", "--prefix", dir.toString(),
                     "azurite@" + VERSION), dir, NPM_TIMEOUT);
-            assumeTrue(installed(dir) && Files.isRegularFile(entry),
-                    () -> "Azurite " + VERSION + " could not be installed from the npm registry into " + dir
-                            + " (no network, or no npm?); skipping.\n" + output);
+            if (!installed(dir) || !Files.isRegularFile(entry)) {
+                skip("Azurite " + VERSION + " could not be installed from the npm registry into " + dir
+                        + " (no network, or no npm?); skipping.\n" + output);
+            }
         }
         int[] ports = freePorts(3);
         Path log = dir.resolve("azurite-" + ports[0] + ".log");
@@ -79,8 +80,8 @@ final class AzuriteProcess implements AutoCloseable {
         try {
             process = builder.start();
         } catch (IOException e) {
-            assumeTrue(false, "Node.js is needed to run Azurite but `" + node + "` could not be started ("
-                    + e.getMessage() + "); skipping.");
+            skip("Node.js is needed to run Azurite but `" + node + "` could not be started (" + e.getMessage()
+                    + "); skipping.");
             throw e;
         }
         AzuriteProcess azurite = new AzuriteProcess(process, log, ports[0], ports[1], ports[2]);
@@ -125,6 +126,15 @@ final class AzuriteProcess implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /**
+     * Aborts the test with the reason, written to standard error too: surefire counts a class whose
+     * {@code @BeforeAll} gives up as having run no test, and shows no reason of its own.
+     */
+    private static void skip(String reason) {
+        System.err.println(reason);
+        assumeTrue(false, reason);
     }
 
     private static boolean installed(Path dir) throws IOException {
@@ -172,7 +182,7 @@ final class AzuriteProcess implements AutoCloseable {
                     process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true)
                             .redirectOutput(out.toFile()).start();
                 } catch (IOException e) {
-                    assumeTrue(false, "`" + command.get(0) + "` could not be started (" + e.getMessage()
+                    skip("`" + command.get(0) + "` could not be started (" + e.getMessage()
                             + "); Azurite cannot be installed; skipping.");
                     throw e;
                 }
