@@ -18,6 +18,10 @@ record Failure(boolean endpoint, String reason) {
                 int status = http.getResponse().getStatusCode();
                 String code = errorCode(http);
                 String reason = status + (code == null ? "" : " " + code);
+                if (status < 300 && http.getMessage() != null) {
+                    // A success the SDK could not parse (Azurite's 1e+308 Double): its status alone says nothing.
+                    reason = status + ", an answer that could not be read (" + firstLine(http.getMessage()) + ")";
+                }
                 return new Failure(status == 401 || status == 403, reason);
             }
             if (t instanceof ConnectException || t instanceof UnknownHostException
