@@ -57,7 +57,7 @@ record DatabaseConfig(Kind kind, Path dataDir, long cacheBytes, KeyValueStore sh
                     meters.contents(new MemoryContentStore(), "memory"), true), null);
             case SHARED -> new Opened(chunked(meters.records(new UnclosedStore(sharedStore), "shared"), meters), null);
             case CASSANDRA -> new Opened(chunked(meters.records(
-                    CassandraKeyValueStore.open(cassandra, meters.registry()), "cassandra"), meters), null);
+                    CassandraKeyValueStore.open(cassandra, meters.driverRegistry()), "cassandra"), meters), null);
             case ROCKSDB -> {
                 OpenDataDirectory local = OpenDataDirectory.open(dataDir, cacheBytes);
                 KeyValueStore records = meters.rocksDb(local.records());

@@ -42,8 +42,16 @@ public final class StoreMeters {
         return metered;
     }
 
-    /** The registry, for a store that registers its own meters (the Cassandra driver). */
-    public MeterRegistry registry() {
+    MeterRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * The registry for the Cassandra driver's meters, which it registers without descriptions: given
+     * them here, before the driver registers any.
+     */
+    public MeterRegistry driverRegistry() {
+        registry.config().meterFilter(new DriverMeterDescriptions());
         return registry;
     }
 
