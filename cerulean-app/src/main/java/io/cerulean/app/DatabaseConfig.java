@@ -1,6 +1,7 @@
 package io.cerulean.app;
 
 import io.cerulean.app.backup.OpenDataDirectory;
+import io.cerulean.app.metrics.StoreMeters;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.content.ChunkedContentStore;
 import io.cerulean.storage.content.TieredContentStore;
@@ -42,23 +43,34 @@ record DatabaseConfig(Kind kind, Path dataDir, long cacheBytes, KeyValueStore sh
     }
 
     /**
-     * Opens the database.
+     * Opens the database, its stores metered into {@code meters}' registry (records timed under
+     * {@code store="<kind>"}, content counted under {@code store="files"} for files and
+     * {@code "records"} for chunk records, RocksDB's statistics and the Cassandra driver's metrics
+     * beside them); closing it removes them.
      *
      * @throws io.cerulean.storage.StoreUnavailableException when the store cannot be reached
      * @throws io.cerulean.storage.StoreFormatException when it holds data in another format
      */
-    Opened open() {
+    Opened open(StoreMeters meters) {
         return switch (kind) {
-            case MEMORY -> new Opened(Database.open(new MemoryKeyValueStore(), new MemoryContentStore(), true), null);
-            case SHARED -> new Opened(Database.open(new UnclosedStore(sharedStore), false), null);
-            case CASSANDRA -> new Opened(Database.open(CassandraKeyValueStore.open(cassandra), false), null);
+            case MEMORY -> new Opened(Database.open(meters.records(new MemoryKeyValueStore(), "memory"),
+                    meters.contents(new MemoryContentStore(), "memory"), true), null);
+            case SHARED -> new Opened(chunked(meters.records(new UnclosedStore(sharedStore), "shared"), meters), null);
+            case CASSANDRA -> new Opened(chunked(meters.records(
+                    CassandraKeyValueStore.open(cassandra, meters.driverRegistry()), "cassandra"), meters), null);
             case ROCKSDB -> {
                 OpenDataDirectory local = OpenDataDirectory.open(dataDir, cacheBytes);
-                yield new Opened(Database.open(local.records(), new TieredContentStore(
-                        ChunkedContentStore.durableWithLaterCommits(local.records()), local.blobs(),
-                        SMALL_CONTENT_BYTES), true), local);
+                KeyValueStore records = meters.rocksDb(local.records());
+                yield new Opened(Database.open(records, new TieredContentStore(
+                        meters.contents(ChunkedContentStore.durableWithLaterCommits(records), "records"),
+                        meters.contents(local.blobs(), "files"), SMALL_CONTENT_BYTES), true), local);
             }
         };
+    }
+
+    /** A database on a store shared with other servers, content as its records. */
+    private static Database chunked(KeyValueStore records, StoreMeters meters) {
+        return Database.open(records, meters.contents(new ChunkedContentStore(records), "records"), false);
     }
 
     /**

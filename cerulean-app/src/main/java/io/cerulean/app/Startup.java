@@ -5,6 +5,7 @@ import io.cerulean.app.backup.BackupControl;
 import io.cerulean.app.backup.OpenDataDirectory;
 import io.cerulean.app.control.ControlAddress;
 import io.cerulean.app.control.ControlSocket;
+import io.cerulean.app.metrics.StoreMeters;
 import io.cerulean.console.ConsoleHandler;
 import io.cerulean.http.auth.Accounts;
 import io.cerulean.http.metrics.Metrics;
@@ -93,7 +94,8 @@ final class Startup {
     }
 
     private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config, Map<Service, Integer> ports) {
-        DatabaseConfig.Opened opened = settings.database().open();
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        DatabaseConfig.Opened opened = settings.database().open(new StoreMeters(registry));
         Database database = opened.database();
         ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "cerulean-scan-helper");
@@ -112,7 +114,6 @@ final class Startup {
                         : settings.database().dataDir().resolve("tls");
                 config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
             }
-            PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
             ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
                     settings.timestampClock(), settings.pageBudget(), scanHelper, settings.queueClock(),
                     settings.queueSweepEvery(), settings.blobClock(), settings.blobSweepEvery(), settings.blobOptions(),

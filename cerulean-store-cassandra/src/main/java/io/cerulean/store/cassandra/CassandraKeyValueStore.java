@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
@@ -79,9 +80,18 @@ public final class CassandraKeyValueStore implements KeyValueStore {
      * @throws StoreFormatException        the keyspace holds a newer release's format
      */
     public static CassandraKeyValueStore open(CassandraStoreConfig config) {
+        return open(config, null);
+    }
+
+    /**
+     * {@link #open(CassandraStoreConfig)}, with the driver's own metrics ({@link DriverMetrics}) in
+     * {@code metricRegistry}, a Micrometer {@code MeterRegistry}: passed as the driver takes it, so
+     * this store imports no Micrometer. Null for none.
+     */
+    public static CassandraKeyValueStore open(CassandraStoreConfig config, Object metricRegistry) {
         CqlSession session;
         try {
-            session = sessionBuilder(config).build();
+            session = sessionBuilder(config, metricRegistry).build();
         } catch (RuntimeException e) {
             throw new ClusterUnreachableException("no Cassandra node answered at " + String.join(",", config.contactPoints())
                     + " (data centre " + config.localDatacenter() + "): " + e.getMessage(), e);
@@ -105,17 +115,26 @@ public final class CassandraKeyValueStore implements KeyValueStore {
      * compares Cerulean with plain CQL measures plain CQL on the same settings.
      */
     public static CqlSessionBuilder sessionBuilder(CassandraStoreConfig config) {
+        return sessionBuilder(config, null);
+    }
+
+    private static CqlSessionBuilder sessionBuilder(CassandraStoreConfig config, Object metricRegistry) {
+        ProgrammaticDriverConfigLoaderBuilder options = driverConfig(config);
+        if (metricRegistry != null) {
+            DriverMetrics.enable(options);
+        }
         CqlSessionBuilder builder = CqlSession.builder()
                 .addContactPoints(config.addresses())
                 .withLocalDatacenter(config.localDatacenter())
-                .withConfigLoader(driverConfig(config));
+                .withConfigLoader(options.build())
+                .withMetricRegistry(metricRegistry);
         if (config.username() != null) {
             builder.withAuthCredentials(config.username(), config.password());
         }
         return builder;
     }
 
-    private static DriverConfigLoader driverConfig(CassandraStoreConfig config) {
+    private static ProgrammaticDriverConfigLoaderBuilder driverConfig(CassandraStoreConfig config) {
         Duration timeout = config.requestTimeout();
         return DriverConfigLoader.programmaticBuilder()
                 // V5 drops the whole connection on a CAS write timeout (native-protocol 1.5.2 misreads it).
@@ -130,8 +149,7 @@ public final class CassandraKeyValueStore implements KeyValueStore {
                 .withDuration(DefaultDriverOption.CONTROL_CONNECTION_AGREEMENT_TIMEOUT, timeout.multipliedBy(3))
                 .withStringList(DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, List.of(config.keyspace()))
                 .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
-                .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5))
-                .build();
+                .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5));
     }
 
     @Override

@@ -21,6 +21,8 @@ import org.rocksdb.Options;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.SstFileManager;
+import org.rocksdb.StatsLevel;
+import org.rocksdb.Statistics;
 import org.rocksdb.WriteBufferManager;
 import org.rocksdb.WriteOptions;
 
@@ -41,6 +43,7 @@ final class RocksDbFiles implements AutoCloseable {
     private final LRUCache blockCache;
     private final WriteBufferManager memtables;
     private final SstFileManager tableFiles;
+    private final Statistics statistics;
     private final List<ColumnFamilyHandle> handles;
     /** The column family of each key space, by id. */
     private final ColumnFamilyHandle[] families = new ColumnFamilyHandle[256];
@@ -49,8 +52,10 @@ final class RocksDbFiles implements AutoCloseable {
     private final WriteOptions asyncWrite;
 
     private RocksDbFiles(RocksDB db, DBOptions dbOptions, ColumnFamilyOptions familyOptions, LRUCache blockCache,
-                         WriteBufferManager memtables, SstFileManager tableFiles, List<ColumnFamilyHandle> handles) {
+                         WriteBufferManager memtables, SstFileManager tableFiles, Statistics statistics,
+                         List<ColumnFamilyHandle> handles) {
         this.db = db;
+        this.statistics = statistics;
         this.tableFiles = tableFiles;
         this.dbOptions = dbOptions;
         this.familyOptions = familyOptions;
@@ -93,6 +98,9 @@ final class RocksDbFiles implements AutoCloseable {
         LRUCache blockCache = new LRUCache(cacheBytes);
         WriteBufferManager memtables = new WriteBufferManager(cacheBytes / 2, blockCache);
         SstFileManager tableFiles = newSstFileManager();
+        // Tickers (counters) only: the detailed timers read the clock around every operation.
+        Statistics statistics = new Statistics();
+        statistics.setStatsLevel(StatsLevel.EXCEPT_DETAILED_TIMERS);
         ColumnFamilyOptions familyOptions = new ColumnFamilyOptions()
                 .setWriteBufferSize(Math.min(MEMTABLE_BYTES, cacheBytes / 4))
                 // A bloom filter over each memtable's keys (5 % of its size): a point read or an
@@ -115,6 +123,7 @@ final class RocksDbFiles implements AutoCloseable {
                 // (RocksDbKeyValueStore#limitTableFiles). Either way, once a full disk made RocksDB
                 // stop writing, it polls for space and resumes by itself.
                 .setSstFileManager(tableFiles)
+                .setStatistics(statistics)
                 .setMaxBackgroundJobs(2)
                 .setKeepLogFileNum(3)
                 // Restart time: what the log holds after a crash is replayed into memtables and left
@@ -146,9 +155,11 @@ final class RocksDbFiles implements AutoCloseable {
                 descriptors.add(new ColumnFamilyDescriptor(name.getBytes(StandardCharsets.UTF_8), familyOptions));
             }
             RocksDB db = RocksDB.open(dbOptions, directory.toString(), descriptors, handles);
-            return new RocksDbFiles(db, dbOptions, familyOptions, blockCache, memtables, tableFiles, handles);
+            return new RocksDbFiles(db, dbOptions, familyOptions, blockCache, memtables, tableFiles, statistics,
+                    handles);
         } catch (RocksDBException e) {
             dbOptions.close();
+            statistics.close();
             tableFiles.close();
             memtables.close();
             familyOptions.close();
@@ -168,6 +179,16 @@ final class RocksDbFiles implements AutoCloseable {
 
     SstFileManager tableFiles() {
         return tableFiles;
+    }
+
+    /** RocksDB's counters since the store opened. */
+    Statistics statistics() {
+        return statistics;
+    }
+
+    /** The block cache, shared by every column family, memtables charged to it. */
+    LRUCache blockCache() {
+        return blockCache;
     }
 
     private static SstFileManager newSstFileManager() {
@@ -233,6 +254,7 @@ final class RocksDbFiles implements AutoCloseable {
         syncWrite.close();
         asyncWrite.close();
         dbOptions.close();
+        statistics.close();
         familyOptions.close();
         tableFiles.close();
         memtables.close();

@@ -17,9 +17,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongConsumer;
 import org.rocksdb.Checkpoint;
 import org.rocksdb.ColumnFamilyHandle;
 import org.rocksdb.ReadOptions;
@@ -57,12 +59,14 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
 
     private final RocksDbFiles files;
     private final WalSyncer syncer;
+    private final RocksDbStatistics statistics;
     private final ReentrantLock[] partitionLocks = new ReentrantLock[LOCK_STRIPES];
     private volatile boolean closed;
 
     private RocksDbKeyValueStore(RocksDbFiles files) {
         this.files = files;
         this.syncer = new WalSyncer(files.db());
+        this.statistics = new RocksDbStatistics(files, this);
         for (int i = 0; i < LOCK_STRIPES; i++) {
             partitionLocks[i] = new ReentrantLock();
         }
@@ -193,6 +197,7 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
                 }
             }
             files.db().write(files.asyncWrite(), batch);
+            syncer.written();
         } catch (RocksDBException e) {
             throw new StoreException("committing to " + space, e);
         } finally {
@@ -209,6 +214,7 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
             batch.deleteRange(files.family(space.keySpace()), RecordLayout.instanceStart(space.instance()),
                     RecordLayout.instanceEnd(space.instance()));
             files.db().write(files.asyncWrite(), batch);
+            syncer.written();
         } catch (RocksDBException e) {
             throw new StoreException("dropping " + space, e);
         }
@@ -328,6 +334,20 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         }
     }
 
+    /**
+     * Tells {@code listener}, after each sync of the log, how many commits and drops it made durable
+     * (replacing any listener before): the size of each group commit. It runs on the syncing thread
+     * and must return quickly.
+     */
+    public void onGroupCommit(LongConsumer listener) {
+        syncer.onGroupCommit(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** What RocksDB counts and reports of itself, read when asked; NaN once the store is closed. */
+    public RocksDbStatistics statistics() {
+        return statistics;
+    }
+
     @Override
     public CompletableFuture<Void> whenDurable() {
         if (closed) {
@@ -336,6 +356,7 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         return syncer.whenDurable();
     }
 
+    /** Closes the store; a reader of {@link #statistics} holds its monitor too, so never reads a closed handle. */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -353,6 +374,10 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         } catch (RocksDBException e) {
             throw new StoreException("reading", e);
         }
+    }
+
+    boolean closed() {
+        return closed;
     }
 
     private void checkOpen() {

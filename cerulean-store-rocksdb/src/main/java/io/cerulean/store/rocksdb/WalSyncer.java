@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongConsumer;
 import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.slf4j.Logger;
@@ -37,6 +39,12 @@ final class WalSyncer implements AutoCloseable {
     private int lastCovered;
     private long lastSyncNanos;
     private final AtomicLong syncs = new AtomicLong();
+    /** Commits and drops written to the log, counted once written: how many each sync covered. */
+    private final LongAdder written = new LongAdder();
+    /** {@link #written} as the last sync read it: the syncer thread's own. */
+    private long writtenAtLastSync;
+    /** Told how many writes each sync made durable; does nothing by default. */
+    private volatile LongConsumer groupCommits = covered -> { };
 
     private record Waiter(long sequence, CompletableFuture<Void> durable) {
     }
@@ -47,6 +55,21 @@ final class WalSyncer implements AutoCloseable {
         this.thread = new Thread(this::run, "cerulean-wal-sync");
         thread.setDaemon(true);
         thread.start();
+    }
+
+    /** Counts one commit or drop its writer has just written to the log: a write a later sync covers. */
+    void written() {
+        written.increment();
+    }
+
+    /**
+     * Tells {@code listener}, on the syncer's thread after each sync, how many writes
+     * ({@link #written}) it made durable: counted before the sync, so each is counted once, by the
+     * first sync after its count (a write counted just after a sync began is counted by the next).
+     * It must return quickly: writers wait for the next sync meanwhile.
+     */
+    void onGroupCommit(LongConsumer listener) {
+        groupCommits = listener;
     }
 
     /** Completes once the WAL is synced through every write made before this call. */
@@ -125,10 +148,14 @@ final class WalSyncer implements AutoCloseable {
     /** One fsync, then the waiters it covered are completed, outside the lock; how many, or -1 when it failed. */
     private int syncOnce() {
         List<Waiter> covered;
+        long made;
         try {
             long latest = db.getLatestSequenceNumber();
+            long writtenNow = written.sum(); // each written before the sync below, so synced by it
             db.syncWal();
             syncs.incrementAndGet();
+            made = writtenNow - writtenAtLastSync;
+            writtenAtLastSync = writtenNow;
             synchronized (this) {
                 synced = Math.max(synced, latest);
                 covered = takeCovered();
@@ -146,6 +173,13 @@ final class WalSyncer implements AutoCloseable {
         }
         for (Waiter waiter : covered) {
             waiter.durable().complete(null);
+        }
+        if (made > 0) {
+            try {
+                groupCommits.accept(made);
+            } catch (RuntimeException e) {
+                log.warn("a group commit listener failed", e); // the syncer goes on syncing
+            }
         }
         return covered.size();
     }
