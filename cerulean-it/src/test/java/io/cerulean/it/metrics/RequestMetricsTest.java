@@ -11,6 +11,7 @@ import com.azure.core.exception.HttpResponseException;
 import com.azure.storage.blob.BlobClient;
 import com.azure.storage.blob.BlobContainerClient;
 import com.azure.storage.blob.BlobServiceClientBuilder;
+import com.azure.storage.blob.batch.BlobBatchClientBuilder;
 import com.azure.storage.blob.models.BlobRequestConditions;
 import com.azure.storage.blob.models.BlobStorageException;
 import com.azure.storage.queue.QueueClient;
@@ -179,6 +180,27 @@ class RequestMetricsTest {
         }
         assertThat(after.sum("cerulean_requests_seconds_count", "service", "blob", "operation", "PutBlob"))
                 .isGreaterThanOrEqualTo(40);
+    }
+
+    @Test
+    void aBlobBatchIsCountedAsTheBatchAlone() {
+        BlobContainerClient container = container("metricsbatch");
+        container.create();
+        List<String> urls = new java.util.ArrayList<>();
+        for (String name : List.of("a", "b", "c")) {
+            container.getBlobClient(name).upload(BinaryData.fromString(name));
+            urls.add(container.getBlobClient(name).getBlobUrl());
+        }
+        String count = "cerulean_requests_seconds_count";
+        double batches = scrape().sum(count, "service", "blob", "operation", "BlobBatch");
+        double deletes = scrape().sum(count, "service", "blob", "operation", "DeleteBlob");
+
+        new BlobBatchClientBuilder(container).buildClient().deleteBlobs(urls, null)
+                .forEach(response -> assertThat(response.getStatusCode()).isEqualTo(202));
+
+        Scrape after = scrape();
+        assertThat(after.sum(count, "service", "blob", "operation", "BlobBatch")).isEqualTo(batches + 1);
+        assertThat(after.sum(count, "service", "blob", "operation", "DeleteBlob")).isEqualTo(deletes);
     }
 
     @Test
