@@ -8,14 +8,18 @@ import com.fasterxml.jackson.core.JsonToken;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.ServerFixture.RunningServer;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every metric the Grafana dashboard ({@code docs/grafana/cerulean-dashboard.json}) reads is one a
@@ -64,6 +68,26 @@ class GrafanaDashboardTest {
         }
         assertThat(missing).as("names the dashboard reads that %s does not serve", store).isEmpty();
         Assumptions.assumeTrue(pending.isEmpty(), () -> "the store's metrics are not served yet: " + pending);
+    }
+
+    @Test
+    void everyExpressionIsPromQlThatPrometheusReads(@TempDir Path dir) throws Exception {
+        Path promtool = Path.of("/usr/bin/promtool");
+        Assumptions.assumeTrue(Files.isExecutable(promtool), "no " + promtool + " here (Debian's prometheus package)");
+        // Each expression as a recording rule, Grafana's variables given values, for promtool to parse.
+        StringBuilder rules = new StringBuilder("groups:\n  - name: dashboard\n    rules:\n");
+        List<String> expressions = expressions();
+        for (int i = 0; i < expressions.size(); i++) {
+            String expr = expressions.get(i).replace("$__rate_interval", "5m").replace("$service", ".*");
+            rules.append("      - record: dashboard:panel_").append(i).append("\n        expr: '")
+                    .append(expr.replace("'", "''")).append("'\n");
+        }
+        Path file = Files.writeString(dir.resolve("dashboard-rules.yml"), rules);
+        Process check = new ProcessBuilder(promtool.toString(), "check", "rules", file.toString())
+                .redirectErrorStream(true).start();
+        String said = new String(check.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(check.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(check.exitValue()).as("promtool check rules said:%n%s", said).isZero();
     }
 
     private static boolean requiredOn(ServerFixture store, String name) {
