@@ -78,11 +78,14 @@ public final class Cerulean implements AutoCloseable {
     private final RequestLog requestLog;
     private final AnalyticsAssembly analytics;
     private final ControlSocket control; // null without a data directory, or when it cannot be made
+    private final MetricsServing metrics;
 
     Cerulean(Database database, ExecutorService scanHelper, List<ServiceAssembly.Assembled> assembled,
                      Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
-                     RequestLog requestLog, AnalyticsAssembly analytics, ControlSocket control) {
+                     RequestLog requestLog, AnalyticsAssembly analytics, ControlSocket control,
+                     MetricsServing metrics) {
         this.database = database;
+        this.metrics = metrics;
         this.control = control;
         this.analytics = analytics;
         this.assembled = assembled;
@@ -121,6 +124,15 @@ public final class Cerulean implements AutoCloseable {
     /** A service's port. @throws IllegalStateException when it is not served */
     public int port(Service service) {
         return server(service).port();
+    }
+
+    /**
+     * The port that serves {@code /$metrics} alone ({@link Builder#metricsPort}).
+     *
+     * @throws IllegalStateException when none was asked for
+     */
+    public int metricsPort() {
+        return metrics.port();
     }
 
     private HttpServer server(Service service) {
@@ -240,6 +252,11 @@ public final class Cerulean implements AutoCloseable {
                 }
             }
             requestLog.close();
+            try {
+                metrics.close();
+            } catch (RuntimeException e) {
+                failure = failure == null ? e : failure;
+            }
             if (failure != null) {
                 throw failure;
             }
@@ -330,6 +347,7 @@ public final class Cerulean implements AutoCloseable {
         private AnalyticsAssembly.Settings analyticsSettings = AnalyticsAssembly.Settings.DEFAULTS;
         private Faults faults = Faults.none();
         private boolean console = true;
+        private MetricsServing.Settings metrics = MetricsServing.Settings.DEFAULTS;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -642,6 +660,24 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * Serves {@code /$metrics} alone on this port too (0 picks a free one: {@link Cerulean#metricsPort()}),
+         * with the services' host and TLS; see docs/operations.md.
+         */
+        public Builder metricsPort(int port) {
+            if (port < 0 || port > 65535) {
+                throw new IllegalArgumentException("the metrics port must be between 0 and 65535, not " + port);
+            }
+            this.metrics = new MetricsServing.Settings(port, metrics.onServicePorts());
+            return this;
+        }
+
+        /** Whether every service's port serves {@code /$metrics} too (on by default). */
+        public Builder metricsOnServicePorts(boolean served) {
+            this.metrics = new MetricsServing.Settings(metrics.port(), served);
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -663,7 +699,7 @@ public final class Cerulean implements AutoCloseable {
                     selfSignedTls, connectionLimits, new DatabaseConfig(kind, dataDir, cacheBytes, sharedStore, cassandra),
                     List.copyOf(accounts.values()), oauth, timestampClock, pageBudget, queueClock, queueSweepEvery,
                     blobClock, blobSweepEvery, blobOptions, advisor, scalabilityTargets, analyticsSettings, requestLog,
-                    faults, console);
+                    faults, console, metrics);
         }
 
         List<Account> accounts() {

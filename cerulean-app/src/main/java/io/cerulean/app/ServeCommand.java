@@ -128,6 +128,17 @@ final class ServeCommand implements Callable<Integer> {
                     + "(env CERULEAN_CONSOLE).")
     boolean console;
 
+    @Option(names = "--metrics-port", paramLabel = "PORT", defaultValue = "${env:CERULEAN_METRICS_PORT}",
+            description = "Serve /$metrics alone on this port too, 0 for any free one (env CERULEAN_METRICS_PORT; "
+                    + "default none).")
+    Integer metricsPort;
+
+    @Option(names = "--metrics", negatable = true, defaultValue = "${env:CERULEAN_METRICS:-true}",
+            fallbackValue = "true",
+            description = "Serve /$metrics on every service's port; --no-metrics leaves it to --metrics-port "
+                    + "(env CERULEAN_METRICS).")
+    boolean metrics;
+
     @Mixin
     ScalabilityTargetOptions scalabilityTargets = new ScalabilityTargetOptions();
 
@@ -144,7 +155,15 @@ final class ServeCommand implements Callable<Integer> {
         Cerulean.Builder builder = Cerulean.builder().host(host).port(port)
                 .pageBudget(java.time.Duration.ofMillis(pageBudgetMs)).connectionLimits(connections.limits())
                 .blobRehydrationDelay(java.time.Duration.ofMillis(blobRehydrationDelayMs))
-                .advisor(advisor.settings()).console(console);
+                .advisor(advisor.settings()).console(console).metricsOnServicePorts(metrics);
+        if (metricsPort != null) {
+            try {
+                builder.metricsPort(metricsPort);
+            } catch (IllegalArgumentException e) {
+                System.err.println("cerulean: --metrics-port: " + e.getMessage());
+                return EXIT_BAD_CONFIG;
+            }
+        }
         scalabilityTargets.targets().ifPresent(builder::scalabilityTargets);
         if (blobPort != null) {
             builder.blobPort(blobPort);
@@ -257,6 +276,9 @@ final class ServeCommand implements Callable<Integer> {
         for (Cerulean.Service service : cerulean.services()) {
             serving.add("the " + displayName(service) + " service at " + cerulean.endpoint(service, "devstoreaccount1")
                     + "/");
+        }
+        if (metricsPort != null) {
+            serving.add("metrics at http://" + host + ":" + cerulean.metricsPort() + "/$metrics");
         }
         log.info("Cerulean {} serving {} ({}), ready in {} ms", Main.version(), inWords(serving),
                 dataLivesIn, (System.nanoTime() - started) / 1_000_000);

@@ -19,7 +19,7 @@ import java.util.Set;
  * Everything a start reads, as a {@link Cerulean.Builder} settled it: what to serve and where, the
  * database, credentials, and each service's settings. {@code queuePort} and {@code blobPort} are null
  * when unset; {@code tls} null without a certificate given; {@code scalabilityTargets} null when none
- * are enforced.
+ * are enforced; {@code metrics} how the metrics are served.
  */
 record StartSettings(String host, int port, Integer queuePort, Integer blobPort, Set<Service> services,
                      int workerThreads, TlsConfig tls, boolean selfSignedTls, ConnectionLimits connectionLimits,
@@ -27,5 +27,5 @@ record StartSettings(String host, int port, Integer queuePort, Integer blobPort,
                      Duration pageBudget, Clock queueClock, Duration queueSweepEvery, Clock blobClock,
                      Duration blobSweepEvery, BlobOptions blobOptions, AdvisorSettings advisor,
                      ScalabilityTargets scalabilityTargets, AnalyticsAssembly.Settings analytics,
-                     RequestLog requestLog, Faults faults, boolean console) {
+                     RequestLog requestLog, Faults faults, boolean console, MetricsServing.Settings metrics) {
 }

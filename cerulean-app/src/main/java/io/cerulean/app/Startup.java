@@ -8,7 +8,6 @@ import io.cerulean.app.control.ControlSocket;
 import io.cerulean.app.metrics.StoreMeters;
 import io.cerulean.console.ConsoleHandler;
 import io.cerulean.http.auth.Accounts;
-import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.server.HttpServer;
@@ -18,8 +17,6 @@ import io.cerulean.http.server.ServerConfig;
 import io.cerulean.http.throttle.Throttle;
 import io.cerulean.http.tls.SelfSignedCertificate;
 import io.cerulean.storage.database.Database;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -94,8 +91,14 @@ final class Startup {
     }
 
     private Cerulean start(Accounts configured, OAuthTrust trust, ServerConfig config, Map<Service, Integer> ports) {
-        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-        DatabaseConfig.Opened opened = settings.database().open(new StoreMeters(registry));
+        MetricsServing metrics = new MetricsServing(settings.metrics()); // before the store, whose meters it holds
+        DatabaseConfig.Opened opened;
+        try {
+            opened = settings.database().open(new StoreMeters(metrics.registry()));
+        } catch (RuntimeException e) {
+            metrics.close();
+            throw e;
+        }
         Database database = opened.database();
         ExecutorService scanHelper = Executors.newSingleThreadExecutor(task -> {
             Thread thread = new Thread(task, "cerulean-scan-helper");
@@ -114,11 +117,11 @@ final class Startup {
                         : settings.database().dataDir().resolve("tls");
                 config = config.withTls(SelfSignedCertificate.keptIn(dir, Clock.systemUTC()));
             }
-            ServiceAssembly assembly = new ServiceAssembly(configured, trust, new Metrics(registry, registry::scrape),
+            ServiceAssembly assembly = new ServiceAssembly(configured, trust, metrics.metrics(),
                     settings.timestampClock(), settings.pageBudget(), scanHelper, settings.queueClock(),
                     settings.queueSweepEvery(), settings.blobClock(), settings.blobSweepEvery(), settings.blobOptions(),
                     settings.advisor(), settings.scalabilityTargets() == null ? Throttle.OFF
-                            : Throttle.enforcing(settings.scalabilityTargets(), registry));
+                            : Throttle.enforcing(settings.scalabilityTargets(), metrics.registry()));
             Map<Service, ServiceAssembly.Assembled> built = new EnumMap<>(Service.class);
             for (Service service : ports.keySet()) {
                 built.put(service, assembly.assemble(service, database));
@@ -134,8 +137,9 @@ final class Startup {
                 servers.put(service, startServer(service, config.withPort(ports.get(service)),
                         settings.console() ? ConsoleHandler.serving(handler, handlers) : handler));
             }
+            metrics.startPort(config);
             return new Cerulean(database, scanHelper, assembled, servers, configured, config.tls(),
-                    temporaryTlsDir, settings.requestLog(), analytics, startControl(opened.dataDirectory()));
+                    temporaryTlsDir, settings.requestLog(), analytics, startControl(opened.dataDirectory()), metrics);
         } catch (IOException | RuntimeException e) {
             RuntimeException failure = e instanceof RuntimeException runtime ? runtime
                     : new UncheckedIOException("cannot create a temporary directory for the certificate",
@@ -149,6 +153,7 @@ final class Startup {
             }
             scanHelper.shutdown();
             try {
+                metrics.close();
                 if (analytics != null) {
                     analytics.close();
                 }

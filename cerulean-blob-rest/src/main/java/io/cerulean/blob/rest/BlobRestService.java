@@ -150,6 +150,11 @@ public final class BlobRestService
     }
 
     @Override
+    public String name() {
+        return "blob";
+    }
+
+    @Override
     public BlobResource parse(AzureRequest request) {
         return BlobPathParser.parse(request);
     }

@@ -119,6 +119,8 @@ export async function upload(service, method, path, opts) {
 /** The page's own origin, unsigned: /$metrics. */
 export async function metricsText() {
   const response = await fetch('/$metrics', { cache: 'no-store', credentials: 'omit' });
+  // A server run with --no-metrics serves them on its metrics port alone: this port treats the path as any other.
+  if (response.status >= 400 && response.status < 500) throw new Error(`/$metrics answered ${response.status}: this port does not serve the metrics (the server runs with --no-metrics)`);
   if (!response.ok) throw new Error(`/$metrics answered ${response.status}`);
   return response.text();
 }

@@ -12,19 +12,19 @@ import io.cerulean.http.message.Deadline;
 import io.cerulean.http.message.Refusals;
 import io.cerulean.http.message.ServerTimeout;
 import io.cerulean.http.metrics.Metrics;
+import io.cerulean.http.metrics.MetricsHandler;
+import io.cerulean.http.metrics.RequestMetrics;
 import io.cerulean.http.server.RequestHandler;
 import io.cerulean.http.message.IncompleteBodyException;
 import io.cerulean.http.requestlog.RequestFacts;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.requestlog.RequestLogEntry;
 import io.cerulean.http.throttle.Throttle;
-import io.micrometer.core.instrument.Timer;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.OptionalLong;
 import java.util.Optional;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -83,8 +83,9 @@ import org.slf4j.LoggerFactory;
  * is answered at its own stage, so that, as ever, a caller who is not authenticated learns nothing
  * of the resource.
  *
- * <p>Every answer is timed from arrival into {@code cerulean_requests_seconds} (count, sum, max) on
- * {@code /$metrics}, for every service together: the server's request rate and latency.
+ * <p>Every answer is timed from arrival into {@code cerulean_requests_seconds} on {@code /$metrics},
+ * by service, operation and status class, with its body bytes and error code ({@link RequestMetrics}):
+ * a Blob batch as the batch alone, the kernel's own answers under their own names.
  *
  * <p>Every answer, errors included, carries an {@code x-ms-request-id}; the {@link RequestLog}, when
  * on, has a line for each with that id, and every 500 is logged at error level with it.
@@ -92,7 +93,7 @@ import org.slf4j.LoggerFactory;
 public final class RequestPipeline<T extends Target, R extends RoutedOperation, G> implements RequestHandler {
     private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
     /** Where the server's metrics are served, unauthenticated, in the Prometheus text format. */
-    public static final String METRICS_PATH = "/$metrics";
+    public static final String METRICS_PATH = MetricsHandler.PATH;
 
     private final RestService<T, R, G> service;
     private final RequestAuthenticator<G> authenticator;
@@ -103,15 +104,18 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     private final Throttle throttle;
     private final StoreHealthLog storeHealth = new StoreHealthLog();
     private final FaultStage faults;
-    private final Timer requests;
+    private final RequestMetrics requestMetrics;
 
     public RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
                            Metrics metrics) {
-        this(service, authenticator, cors, metrics, RequestLog.OFF, Throttle.OFF, FaultStage.off());
+        this(service, authenticator, cors, metrics, RequestLog.OFF, Throttle.OFF, FaultStage.off(),
+                new RequestMetrics(metrics.registry(), service.name(),
+                        route -> ((RoutedOperation) route).operationName()));
     }
 
     private RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
-                            Metrics metrics, RequestLog requestLog, Throttle throttle, FaultStage faults) {
+                            Metrics metrics, RequestLog requestLog, Throttle throttle, FaultStage faults,
+                            RequestMetrics requestMetrics) {
         this.service = service;
         this.authenticator = authenticator;
         this.cors = cors;
@@ -120,25 +124,25 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         this.requestLog = requestLog;
         this.throttle = throttle;
         this.faults = faults;
-        // Every service's pipeline records into the one timer: the server's request rate and latency.
-        this.requests = Timer.builder("cerulean.requests").description("requests answered, from arrival to answer")
-                .register(metrics.registry());
+        this.requestMetrics = requestMetrics; // one per service, whatever copies of the pipeline are made
     }
 
     /** The same pipeline, recording every answer in {@code requestLog}. */
     public RequestPipeline<T, R, G> withRequestLog(RequestLog requestLog) {
-        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults);
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults,
+                requestMetrics);
     }
 
     /** The same pipeline, holding every request to the scalability targets {@code throttle} enforces. */
     public RequestPipeline<T, R, G> withThrottle(Throttle throttle) {
-        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults);
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults,
+                requestMetrics);
     }
 
     /** The same pipeline, injecting the faults {@code faults} picks for {@code serviceName} ({@code table}...). */
     public RequestPipeline<T, R, G> withFaults(Faults faults, String serviceName) {
         return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle,
-                new FaultStage(faults, serviceName));
+                new FaultStage(faults, serviceName), requestMetrics);
     }
 
     /**
@@ -151,10 +155,8 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         String requestId = RequestIds.next();
         // Nothing is timed or allocated for the log when it is off.
         long started = System.nanoTime();
-        Consumer<AzureResponse> timed = response -> {
-            requests.record(System.nanoTime() - started, TimeUnit.NANOSECONDS);
-            answer.accept(response);
-        };
+        Routing<T, R> routing = routing(request); // filled in by the stages, read by the metrics once answered
+        Consumer<AzureResponse> timed = metered(request, routing, started, answer);
         Consumer<AzureResponse> reply = requestLog == RequestLog.OFF ? timed : logged(request, requestId, started, timed);
         if (request.method().equals("OPTIONS")) {
             reply.accept(preflight(request, requestId));
@@ -165,7 +167,6 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
             reply.accept(faultRules(request, faultsOf, requestId));
             return;
         }
-        Routing<T, R> routing = routing(request);
         reply = faults(request, routing, requestId, reply);
         if (reply == null) {
             return; // its fault was answered
@@ -192,7 +193,7 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     /** A preflight, a scrape of the metrics and the fault rules are the kernel's to answer: never parsed nor routed. */
     private boolean answeredByTheKernel(AzureRequest request) {
         return request.method().equals("OPTIONS")
-                || (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET"))
+                || servesMetrics(request)
                 || FaultEndpoint.account(request, cors.urls()) != null;
     }
 
@@ -214,6 +215,31 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         } catch (ServiceException e) {
             return renderer.error(e, request, requestId, service.xmlErrors(null, request));
         }
+    }
+
+    /** {@code answer}, recording the answer first into the request metrics of its operation. */
+    private Consumer<AzureResponse> metered(AzureRequest request, Routing<T, R> routing, long started,
+                                            Consumer<AzureResponse> answer) {
+        requestMetrics.started();
+        return response -> {
+            R route = routing.routeOrNull();
+            (route != null ? requestMetrics.of(route) : requestMetrics.of(kernelOperation(request))).answered(
+                    System.nanoTime() - started, response, request.streamsBody() ? 0 : request.body().length,
+                    bodyBytes(request, response));
+            answer.accept(response);
+        };
+    }
+
+    /** What the request metrics call an answer no operation gave. */
+    private String kernelOperation(AzureRequest request) {
+        return request.method().equals("OPTIONS") ? RequestMetrics.PREFLIGHT
+                : servesMetrics(request) ? RequestMetrics.SCRAPE
+                : FaultEndpoint.account(request, cors.urls()) != null ? RequestMetrics.FAULTS : RequestMetrics.UNKNOWN;
+    }
+
+    /** A scrape of the metrics, on a port that serves them. */
+    private boolean servesMetrics(AzureRequest request) {
+        return metrics.onServicePorts() && request.rawPath().equals(METRICS_PATH) && request.method().equals("GET");
     }
 
     /** What {@link #routed} found of the request, or, for one handed in unrouted, what its stages will find. */
@@ -316,6 +342,9 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         if (head != null) {
             response = cors.decorate(head, response);
         }
+        R route = head == null ? null : routing(head).routeOrNull();
+        (route != null ? requestMetrics.of(route) : requestMetrics.of(RequestMetrics.UNKNOWN))
+                .refused(0, response, 0, bodyBytes(head, response));
         if (requestLog != RequestLog.OFF) {
             // A request refused before it was read whole: its method and path if its head was read.
             requestLog.record(entry(head, header(response, "x-ms-request-id"), 0, response));
@@ -359,9 +388,9 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     }
 
     private AzureResponse respond(AzureRequest request, Routing<T, R> routing, String requestId) {
-        if (request.rawPath().equals(METRICS_PATH) && request.method().equals("GET")) {
+        if (servesMetrics(request)) {
             // No account name starts with '$', so this path never shadows one. Counters only, no data.
-            return AzureResponse.status(200).body("text/plain; version=0.0.4; charset=utf-8",
+            return AzureResponse.status(200).body(MetricsHandler.CONTENT_TYPE,
                     metrics.scrape().get().getBytes(StandardCharsets.UTF_8));
         }
         return stages(request, routing, requestId);
@@ -416,7 +445,7 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
             // A body not in by the deadline is ended then, by a timer: no thread waits for it.
             Future<?> expiry = timed.deadline().limited() ? Delays.after(timed.deadline().remainingNanos(),
                     () -> timed.streamedBody().stop(Deadline.timedOut())) : null;
-            request.streamedBody().pourInto(sink, failure -> {
+            request.streamedBody().pourInto(requestMetrics.of(route).counting(sink), failure -> {
                 if (expiry != null) {
                     expiry.cancel(false);
                 }

@@ -21,6 +21,9 @@ import java.util.concurrent.CompletableFuture;
  * @param <G> what an authenticated caller may do (the service's {@link io.cerulean.http.auth.Grants})
  */
 public interface RestService<T extends Target, R extends RoutedOperation, G> {
+    /** The service's name, as {@code /$metrics} labels its requests: {@code table}, {@code queue}, {@code blob}. */
+    String name();
+
     /** Parse: what the URL addresses, or 400 InvalidUri. */
     T parse(AzureRequest request);
 

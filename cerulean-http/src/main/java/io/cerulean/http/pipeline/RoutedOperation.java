@@ -36,12 +36,12 @@ public interface RoutedOperation {
     }
 
     /**
-     * The operation's name as Storage Analytics logs and counts it ({@code GetBlob},
-     * {@code QueryEntities}, {@code PutMessage}): by default its enum constant's name in Pascal case
-     * ({@code GET_BLOB} is {@code GetBlob}). An operation the service names otherwise, or by what the
-     * request says (an Update Entity without If-Match is an InsertOrReplaceEntity), overrides it.
+     * The operation's name whatever the request says ({@code GetBlob}, {@code QueryEntities},
+     * {@code PutMessage}): by default its enum constant's name in Pascal case ({@code GET_BLOB} is
+     * {@code GetBlob}); an operation the service names otherwise overrides it. One per operation, so
+     * the request metrics label by it.
      */
-    default String analyticsName(AzureRequest request) {
+    default String operationName() {
         String constant = this instanceof Enum<?> e ? e.name() : getClass().getSimpleName();
         StringBuilder name = new StringBuilder(constant.length());
         boolean upper = true;
@@ -55,6 +55,14 @@ public interface RoutedOperation {
             }
         }
         return name.toString();
+    }
+
+    /**
+     * The operation's name as Storage Analytics logs and counts it: its {@link #operationName()}, unless
+     * the request makes it another (an Update Entity without If-Match is an InsertOrReplaceEntity).
+     */
+    default String analyticsName(AzureRequest request) {
+        return operationName();
     }
 
     /**

@@ -87,6 +87,11 @@ class RequestPipelineTest {
         boolean xml;
 
         @Override
+        public String name() {
+            return "test";
+        }
+
+        @Override
         public Target parse(AzureRequest request) {
             stages.add("parse");
             String account = request.rawPath().substring(1).split("/")[0];

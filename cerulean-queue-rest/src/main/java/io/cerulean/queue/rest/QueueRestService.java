@@ -82,6 +82,11 @@ public final class QueueRestService
     }
 
     @Override
+    public String name() {
+        return "queue";
+    }
+
+    @Override
     public QueueResource parse(AzureRequest request) {
         return QueuePathParser.parse(request);
     }

@@ -106,6 +106,11 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
     }
 
     @Override
+    public String name() {
+        return "table";
+    }
+
+    @Override
     public Resource parse(AzureRequest request) {
         return PathParser.parse(URLS.pathStyle(request), request.queryParameter("restype"));
     }

@@ -112,7 +112,7 @@ public enum BlobOperation implements RoutedOperation {
 
     /** The names Storage Analytics gives the operations whose constants say it otherwise. */
     @Override
-    public String analyticsName(AzureRequest request) {
+    public String operationName() {
         return switch (this) {
             case GET_SERVICE_PROPERTIES -> "GetBlobServiceProperties";
             case SET_SERVICE_PROPERTIES -> "SetBlobServiceProperties";
@@ -123,7 +123,7 @@ public enum BlobOperation implements RoutedOperation {
             case ABORT_COPY -> "AbortCopyBlob";
             case INCREMENTAL_COPY -> "IncrementalCopyBlob";
             case SUBMIT_BATCH -> "BlobBatch";
-            default -> RoutedOperation.super.analyticsName(request);
+            default -> RoutedOperation.super.operationName();
         };
     }
 

@@ -1,6 +1,5 @@
 package io.cerulean.queue.rest.routing;
 
-import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.pipeline.RoutedOperation;
 
 /**
@@ -61,14 +60,14 @@ public enum QueueOperation implements RoutedOperation {
 
     /** The names Storage Analytics gives the operations whose constants say it otherwise. */
     @Override
-    public String analyticsName(AzureRequest request) {
+    public String operationName() {
         return switch (this) {
             case GET_SERVICE_PROPERTIES -> "GetQueueServiceProperties";
             case SET_SERVICE_PROPERTIES -> "SetQueueServiceProperties";
             case GET_SERVICE_STATS -> "GetQueueServiceStats";
             case GET_QUEUE_ACL -> "GetQueueACL";
             case SET_QUEUE_ACL -> "SetQueueACL";
-            default -> RoutedOperation.super.analyticsName(request);
+            default -> RoutedOperation.super.operationName();
         };
     }
 

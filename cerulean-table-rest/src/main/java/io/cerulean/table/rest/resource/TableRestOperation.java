@@ -37,24 +37,31 @@ public enum TableRestOperation implements RoutedOperation {
         this.action = action;
     }
 
-    /**
-     * The names Storage Analytics gives the operations: a Get Entity is a QueryEntity, and an Update or
-     * Merge Entity without If-Match is the Insert Or Replace or Insert Or Merge it acts as.
-     */
+    /** The names Storage Analytics gives the operations: a Get Entity is a QueryEntity. */
     @Override
-    public String analyticsName(AzureRequest request) {
-        boolean upsert = request.header("If-Match") == null;
+    public String operationName() {
         return switch (this) {
             case GET_ENTITY -> "QueryEntity";
             case GET_TABLE -> "QueryTable";
-            case UPDATE_ENTITY -> upsert ? "InsertOrReplaceEntity" : "UpdateEntity";
-            case MERGE_ENTITY -> upsert ? "InsertOrMergeEntity" : "MergeEntity";
             case GET_TABLE_ACL -> "GetTableACL";
             case SET_TABLE_ACL -> "SetTableACL";
             case GET_SERVICE_PROPERTIES -> "GetTableServiceProperties";
             case SET_SERVICE_PROPERTIES -> "SetTableServiceProperties";
             case GET_SERVICE_STATS -> "GetTableServiceStats";
-            default -> RoutedOperation.super.analyticsName(request);
+            default -> RoutedOperation.super.operationName();
+        };
+    }
+
+    /**
+     * As {@link #operationName()}, but an Update or Merge Entity without If-Match is the Insert Or
+     * Replace or Insert Or Merge it acts as.
+     */
+    @Override
+    public String analyticsName(AzureRequest request) {
+        return switch (this) {
+            case UPDATE_ENTITY -> request.header("If-Match") == null ? "InsertOrReplaceEntity" : "UpdateEntity";
+            case MERGE_ENTITY -> request.header("If-Match") == null ? "InsertOrMergeEntity" : "MergeEntity";
+            default -> operationName();
         };
     }
 
