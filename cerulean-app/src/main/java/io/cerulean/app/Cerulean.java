@@ -78,11 +78,13 @@ public final class Cerulean implements AutoCloseable {
     private final RequestLog requestLog;
     private final AnalyticsAssembly analytics;
     private final ControlSocket control; // null without a data directory, or when it cannot be made
+    private final Health health;
 
     Cerulean(Database database, ExecutorService scanHelper, List<ServiceAssembly.Assembled> assembled,
                      Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
-                     RequestLog requestLog, AnalyticsAssembly analytics, ControlSocket control) {
+                     RequestLog requestLog, AnalyticsAssembly analytics, ControlSocket control, Health health) {
         this.database = database;
+        this.health = health;
         this.control = control;
         this.analytics = analytics;
         this.assembled = assembled;
@@ -222,11 +224,21 @@ public final class Cerulean implements AutoCloseable {
     }
 
     /**
+     * Whether the server is ready as {@code GET /$health/ready} answers: it serves, and its store
+     * took a write, read it back and made it durable within the bound (2 s), now or within the last
+     * second. Waits at most the bound.
+     */
+    public boolean ready() {
+        return health.readiness().check().join().ready();
+    }
+
+    /**
      * Stops serving, then closes the store (unless it was passed in: {@link Builder#store}); every
      * acknowledged write is already durable. The request log is written out and closed too.
      */
     @Override
     public void close() {
+        health.readiness().closing(); // balancers stop sending requests while the running ones finish
         if (control != null) {
             control.close(); // cancels a backup under way, before the store it reads closes
         }
@@ -251,6 +263,7 @@ public final class Cerulean implements AutoCloseable {
             awaitTermination(scanHelper);
             try {
                 closeServices(assembled);
+                health.close();
                 database.close();
             } finally {
                 deleteTemporaryTlsDir(temporaryTlsDir);

@@ -7,6 +7,7 @@ import io.cerulean.app.control.ControlAddress;
 import io.cerulean.app.control.ControlSocket;
 import io.cerulean.console.ConsoleHandler;
 import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.health.HealthHandler;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.requestlog.RequestLog;
@@ -100,6 +101,7 @@ final class Startup {
             thread.setDaemon(true);
             return thread;
         });
+        Health health = Health.of(database, settings.database().storeName());
         Path temporaryTlsDir = null;
         AnalyticsAssembly analytics = null;
         List<ServiceAssembly.Assembled> assembled = new ArrayList<>();
@@ -130,11 +132,13 @@ final class Startup {
             }
             for (Service service : ports.keySet()) {
                 RequestHandler handler = handlers.get(name(service));
+                RequestHandler served = settings.console() ? ConsoleHandler.serving(handler, handlers) : handler;
                 servers.put(service, startServer(service, config.withPort(ports.get(service)),
-                        settings.console() ? ConsoleHandler.serving(handler, handlers) : handler));
+                        HealthHandler.serving(served, health.readiness())));
             }
+            health.readiness().serving();
             return new Cerulean(database, scanHelper, assembled, servers, configured, config.tls(),
-                    temporaryTlsDir, settings.requestLog(), analytics, startControl(opened.dataDirectory()));
+                    temporaryTlsDir, settings.requestLog(), analytics, startControl(opened.dataDirectory()), health);
         } catch (IOException | RuntimeException e) {
             RuntimeException failure = e instanceof RuntimeException runtime ? runtime
                     : new UncheckedIOException("cannot create a temporary directory for the certificate",
@@ -147,6 +151,7 @@ final class Startup {
                 }
             }
             scanHelper.shutdown();
+            health.readiness().close();
             try {
                 if (analytics != null) {
                     analytics.close();
