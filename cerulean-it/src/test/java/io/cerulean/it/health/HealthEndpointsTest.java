@@ -25,7 +25,11 @@ class HealthEndpointsTest {
     @ParameterizedTest
     @EachStore
     void liveAndReadyAnswer200OnEveryServicePort(ServerFixture store) {
-        String storeName = store == ServerFixture.ROCKSDB ? "RocksDB" : "memory";
+        String storeName = switch (store) {
+            case IN_MEMORY -> "memory";
+            case ROCKSDB -> "RocksDB";
+            case CASSANDRA -> "Cassandra";
+        };
         try (ServerFixture.RunningServer server = store.start()) {
             Cerulean cerulean = server.cerulean();
             assertThat(cerulean.services()).containsExactlyInAnyOrder(Service.TABLE, Service.QUEUE, Service.BLOB);
