@@ -52,6 +52,7 @@ class ReadinessFailuresTest {
             store.limitTableFiles(1);
             fillUntilRefused(store);
             HttpResponse<String> refused = HealthHttp.awaitStatus(port, "/$health/ready", 503, WITHIN);
+            System.out.println("ready while RocksDB cannot write: " + refused.statusCode() + " " + refused.body());
             assertThat(refused.statusCode()).as("ready: %s", refused.body()).isEqualTo(503);
             assertThat(refused.body()).startsWith("{\"status\":\"not ready\",\"store\":\"RocksDB\","
                     + "\"reason\":\"RocksDB cannot write: ").contains("Max allowed space was reached");
@@ -97,6 +98,7 @@ class ReadinessFailuresTest {
                 assertThat(hung.body()).contains("\"reason\":\"the store did not answer within 2 s\"");
                 // Once that report is a second old, the probe still under way is not started again.
                 HttpResponse<String> still = awaitBody(port, "has not answered for ");
+                System.out.println("ready while the store hangs: " + hung.body() + ", then " + still.body());
                 assertThat(still.statusCode()).isEqualTo(503);
                 assertThat(still.body()).contains("\"reason\":\"the store has not answered for ");
                 assertThat(HealthHttp.get(port, "/$health/live").statusCode()).as("live").isEqualTo(200);
