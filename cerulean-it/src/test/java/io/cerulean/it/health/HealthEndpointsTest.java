@@ -43,7 +43,8 @@ class HealthEndpointsTest {
 
                 HttpResponse<String> ready = HealthHttp.get(port, "/$health/ready");
                 assertThat(ready.statusCode()).as("%s ready: %s", service, ready.body()).isEqualTo(200);
-                assertThat(ready.body()).startsWith("{\"status\":\"ready\",\"store\":\"" + storeName + "\",\"checked\":\"");
+                assertThat(ready.body())
+                        .startsWith("{\"status\":\"ready\",\"store\":\"" + storeName + "\",\"checked\":\"");
                 assertThat(ready.headers().firstValue("Cache-Control")).hasValue("no-store");
 
                 for (String path : List.of("/$health/live", "/$health/ready")) {
