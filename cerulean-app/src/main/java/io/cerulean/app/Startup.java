@@ -37,8 +37,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * How a Cerulean starts, in order: the credentials it trusts, the database, each service on it,
- * Storage Analytics, each port (with the console in front when it is on), and last the control
- * socket. A start that fails closes what it opened, and leaves no data directory it did not find.
+ * Storage Analytics, each port (with the console in front when it is on, and the health checks in
+ * front of all), readiness once every port serves, and last the control socket. A start that
+ * fails closes what it opened, and leaves no data directory it did not find.
  */
 final class Startup {
     private final StartSettings settings;
