@@ -79,13 +79,15 @@ public final class Cerulean implements AutoCloseable {
     private final AnalyticsAssembly analytics;
     private final ControlSocket control; // null without a data directory, or when it cannot be made
     private final MetricsServing metrics;
+    private final Health health;
 
     Cerulean(Database database, ExecutorService scanHelper, List<ServiceAssembly.Assembled> assembled,
                      Map<Service, HttpServer> servers, Accounts accounts, TlsConfig tls, Path temporaryTlsDir,
                      RequestLog requestLog, AnalyticsAssembly analytics, ControlSocket control,
-                     MetricsServing metrics) {
+                     MetricsServing metrics, Health health) {
         this.database = database;
         this.metrics = metrics;
+        this.health = health;
         this.control = control;
         this.analytics = analytics;
         this.assembled = assembled;
@@ -234,11 +236,21 @@ public final class Cerulean implements AutoCloseable {
     }
 
     /**
+     * Whether the server is ready as {@code GET /$health/ready} answers: it serves, and its store
+     * took a write, read it back and made it durable within the bound (2 s), now or within the last
+     * second. Waits at most the bound.
+     */
+    public boolean ready() {
+        return health.readiness().check().join().ready();
+    }
+
+    /**
      * Stops serving, then closes the store (unless it was passed in: {@link Builder#store}); every
      * acknowledged write is already durable. The request log is written out and closed too.
      */
     @Override
     public void close() {
+        health.readiness().closing(); // balancers stop sending requests while the running ones finish
         if (control != null) {
             control.close(); // cancels a backup under way, before the store it reads closes
         }
@@ -268,6 +280,7 @@ public final class Cerulean implements AutoCloseable {
             awaitTermination(scanHelper);
             try {
                 closeServices(assembled);
+                health.close();
                 database.close();
             } finally {
                 deleteTemporaryTlsDir(temporaryTlsDir);

@@ -10,6 +10,7 @@ import io.cerulean.store.cassandra.CassandraKeyValueStore;
 import io.cerulean.store.cassandra.CassandraStoreConfig;
 import io.cerulean.store.memory.MemoryContentStore;
 import io.cerulean.store.memory.MemoryKeyValueStore;
+import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import java.nio.file.Path;
 
 /**
@@ -40,6 +41,17 @@ record DatabaseConfig(Kind kind, Path dataDir, long cacheBytes, KeyValueStore sh
     /** Whether the data lives in {@link #dataDir}, which a failed first start should leave as it found it. */
     boolean keepsDataDir() {
         return kind == Kind.ROCKSDB;
+    }
+
+    /** What an operator calls the store the records are in, as the readiness check names it. */
+    String storeName() {
+        return switch (kind) {
+            case ROCKSDB -> "RocksDB";
+            case MEMORY -> "memory";
+            case CASSANDRA -> "Cassandra";
+            case SHARED -> sharedStore instanceof RocksDbKeyValueStore ? "RocksDB"
+                    : sharedStore instanceof CassandraKeyValueStore ? "Cassandra" : "the store";
+        };
     }
 
     /**

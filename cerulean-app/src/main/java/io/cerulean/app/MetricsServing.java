@@ -1,5 +1,7 @@
 package io.cerulean.app;
 
+import io.cerulean.http.health.HealthHandler;
+import io.cerulean.http.health.Readiness;
 import io.cerulean.http.metrics.Metrics;
 import io.cerulean.http.metrics.MetricsHandler;
 import io.cerulean.http.metrics.ProcessMetrics;
@@ -39,17 +41,18 @@ final class MetricsServing implements AutoCloseable {
     }
 
     /**
-     * Starts the metrics' own port, if one is set, with the services' host and TLS and a single worker.
+     * Starts the metrics' own port, if one is set, with the services' host and TLS and a single worker;
+     * it answers the health checks too, so that one port can serve a balancer and a scraper.
      *
      * @throws PortInUseException when the port is taken
      */
-    void startPort(ServerConfig services) {
+    void startPort(ServerConfig services, Readiness readiness) {
         if (settings.port() == null) {
             return;
         }
         ServerConfig config = new ServerConfig(services.host(), settings.port(), 1, services.tls(), services.limits());
         try {
-            server = HttpServer.start(config, new MetricsHandler(registry::scrape));
+            server = HttpServer.start(config, HealthHandler.serving(new MetricsHandler(registry::scrape), readiness));
         } catch (PortInUseException e) {
             throw e.explained("the metrics port", "choose another with --metrics-port");
         }

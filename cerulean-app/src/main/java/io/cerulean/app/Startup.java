@@ -8,6 +8,7 @@ import io.cerulean.app.control.ControlSocket;
 import io.cerulean.app.metrics.StoreMeters;
 import io.cerulean.console.ConsoleHandler;
 import io.cerulean.http.auth.Accounts;
+import io.cerulean.http.health.HealthHandler;
 import io.cerulean.http.oauth.OAuthTrust;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.server.HttpServer;
@@ -34,8 +35,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * How a Cerulean starts, in order: the credentials it trusts, the database, each service on it,
- * Storage Analytics, each port (with the console in front when it is on), and last the control
- * socket. A start that fails closes what it opened, and leaves no data directory it did not find.
+ * Storage Analytics, each port (with the console in front when it is on, and the health checks in
+ * front of all), readiness once every port serves, and last the control socket. A start that
+ * fails closes what it opened, and leaves no data directory it did not find.
  */
 final class Startup {
     private final StartSettings settings;
@@ -105,6 +107,7 @@ final class Startup {
             thread.setDaemon(true);
             return thread;
         });
+        Health health = Health.of(database, settings.database().storeName());
         Path temporaryTlsDir = null;
         AnalyticsAssembly analytics = null;
         List<ServiceAssembly.Assembled> assembled = new ArrayList<>();
@@ -134,12 +137,15 @@ final class Startup {
             }
             for (Service service : ports.keySet()) {
                 RequestHandler handler = handlers.get(name(service));
+                RequestHandler served = settings.console() ? ConsoleHandler.serving(handler, handlers) : handler;
                 servers.put(service, startServer(service, config.withPort(ports.get(service)),
-                        settings.console() ? ConsoleHandler.serving(handler, handlers) : handler));
+                        HealthHandler.serving(served, health.readiness())));
             }
-            metrics.startPort(config);
+            metrics.startPort(config, health.readiness());
+            health.readiness().serving();
             return new Cerulean(database, scanHelper, assembled, servers, configured, config.tls(),
-                    temporaryTlsDir, settings.requestLog(), analytics, startControl(opened.dataDirectory()), metrics);
+                    temporaryTlsDir, settings.requestLog(), analytics, startControl(opened.dataDirectory()), metrics,
+                    health);
         } catch (IOException | RuntimeException e) {
             RuntimeException failure = e instanceof RuntimeException runtime ? runtime
                     : new UncheckedIOException("cannot create a temporary directory for the certificate",
@@ -152,6 +158,7 @@ final class Startup {
                 }
             }
             scanHelper.shutdown();
+            health.readiness().close();
             try {
                 metrics.close();
                 if (analytics != null) {

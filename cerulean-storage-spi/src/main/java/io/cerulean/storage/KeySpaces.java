@@ -16,7 +16,9 @@ public final class KeySpaces {
      * The server's own state, one partition per item, rows empty: each key space's format version,
      * named leases (the clock's), named id counters (the next table id, the next queue messages
      * instance), named secrets (the one user delegation keys are derived from). Encoded by
-     * {@link io.cerulean.storage.state.ServerState}.
+     * {@link io.cerulean.storage.state.ServerState}. Besides, a partition {@code "health:<random id>"}
+     * per running server, written by its readiness probe ({@link io.cerulean.storage.database.StoreProbe})
+     * and deleted when the server stops.
      */
     public static final KeySpace SERVER_STATE = new KeySpace(1, "server-state", false);
 

@@ -19,7 +19,7 @@ class MetricsPortTest {
     }
 
     @Test
-    void theMetricsPortServesTheScrapeAloneAndTheServicePortsNoLongerDo() throws Exception {
+    void theMetricsPortServesTheScrapeAndTheHealthChecksAndTheServicePortsNoLongerServeTheScrape() throws Exception {
         try (RunningServer server = ServerFixture.chosenOr(ServerFixture.IN_MEMORY).start(builder -> builder
                 .metricsPort(0).metricsOnServicePorts(false))) {
             new TableClientBuilder().connectionString(server.connectionString()).tableName("metricsport")
@@ -34,6 +34,10 @@ class MetricsPortTest {
                     "operation", "CreateTable", "status_class", "2xx")).isEqualTo(1);
             assertThat(get(port, "/devstoreaccount1/Tables").statusCode()).isEqualTo(404);
             assertThat(get(port, "/$console").statusCode()).isEqualTo(404);
+            assertThat(get(port, "/$health/live").statusCode()).isEqualTo(200);
+            HttpResponse<String> ready = get(port, "/$health/ready");
+            assertThat(ready.statusCode()).isEqualTo(200);
+            assertThat(ready.body()).contains("\"status\":\"ready\"");
 
             for (int servicePort : new int[] {server.cerulean().port(), server.cerulean().queuePort(),
                     server.cerulean().blobPort()}) {
