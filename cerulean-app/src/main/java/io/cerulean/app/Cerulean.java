@@ -8,6 +8,7 @@ import io.cerulean.http.faults.FaultRule;
 import io.cerulean.http.faults.Faults;
 import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.requestlog.RequestLog;
+import io.cerulean.http.reset.ResetGrant;
 import io.cerulean.http.server.HttpServer;
 import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
@@ -330,6 +331,7 @@ public final class Cerulean implements AutoCloseable {
         private AnalyticsAssembly.Settings analyticsSettings = AnalyticsAssembly.Settings.DEFAULTS;
         private Faults faults = Faults.none();
         private boolean console = true;
+        private ResetGrant allowReset = ResetGrant.OFF;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -642,6 +644,16 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * What {@code POST /{account}/$reset} may wipe: nothing ({@link ResetGrant#OFF}, the default),
+         * the data of the account whose key signs it ({@link ResetGrant#ACCOUNT}), or also every
+         * account's ({@link ResetGrant#ALL}). For test suites that share one server; see docs/operations.md.
+         */
+        public Builder allowReset(ResetGrant allowReset) {
+            this.allowReset = java.util.Objects.requireNonNull(allowReset, "allowReset");
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -663,7 +675,7 @@ public final class Cerulean implements AutoCloseable {
                     selfSignedTls, connectionLimits, new DatabaseConfig(kind, dataDir, cacheBytes, sharedStore, cassandra),
                     List.copyOf(accounts.values()), oauth, timestampClock, pageBudget, queueClock, queueSweepEvery,
                     blobClock, blobSweepEvery, blobOptions, advisor, scalabilityTargets, analyticsSettings, requestLog,
-                    faults, console);
+                    faults, console, allowReset);
         }
 
         List<Account> accounts() {
