@@ -27,6 +27,7 @@ import io.cerulean.app.Cerulean;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
 /**
@@ -36,17 +37,29 @@ import java.util.stream.Collectors;
  * the Blob service); and what a reset leaves of it: nothing.
  */
 final class AccountData {
-    static final String TABLE = "orders";
-    static final String QUEUE = "jobs";
-    static final String CONTAINER = "photos";
-
+    private static final AtomicInteger RUNS = new AtomicInteger();
     private final String account;
+    /**
+     * Names of this test's own: on a Cassandra keyspace every server of a run shares, what an earlier
+     * test left (a refused reset changed nothing) is still there.
+     */
+    private final String table;
+    private final String queue;
+    private final String container;
     private final TableServiceClient tables;
     private final QueueServiceClient queues;
     private final BlobServiceClient blobs;
 
     AccountData(Cerulean cerulean, String account, String key) {
+        this(cerulean, account, key, names());
+    }
+
+    /** {@code names}: the suffix of the table's, queue's and container's names, lower case letters and digits. */
+    AccountData(Cerulean cerulean, String account, String key, String names) {
         this.account = account;
+        this.table = "orders" + names;
+        this.queue = "jobs" + names;
+        this.container = "photos" + names;
         String credentials = "DefaultEndpointsProtocol=http;AccountName=" + account + ";AccountKey=" + key + ";";
         this.tables = new TableServiceClientBuilder().connectionString(credentials + "TableEndpoint="
                 + cerulean.endpoint(Cerulean.Service.TABLE, account) + ";").buildClient();
@@ -54,6 +67,11 @@ final class AccountData {
                 + cerulean.endpoint(Cerulean.Service.QUEUE, account) + ";").buildClient();
         this.blobs = new BlobServiceClientBuilder().connectionString(credentials + "BlobEndpoint="
                 + cerulean.endpoint(Cerulean.Service.BLOB, account) + ";").buildClient();
+    }
+
+    /** A suffix of names no other test of this run uses. */
+    static String names() {
+        return ProcessHandle.current().pid() + "r" + RUNS.incrementAndGet();
     }
 
     BlobServiceClient blobs() {
@@ -66,29 +84,29 @@ final class AccountData {
         tables.setProperties(tableProperties.setCorsRules(List.of(new TableServiceCorsRule().setAllowedOrigins(
                 "https://" + account + ".example").setAllowedMethods("GET").setAllowedHeaders("*")
                 .setExposedHeaders("*").setMaxAgeInSeconds(60))));
-        TableClient table = tables.createTable(TABLE);
-        table.createEntity(new TableEntity("p", "1").addProperty("Owner", account));
-        table.createEntity(new TableEntity("p", "2").addProperty("Owner", account));
-        table.setAccessPolicies(List.of(new TableSignedIdentifier("readers").setAccessPolicy(new TableAccessPolicy()
+        TableClient created = tables.createTable(table);
+        created.createEntity(new TableEntity("p", "1").addProperty("Owner", account));
+        created.createEntity(new TableEntity("p", "2").addProperty("Owner", account));
+        created.setAccessPolicies(List.of(new TableSignedIdentifier("readers").setAccessPolicy(new TableAccessPolicy()
                 .setPermissions("r").setExpiresOn(OffsetDateTime.now().plusDays(1)))));
 
         queues.setProperties(queues.getProperties().setCors(List.of(new QueueCorsRule().setAllowedOrigins(
                 "https://" + account + ".example").setAllowedMethods("GET").setAllowedHeaders("*")
                 .setExposedHeaders("*").setMaxAgeInSeconds(60))));
-        QueueClient queue = queues.createQueue(QUEUE);
-        queue.sendMessage("first of " + account);
-        queue.sendMessage("second of " + account);
+        QueueClient createdQueue = queues.createQueue(queue);
+        createdQueue.sendMessage("first of " + account);
+        createdQueue.sendMessage("second of " + account);
 
         blobs.setProperties(blobs.getProperties().setDeleteRetentionPolicy(new BlobRetentionPolicy()
                 .setEnabled(true).setDays(7)));
-        BlobContainerClient container = blobs.createBlobContainer(CONTAINER);
-        BlobClient kept = container.getBlobClient("kept.txt");
+        BlobContainerClient createdContainer = blobs.createBlobContainer(container);
+        BlobClient kept = createdContainer.getBlobClient("kept.txt");
         kept.upload(BinaryData.fromString("kept by " + account));
         kept.createSnapshot();
-        BlobClient tagged = container.getBlobClient("tagged.txt");
+        BlobClient tagged = createdContainer.getBlobClient("tagged.txt");
         tagged.upload(BinaryData.fromString("tagged"));
         tagged.setTags(Map.of("owner", account));
-        BlobClient deleted = container.getBlobClient("deleted.txt");
+        BlobClient deleted = createdContainer.getBlobClient("deleted.txt");
         deleted.upload(BinaryData.fromString("soft-deleted"));
         deleted.delete();
         return this;
@@ -96,21 +114,21 @@ final class AccountData {
 
     /** Everything {@link #fill} wrote is there, as written. */
     void assertFilled() {
-        assertThat(tableNames()).as(account + "'s tables").containsExactly(TABLE);
-        assertThat(tables.getTableClient(TABLE).listEntities().stream().map(e -> e.getProperty("Owner")))
+        assertThat(tableNames()).as(account + "'s tables").contains(table);
+        assertThat(tables.getTableClient(table).listEntities().stream().map(e -> e.getProperty("Owner")))
                 .as(account + "'s entities").containsExactly(account, account);
-        assertThat(tables.getTableClient(TABLE).getAccessPolicies().getIdentifiers()).as(account + "'s table ACL")
+        assertThat(tables.getTableClient(table).getAccessPolicies().getIdentifiers()).as(account + "'s table ACL")
                 .hasSize(1);
         assertThat(tables.getProperties().getCorsRules()).as(account + "'s Table CORS rules").hasSize(1);
-        assertThat(queueNames()).as(account + "'s queues").containsExactly(QUEUE);
-        assertThat(queues.getQueueClient(QUEUE).getProperties().getApproximateMessagesCount())
+        assertThat(queueNames()).as(account + "'s queues").contains(queue);
+        assertThat(queues.getQueueClient(queue).getProperties().getApproximateMessagesCount())
                 .as(account + "'s messages").isEqualTo(2);
         assertThat(queues.getProperties().getCors()).as(account + "'s Queue CORS rules").hasSize(1);
-        assertThat(containerNames()).as(account + "'s containers").containsExactly(CONTAINER);
-        assertThat(blobs.getBlobContainerClient(CONTAINER).getBlobClient("kept.txt").downloadContent().toString())
+        assertThat(containerNames()).as(account + "'s containers").contains(container);
+        assertThat(blobs.getBlobContainerClient(container).getBlobClient("kept.txt").downloadContent().toString())
                 .isEqualTo("kept by " + account);
         assertThat(everyBlob()).as(account + "'s blobs, snapshots and soft-deleted blobs").hasSize(4);
-        assertThat(taggedBlobs()).as(account + "'s tagged blobs").containsExactly("tagged.txt");
+        assertThat(taggedBlobs()).as(account + "'s tagged blobs").contains(container + "/tagged.txt");
         assertThat(blobs.getProperties().getDeleteRetentionPolicy().isEnabled()).as(account + "'s delete retention")
                 .isTrue();
     }
@@ -129,12 +147,12 @@ final class AccountData {
 
     /** The names can be taken again, and what they name starts empty. */
     void assertCreatedAgainEmpty() {
-        TableClient table = tables.createTable(TABLE);
-        assertThat(table.listEntities().stream().count()).as("entities of " + account + "'s new table").isZero();
-        assertThat(orNone(table.getAccessPolicies().getIdentifiers())).as("ACL of the new table").isEmpty();
-        QueueClient queue = queues.createQueue(QUEUE);
-        assertThat(queue.peekMessages(32, null, null).stream().count()).as("messages of the new queue").isZero();
-        blobs.createBlobContainer(CONTAINER);
+        TableClient created = tables.createTable(table);
+        assertThat(created.listEntities().stream().count()).as("entities of " + account + "'s new table").isZero();
+        assertThat(orNone(created.getAccessPolicies().getIdentifiers())).as("ACL of the new table").isEmpty();
+        QueueClient createdQueue = queues.createQueue(queue);
+        assertThat(createdQueue.peekMessages(32, null, null).stream().count()).as("messages of the new queue").isZero();
+        blobs.createBlobContainer(container);
         assertThat(everyBlob()).as("blobs of " + account + "'s new container, with snapshots and deleted ones")
                 .isEmpty();
     }
@@ -157,12 +175,12 @@ final class AccountData {
     }
 
     private List<BlobItem> everyBlob() {
-        return blobs.getBlobContainerClient(CONTAINER).listBlobs(new ListBlobsOptions().setDetails(new BlobListDetails()
+        return blobs.getBlobContainerClient(container).listBlobs(new ListBlobsOptions().setDetails(new BlobListDetails()
                 .setRetrieveSnapshots(true).setRetrieveDeletedBlobs(true)), null).stream().collect(Collectors.toList());
     }
 
     private List<String> taggedBlobs() {
-        return blobs.findBlobsByTags("\"owner\" = '" + account + "'").stream().map(b -> b.getName())
+        return blobs.findBlobsByTags("\"owner\" = '" + account + "'").stream().map(b -> b.getContainerName() + "/" + b.getName())
                 .collect(Collectors.toList());
     }
 }

@@ -20,7 +20,7 @@ import picocli.CommandLine;
  * server's refusal and the refused code; an endpoint that does not answer and its code.
  */
 class ResetCommandTest {
-    private static final ServerFixture STORE = ServerFixture.chosenOr(ServerFixture.IN_MEMORY);
+    private static final ServerFixture STORE = ServerFixture.IN_MEMORY; // the command is the client's: one store tells
 
     @Test
     void resetsTheConnectionStringsAccountThroughItsFirstEndpoint() {
@@ -34,7 +34,7 @@ class ResetCommandTest {
             Cli cli = Cli.run("reset", "--connection-string", tableFirst);
 
             assertThat(cli.exit()).as(cli.toString()).isEqualTo(ToolExit.OK);
-            assertThat(cli.out()).contains("1 accounts, 1 tables, 1 queues, 1 containers");
+            assertThat(cli.out()).contains("removed 1 account, 1 table, 1 queue, 1 container");
             a.assertEmpty();
             b.assertFilled();
         }
@@ -49,7 +49,7 @@ class ResetCommandTest {
             Cli cli = Cli.run("reset", "--all", "--connection-string", server.connectionString());
 
             assertThat(cli.exit()).as(cli.toString()).isEqualTo(ToolExit.OK);
-            assertThat(cli.out()).contains("every account").contains("2 tables, 2 queues, 2 containers");
+            assertThat(cli.out()).contains("every account").contains("removed 2 accounts, 2 tables, 2 queues, 2 containers");
             a.assertEmpty();
             b.assertEmpty();
         }

@@ -81,12 +81,14 @@ public final class ResetCommand implements Callable<Integer> {
         return ToolExit.OK;
     }
 
-    /** {@code 2 accounts, 3 tables, 2 queues, 4 containers}, from the server's JSON. */
+    /** {@code 1 account, 3 tables, 2 queues, 4 containers}, from the server's JSON. */
     private static String counts(String json) {
         StringBuilder counts = new StringBuilder();
         Matcher count = COUNT.matcher(json);
         while (count.find()) {
-            counts.append(counts.length() == 0 ? "" : ", ").append(count.group(2)).append(' ').append(count.group(1));
+            String noun = count.group(1);
+            counts.append(counts.length() == 0 ? "" : ", ").append(count.group(2)).append(' ')
+                    .append(count.group(2).equals("1") ? noun.substring(0, noun.length() - 1) : noun);
         }
         return counts.length() == 0 ? json : counts.toString();
     }
