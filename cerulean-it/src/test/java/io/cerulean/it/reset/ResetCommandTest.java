@@ -7,11 +7,13 @@ import io.cerulean.app.Main;
 import io.cerulean.http.reset.ResetGrant;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.ServerFixture.RunningServer;
+import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.tools.ToolExit;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.ServerSocket;
+import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -52,6 +54,24 @@ class ResetCommandTest {
             assertThat(cli.out()).contains("every account").contains("removed 2 accounts, 2 tables, 2 queues, 2 containers");
             a.assertEmpty();
             b.assertEmpty();
+        }
+    }
+
+    @Test
+    void aServerServingTablesAloneWipesTheQueuesAndBlobsOfTheStoreItShares() {
+        try (MemoryKeyValueStore store = new MemoryKeyValueStore();
+             Cerulean everything = Cerulean.builder().store(store).port(0).start();
+             Cerulean tablesAlone = Cerulean.builder().store(store).port(0).services(EnumSet.of(Cerulean.Service.TABLE))
+                     .allowReset(ResetGrant.ACCOUNT).start()) {
+            AccountData a = new AccountData(everything, ResetTest.A, ResetTest.A_KEY).fill();
+            String tablesOnly = "DefaultEndpointsProtocol=http;AccountName=" + ResetTest.A + ";AccountKey="
+                    + ResetTest.A_KEY + ";TableEndpoint=" + tablesAlone.endpoint(ResetTest.A) + ";";
+
+            Cli cli = Cli.run("reset", "--connection-string", tablesOnly);
+
+            assertThat(cli.exit()).as(cli.toString()).isEqualTo(ToolExit.OK);
+            assertThat(cli.out()).contains("removed 1 account, 1 table, 1 queue, 1 container");
+            a.assertEmpty();
         }
     }
 
