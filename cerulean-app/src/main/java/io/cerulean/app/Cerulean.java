@@ -8,6 +8,7 @@ import io.cerulean.http.faults.FaultRule;
 import io.cerulean.http.faults.Faults;
 import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.requestlog.RequestLog;
+import io.cerulean.http.reset.ResetGrant;
 import io.cerulean.http.server.HttpServer;
 import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.server.ServerConfig;
@@ -361,6 +362,7 @@ public final class Cerulean implements AutoCloseable {
         private Faults faults = Faults.none();
         private boolean console = true;
         private MetricsServing.Settings metrics = MetricsServing.Settings.DEFAULTS;
+        private ResetGrant allowReset = ResetGrant.OFF;
 
         private Builder() {
             accounts.put(Account.DEVELOPMENT_NAME, Account.development());
@@ -691,6 +693,16 @@ public final class Cerulean implements AutoCloseable {
         }
 
         /**
+         * What {@code POST /{account}/$reset} may wipe: nothing ({@link ResetGrant#OFF}, the default),
+         * the data of the account whose key signs it ({@link ResetGrant#ACCOUNT}), or also every
+         * account's ({@link ResetGrant#ALL}). For test suites that share one server; see docs/operations.md.
+         */
+        public Builder allowReset(ResetGrant allowReset) {
+            this.allowReset = java.util.Objects.requireNonNull(allowReset, "allowReset");
+            return this;
+        }
+
+        /**
          * Opens the store, then starts serving.
          *
          * @throws io.cerulean.http.server.PortInUseException when the port is taken
@@ -712,7 +724,7 @@ public final class Cerulean implements AutoCloseable {
                     selfSignedTls, connectionLimits, new DatabaseConfig(kind, dataDir, cacheBytes, sharedStore, cassandra),
                     List.copyOf(accounts.values()), oauth, timestampClock, pageBudget, queueClock, queueSweepEvery,
                     blobClock, blobSweepEvery, blobOptions, advisor, scalabilityTargets, analyticsSettings, requestLog,
-                    faults, console, metrics);
+                    faults, console, metrics, allowReset);
         }
 
         List<Account> accounts() {

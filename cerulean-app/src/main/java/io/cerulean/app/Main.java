@@ -4,6 +4,7 @@ import io.cerulean.app.backup.BackupCommand;
 import io.cerulean.app.backup.RestoreCommand;
 import io.cerulean.bench.BenchCommand;
 import io.cerulean.tools.copy.CopyCommand;
+import io.cerulean.tools.reset.ResetCommand;
 import io.cerulean.tools.table.ExportCommand;
 import io.cerulean.tools.table.ImportCommand;
 import java.util.concurrent.Callable;
@@ -15,7 +16,7 @@ import picocli.CommandLine.Spec;
 /** The {@code cerulean} command. */
 @Command(name = "cerulean", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         subcommands = {ServeCommand.class, BenchCommand.class, WarmUpCommand.class, ExportCommand.class,
-            ImportCommand.class, CopyCommand.class, BackupCommand.class, RestoreCommand.class,
+            ImportCommand.class, CopyCommand.class, ResetCommand.class, BackupCommand.class, RestoreCommand.class,
             CommandLine.HelpCommand.class},
         description = "A self-hosted server for the Azure Table, Queue and Blob Storage REST APIs, and tools that move"
                 + " data in and out of any Azure Storage endpoint.")

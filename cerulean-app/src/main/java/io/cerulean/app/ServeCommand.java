@@ -142,6 +142,13 @@ final class ServeCommand implements Callable<Integer> {
     @Mixin
     ScalabilityTargetOptions scalabilityTargets = new ScalabilityTargetOptions();
 
+    @Option(names = "--allow-reset", paramLabel = "account|all", arity = "0..1", fallbackValue = "account",
+            defaultValue = "${env:CERULEAN_ALLOW_RESET:-off}",
+            description = "Let POST /{account}/$reset, signed with the account's key, wipe that account's data "
+                    + "(account, the value of a bare --allow-reset), or with scope=all every account's (all); "
+                    + "for test suites sharing one server (env CERULEAN_ALLOW_RESET; default off).")
+    String allowReset;
+
     @Override
     public Integer call() throws InterruptedException {
         if (pageBudgetMs < 1) {
@@ -235,6 +242,7 @@ final class ServeCommand implements Callable<Integer> {
                 builder.account(AccountSpec.parse(spec));
             }
             builder.oauth(oauth.config());
+            builder.allowReset(io.cerulean.http.reset.ResetGrant.parse(allowReset));
             if (faults != null && !faults.toString().isEmpty()) {
                 builder.faults(FaultRulesJson.read(faults));
             }

@@ -6,6 +6,7 @@ import io.cerulean.http.auth.Account;
 import io.cerulean.http.faults.Faults;
 import io.cerulean.http.oauth.OAuthConfig;
 import io.cerulean.http.requestlog.RequestLog;
+import io.cerulean.http.reset.ResetGrant;
 import io.cerulean.http.server.ConnectionLimits;
 import io.cerulean.http.throttle.ScalabilityTargets;
 import io.cerulean.http.tls.TlsConfig;
@@ -27,5 +28,6 @@ record StartSettings(String host, int port, Integer queuePort, Integer blobPort,
                      Duration pageBudget, Clock queueClock, Duration queueSweepEvery, Clock blobClock,
                      Duration blobSweepEvery, BlobOptions blobOptions, AdvisorSettings advisor,
                      ScalabilityTargets scalabilityTargets, AnalyticsAssembly.Settings analytics,
-                     RequestLog requestLog, Faults faults, boolean console, MetricsServing.Settings metrics) {
+                     RequestLog requestLog, Faults faults, boolean console, MetricsServing.Settings metrics,
+                     ResetGrant allowReset) {
 }

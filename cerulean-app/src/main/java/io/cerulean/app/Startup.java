@@ -131,9 +131,10 @@ final class Startup {
                 assembled.add(built.get(service));
             }
             analytics = AnalyticsAssembly.start(configured, database, built, settings.analytics());
+            Reset reset = new Reset(database, built, settings);
             Map<String, RequestHandler> handlers = new HashMap<>();
             for (Service service : ports.keySet()) {
-                handlers.put(name(service), handler(service, built.get(service), analytics.recorder(service)));
+                handlers.put(name(service), handler(service, built.get(service), analytics.recorder(service), reset));
             }
             for (Service service : ports.keySet()) {
                 RequestHandler handler = handlers.get(name(service));
@@ -197,10 +198,12 @@ final class Startup {
         return service.name().toLowerCase(Locale.ROOT);
     }
 
-    /** {@code built}'s pipeline as served: logged, and with the faults it is given. */
-    private RequestHandler handler(Service service, ServiceAssembly.Assembled built, RequestLog analytics) {
+    /** {@code built}'s pipeline as served: logged, with the faults it is given, and resets as allowed. */
+    private RequestHandler handler(Service service, ServiceAssembly.Assembled built, RequestLog analytics,
+                                   Reset reset) {
         return built.pipeline().withRequestLog(RequestLog.both(settings.requestLog(), analytics))
-                .withFaults(settings.faults(), name(service));
+                .withFaults(settings.faults(), name(service))
+                .withReset(settings.allowReset(), reset);
     }
 
     /** Starts {@code handler} on its port; a port in use is explained with the flag that moves it. */

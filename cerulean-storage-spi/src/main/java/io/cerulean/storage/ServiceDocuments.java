@@ -44,6 +44,11 @@ public final class ServiceDocuments {
         return outcome instanceof CommitOutcome.Applied ? OptionalLong.of(version) : OptionalLong.empty();
     }
 
+    /** Every account that has a document of any service. */
+    public static java.util.SortedSet<String> accounts(KeyValueStore store) {
+        return AccountPartitions.of(store, SPACE);
+    }
+
     private static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }

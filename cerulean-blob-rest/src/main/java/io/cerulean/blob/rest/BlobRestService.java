@@ -90,10 +90,19 @@ public final class BlobRestService
      * @param sources how a copy's source on this server is authorised: by the same authentication as
      *                the requests it serves
      */
+    private final ServicePropertiesStore properties;
+
     public BlobRestService(BlobService service, ServicePropertiesStore properties, UserDelegationKeys keys,
                            CopySourceAuthorization sources, Clock clock) {
         super(STYLE, MAX_REQUEST_BODY_BYTES, service::whenDurable, BlobOperation.class,
                 operations(service, properties, keys, sources, clock));
+        this.properties = properties;
+    }
+
+    /** The account's Blob service properties back to the defaults. */
+    @Override
+    public void resetAccount(String account) {
+        properties.reset(account);
     }
 
     private static Map<BlobOperation, BlobRestOperation> operations(BlobService service,

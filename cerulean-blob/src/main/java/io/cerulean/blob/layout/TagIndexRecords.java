@@ -75,6 +75,13 @@ public final class TagIndexRecords {
     public record Tag(String account, String key, String value) {
     }
 
+    /** Every entry of one account, whatever its tag. */
+    public static RecordRange account(String account) {
+        byte[] name = utf8(account);
+        return new RecordRange(RecordBound.partitionIncluded(concat(name, new byte[] {SEPARATOR})),
+                RecordBound.partitionExcluded(concat(name, new byte[] {SEPARATOR + 1})));
+    }
+
     /** The account, key and value a partition names. */
     public static Tag tag(byte[] partition, int offset, int length) {
         int first = offset;

@@ -70,6 +70,7 @@ public final class BlobService {
     private final BlobTagging tagging;
     private final Tiers tiers;
     private final BlobSweeps sweeps;
+    private final TagIndex tagIndex;
 
     /**
      * The Blob service on {@code database}, as a server opens it, once its key spaces' formats are
@@ -111,6 +112,7 @@ public final class BlobService {
         this.lifecycle = new ContentLifecycle(store, contents);
         this.containers = new Containers(store, state, lifecycle, clock, random);
         TagIndex tagIndex = new TagIndex(store, clock, random);
+        this.tagIndex = tagIndex;
         this.writes = new BlobWrites(store, containers, lifecycle, clock, random, options.versioning(), tagIndex);
         this.softDeletes = new SoftDeletes(store, containers, writes, clock);
         this.blobs = new Blobs(store, containers, writes, lifecycle, clock);
@@ -142,6 +144,27 @@ public final class BlobService {
      */
     public BlobCopies copies() {
         return copyOperations;
+    }
+
+    /**
+     * Deletes every container of the account (Storage Analytics' {@code $logs} too), leased or not,
+     * with every blob, version, snapshot, soft-deleted blob and staged block in it, and the account's
+     * tag index entries: a reset. The bytes go once the deletes are durable. A container created
+     * meanwhile may survive it.
+     *
+     * @return how many containers were deleted
+     */
+    public long deleteAccount(String account) {
+        long deleted = containers.deleteAll(account);
+        tagIndex.deleteAccount(account);
+        return deleted;
+    }
+
+    /** Every account that has a container or a tag index entry, in name order. */
+    public java.util.SortedSet<String> accounts() {
+        java.util.SortedSet<String> accounts = io.cerulean.storage.AccountPartitions.of(store, ContainerCatalog.SPACE);
+        accounts.addAll(tagIndex.accounts());
+        return accounts;
     }
 
     /** Set Blob Tags, Get Blob Tags and Find Blobs by Tags. */

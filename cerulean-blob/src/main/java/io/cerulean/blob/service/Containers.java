@@ -162,6 +162,41 @@ public final class Containers {
         throw Writes.busy("container");
     }
 
+    /**
+     * Deletes every container of the account, {@code $logs} included, leased or not, each as Delete
+     * Container does (its blobs, versions, snapshots and staged blocks dropped, their bytes deleted once
+     * that is durable): a reset. A container created meanwhile may survive it.
+     *
+     * @return how many containers were deleted
+     */
+    long deleteAll(String account) {
+        Map<String, Long> versions = new java.util.LinkedHashMap<>();
+        Map<String, Long> instances = new java.util.HashMap<>();
+        try (RecordCursor cursor = store.scan(ContainerCatalog.SPACE,
+                RecordRange.partition(ContainerCatalog.partition(account)))) {
+            while (cursor.advance()) {
+                ByteView row = cursor.row();
+                ByteView payload = cursor.payload();
+                String name = ContainerCatalog.name(row.array(), row.offset(), row.length());
+                versions.put(name, cursor.version());
+                instances.put(name, ContainerCatalog.read(name, cursor.version(), payload.array(), payload.offset(),
+                        payload.length()).blobsInstance());
+            }
+        }
+        long deleted = 0;
+        for (Map.Entry<String, Long> container : versions.entrySet()) {
+            CommitOutcome outcome = store.commit(ContainerCatalog.SPACE, ContainerCatalog.partition(account),
+                    List.of(RecordMutation.delete(ContainerCatalog.containerRow(container.getKey()),
+                            new Precondition.VersionEquals(container.getValue()))));
+            if (outcome instanceof CommitOutcome.Applied) {
+                lifecycle.dropReleasing(BlobRecords.space(instances.get(container.getKey())));
+                deleted++;
+            }
+            // else changed meanwhile by a request that raced the reset: it survives, as documented
+        }
+        return deleted;
+    }
+
     /** List Containers: up to {@code max} containers whose names start with {@code prefix}, from {@code marker} on. */
     public ContainerList list(String account, String prefix, Optional<String> marker, int max) {
         List<ContainerProperties> containers = new ArrayList<>();

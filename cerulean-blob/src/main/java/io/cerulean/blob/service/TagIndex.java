@@ -4,10 +4,13 @@ import io.cerulean.blob.layout.BlobRecords;
 import io.cerulean.blob.layout.TagIndexRecords;
 import io.cerulean.blob.layout.TagIndexRecords.Entry;
 import io.cerulean.blob.model.BlobProperties;
+import io.cerulean.storage.ByteView;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.Precondition;
+import io.cerulean.storage.RecordCursor;
 import io.cerulean.storage.RecordKey;
 import io.cerulean.storage.RecordMutation;
+import io.cerulean.storage.RecordRange;
 import io.cerulean.storage.StoredValue;
 import java.time.Clock;
 import java.time.Instant;
@@ -151,6 +154,33 @@ final class TagIndex {
             delete(partition, row, version);
         }
         return backed;
+    }
+
+    /** Deletes every entry of the account, each on the version read: a reset, once its containers are gone. */
+    void deleteAccount(String account) {
+        List<RecordKey> keys = new ArrayList<>();
+        List<Long> versions = new ArrayList<>();
+        try (RecordCursor cursor = store.scan(TagIndexRecords.SPACE, TagIndexRecords.account(account))) {
+            while (cursor.advance()) {
+                keys.add(cursor.key());
+                versions.add(cursor.version());
+            }
+        }
+        for (int i = 0; i < keys.size(); i++) {
+            delete(keys.get(i).partition(), keys.get(i).row(), versions.get(i));
+        }
+    }
+
+    /** Every account the index holds entries of, in name order. */
+    java.util.SortedSet<String> accounts() {
+        java.util.SortedSet<String> accounts = new java.util.TreeSet<>();
+        try (RecordCursor cursor = store.scan(TagIndexRecords.SPACE, RecordRange.all())) {
+            while (cursor.advance()) {
+                ByteView partition = cursor.partition();
+                accounts.add(TagIndexRecords.tag(partition.array(), partition.offset(), partition.length()).account());
+            }
+        }
+        return accounts;
     }
 
     private void delete(byte[] partition, byte[] row, long version) {

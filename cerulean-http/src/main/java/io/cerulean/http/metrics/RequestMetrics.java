@@ -27,6 +27,8 @@ public final class RequestMetrics {
     public static final String SCRAPE = "$metrics";
     /** {@code /{account}/$faults}, the fault rules' endpoint. */
     public static final String FAULTS = "$faults";
+    /** An account wiped ({@code /{account}/$reset}). */
+    public static final String RESET = "$reset";
     /** A request that was never routed: its URL, method or HTTP refused before an operation was found. */
     public static final String UNKNOWN = "Unknown";
 

@@ -19,6 +19,8 @@ import io.cerulean.http.message.IncompleteBodyException;
 import io.cerulean.http.requestlog.RequestFacts;
 import io.cerulean.http.requestlog.RequestLog;
 import io.cerulean.http.requestlog.RequestLogEntry;
+import io.cerulean.http.reset.ResetGrant;
+import io.cerulean.http.reset.Resetter;
 import io.cerulean.http.throttle.Throttle;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -44,7 +46,8 @@ import org.slf4j.LoggerFactory;
  *       ({@link ApiVersion});</li>
  *   <li>faults: a request a fault rule picks ({@link FaultStage}) is answered with the rule's fault,
  *       before its operation (which then never runs) or after it (its answer lost); off unless rules
- *       are given. {@code /{account}/$faults} reads and sets the rules ({@link FaultEndpoint});</li>
+ *       are given. {@code /{account}/$faults} reads and sets the rules ({@link FaultEndpoint}), and
+ *       {@code POST /{account}/$reset} wipes the account's data, when allowed ({@link ResetEndpoint});</li>
  *   <li>authenticate: a Shared Key signature, a SAS or a bearer token is right for that account, or
  *       403 and nothing runs;</li>
  *   <li>route ({@link RestService#route}): the method is allowed on the resource, or 405; a write to
@@ -105,17 +108,18 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     private final StoreHealthLog storeHealth = new StoreHealthLog();
     private final FaultStage faults;
     private final RequestMetrics requestMetrics;
+    private final ResetEndpoint reset;
 
     public RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
                            Metrics metrics) {
         this(service, authenticator, cors, metrics, RequestLog.OFF, Throttle.OFF, FaultStage.off(),
                 new RequestMetrics(metrics.registry(), service.name(),
-                        route -> ((RoutedOperation) route).operationName()));
+                        route -> ((RoutedOperation) route).operationName()), ResetEndpoint.OFF);
     }
 
     private RequestPipeline(RestService<T, R, G> service, RequestAuthenticator<G> authenticator, CorsPolicy cors,
                             Metrics metrics, RequestLog requestLog, Throttle throttle, FaultStage faults,
-                            RequestMetrics requestMetrics) {
+                            RequestMetrics requestMetrics, ResetEndpoint reset) {
         this.service = service;
         this.authenticator = authenticator;
         this.cors = cors;
@@ -125,24 +129,36 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         this.throttle = throttle;
         this.faults = faults;
         this.requestMetrics = requestMetrics; // one per service, whatever copies of the pipeline are made
+        this.reset = reset;
     }
 
     /** The same pipeline, recording every answer in {@code requestLog}. */
     public RequestPipeline<T, R, G> withRequestLog(RequestLog requestLog) {
         return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults,
-                requestMetrics);
+                requestMetrics, reset);
     }
 
     /** The same pipeline, holding every request to the scalability targets {@code throttle} enforces. */
     public RequestPipeline<T, R, G> withThrottle(Throttle throttle) {
         return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults,
-                requestMetrics);
+                requestMetrics, reset);
     }
 
     /** The same pipeline, injecting the faults {@code faults} picks for {@code serviceName} ({@code table}...). */
     public RequestPipeline<T, R, G> withFaults(Faults faults, String serviceName) {
         return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle,
-                new FaultStage(faults, serviceName), requestMetrics);
+                new FaultStage(faults, serviceName), requestMetrics, reset);
+    }
+
+    /** The same pipeline, wiping accounts through {@code resetter} as far as {@code grant} allows ({@link ResetEndpoint}). */
+    public RequestPipeline<T, R, G> withReset(ResetGrant grant, Resetter resetter) {
+        return new RequestPipeline<>(service, authenticator, cors, metrics, requestLog, throttle, faults,
+                requestMetrics, new ResetEndpoint(grant, resetter));
+    }
+
+    /** Puts what this pipeline's service keeps of {@code account} back to a new account's ({@link RestService#resetAccount}). */
+    public void resetAccount(String account) {
+        service.resetAccount(account);
     }
 
     /**
@@ -165,6 +181,11 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         String faultsOf = FaultEndpoint.account(request, cors.urls());
         if (faultsOf != null) {
             reply.accept(faultRules(request, faultsOf, requestId));
+            return;
+        }
+        String resetOf = ResetEndpoint.account(request, cors.urls());
+        if (resetOf != null) {
+            reset(request, resetOf, requestId, reply);
             return;
         }
         reply = faults(request, routing, requestId, reply);
@@ -190,11 +211,12 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         return head.withRouting(Routing.of(service, head));
     }
 
-    /** A preflight, a scrape of the metrics and the fault rules are the kernel's to answer: never parsed nor routed. */
+    /** A preflight, a scrape of the metrics, the fault rules and a reset are the kernel's to answer: never parsed nor routed. */
     private boolean answeredByTheKernel(AzureRequest request) {
         return request.method().equals("OPTIONS")
                 || servesMetrics(request)
-                || FaultEndpoint.account(request, cors.urls()) != null;
+                || FaultEndpoint.account(request, cors.urls()) != null
+                || ResetEndpoint.account(request, cors.urls()) != null;
     }
 
     /** The faults stage: where the answer goes, or null when a fault was answered instead ({@link FaultStage}). */
@@ -234,12 +256,26 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     private String kernelOperation(AzureRequest request) {
         return request.method().equals("OPTIONS") ? RequestMetrics.PREFLIGHT
                 : servesMetrics(request) ? RequestMetrics.SCRAPE
-                : FaultEndpoint.account(request, cors.urls()) != null ? RequestMetrics.FAULTS : RequestMetrics.UNKNOWN;
+                : FaultEndpoint.account(request, cors.urls()) != null ? RequestMetrics.FAULTS
+                : ResetEndpoint.account(request, cors.urls()) != null ? RequestMetrics.RESET : RequestMetrics.UNKNOWN;
     }
 
     /** A scrape of the metrics, on a port that serves them. */
     private boolean servesMetrics(AzureRequest request) {
         return metrics.onServicePorts() && request.rawPath().equals(METRICS_PATH) && request.method().equals("GET");
+    }
+
+    /** {@code /{account}/$reset}: the account's data wiped, when allowed ({@link ResetEndpoint}), answered once durable. */
+    private void reset(AzureRequest request, String account, String requestId, Consumer<AzureResponse> reply) {
+        AzureResponse response;
+        try {
+            response = renderer.success(reset.answer(request, account, authenticator), request, requestId);
+        } catch (RuntimeException e) {
+            reply.accept(failure(e, request, requestId, null));
+            return;
+        }
+        reset.whenDurable().whenComplete((ignored, failed) ->
+                reply.accept(failed == null ? response : failure(failed, request, requestId, null)));
     }
 
     /** What {@link #routed} found of the request, or, for one handed in unrouted, what its stages will find. */

@@ -109,4 +109,12 @@ public interface RestService<T extends Target, R extends RoutedOperation, G> {
     default Optional<ServiceException> explain(RuntimeException failure) {
         return Optional.empty();
     }
+
+    /**
+     * Puts what the service keeps of {@code account} outside its semantics (its service properties,
+     * what it remembers in memory) back to a new account's, durably: part of a reset, once the
+     * account's data is removed. By default it keeps nothing.
+     */
+    default void resetAccount(String account) {
+    }
 }

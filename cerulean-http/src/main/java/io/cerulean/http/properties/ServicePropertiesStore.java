@@ -110,6 +110,32 @@ public final class ServicePropertiesStore {
     }
 
     /**
+     * Puts the account's properties back to the defaults, durably, as a reset does: an empty document
+     * at a new version, so that a read racing it, which caches by version, cannot put back what it
+     * replaced.
+     *
+     * @throws ServiceException 503 ServerBusy when other writers changed them at every attempt
+     */
+    public void reset(String account) {
+        synchronized (cache) {
+            for (int attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+                Parsed current = current(account);
+                if (current.version().isEmpty()) {
+                    cache.remove(account);
+                    return; // never set: the defaults already
+                }
+                OptionalLong version = settings.put(account, current.version(), new byte[0]);
+                if (version.isPresent()) {
+                    remember(account, new Parsed(version, ServiceProperties.defaults(), nanoClock.getAsLong()));
+                    return;
+                }
+            }
+        }
+        throw new ServiceException(CommonError.SERVER_BUSY,
+                "The service properties are being changed by too many concurrent requests; please retry.");
+    }
+
+    /**
      * What is stored now, parsed again only when its version is not the one cached; on a shared
      * storage, cached with the time it was read (also when nothing is stored).
      */

@@ -54,9 +54,18 @@ public final class QueueRestService
     /** The most messages one Get or Peek Messages returns. */
     private static final int MAX_MESSAGES_ASKED = 32;
 
+    private final ServicePropertiesStore properties;
+
     public QueueRestService(QueueService service, ServicePropertiesStore properties, Clock clock) {
         super(STYLE, MAX_REQUEST_BODY_BYTES, service::whenDurable, QueueOperation.class,
                 operations(service, properties, clock));
+        this.properties = properties;
+    }
+
+    /** The account's Queue service properties back to the defaults. */
+    @Override
+    public void resetAccount(String account) {
+        properties.reset(account);
     }
 
     private static Map<QueueOperation, QueueRestOperation> operations(QueueService service,

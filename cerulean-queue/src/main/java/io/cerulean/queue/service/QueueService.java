@@ -1,10 +1,12 @@
 package io.cerulean.queue.service;
 
 import io.cerulean.common.acl.AccessPolicies;
+import io.cerulean.common.error.ServiceException;
 import io.cerulean.queue.catalog.QueueAcls;
 import io.cerulean.queue.catalog.QueuePage;
 import io.cerulean.queue.catalog.Queues;
 import io.cerulean.queue.catalog.StoredQueue;
+import io.cerulean.queue.error.QueueError;
 import io.cerulean.queue.layout.MessageLayout;
 import io.cerulean.queue.layout.PopReceipt;
 import io.cerulean.queue.layout.QueueCatalog;
@@ -17,6 +19,7 @@ import io.cerulean.queue.messages.VisibleMessages;
 import io.cerulean.queue.model.QueueInfo;
 import io.cerulean.queue.model.QueueMessage;
 import io.cerulean.queue.model.QueueMetadata;
+import io.cerulean.storage.AccountPartitions;
 import io.cerulean.storage.KeySpaces;
 import io.cerulean.storage.KeyValueStore;
 import io.cerulean.storage.database.Database;
@@ -130,6 +133,44 @@ public final class QueueService {
     /** Delete Queue: the queue, its ACL and every message in it, at once. */
     public void deleteQueue(String account, String name) {
         messages.drop(queues.delete(account, name));
+    }
+
+    /**
+     * Deletes every queue of the account, each as Delete Queue does (its ACL and messages with it): a
+     * reset. A queue created meanwhile may survive it.
+     *
+     * @return how many queues were deleted
+     */
+    public long deleteAccount(String account) {
+        long deleted = 0;
+        for (QueueInfo queue : allQueues(account)) {
+            try {
+                deleteQueue(account, queue.name());
+                deleted++;
+            } catch (ServiceException e) {
+                if (e.errorCode() != QueueError.QUEUE_NOT_FOUND) {
+                    throw e;
+                }
+                // deleted meanwhile by another request: gone all the same
+            }
+        }
+        return deleted;
+    }
+
+    /** Every account that has a queue, in name order. */
+    public java.util.SortedSet<String> accounts() {
+        return AccountPartitions.of(store, QueueCatalog.SPACE);
+    }
+
+    private List<QueueInfo> allQueues(String account) {
+        List<QueueInfo> all = new java.util.ArrayList<>();
+        Optional<String> marker = Optional.empty();
+        do {
+            QueuePage page = queues.list(account, "", marker, 1000);
+            all.addAll(page.queues());
+            marker = page.nextMarker();
+        } while (marker.isPresent());
+        return all;
     }
 
     /** Get Queue Metadata. */

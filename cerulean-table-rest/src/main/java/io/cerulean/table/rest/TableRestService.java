@@ -63,6 +63,7 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
     private final TableService service;
     private final Advisor advisor;
     private final Throttle throttle;
+    private final ServicePropertiesStore properties;
 
     public TableRestService(TableService service, QueryMetrics queryMetrics, ServicePropertiesStore properties) {
         this(service, queryMetrics, properties, Advisor.off(), Throttle.OFF);
@@ -79,6 +80,14 @@ public final class TableRestService extends RestServiceBase<Resource, TableRestO
         this.service = service;
         this.advisor = advisor;
         this.throttle = throttle;
+        this.properties = properties;
+    }
+
+    /** The account's Table service properties back to the defaults, and the advisor's findings about it forgotten. */
+    @Override
+    public void resetAccount(String account) {
+        properties.reset(account);
+        advisor.accountReset(account);
     }
 
     /** The operations' classes, built once; Replace and Merge Entity are one class each, however they are sent. */

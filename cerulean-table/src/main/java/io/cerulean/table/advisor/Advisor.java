@@ -92,6 +92,11 @@ public final class Advisor {
         tables.values().removeIf(watch -> watch.account.equals(account) && watch.name.equalsIgnoreCase(name));
     }
 
+    /** Forgets every table of an account a reset wiped. */
+    public void accountReset(String account) {
+        tables.values().removeIf(watch -> watch.account.equals(account));
+    }
+
     /** What the advisor finds now in {@code account}'s tables, by table name, then kind. */
     public List<Finding> findings(String account) {
         long now = nanoTime.getAsLong();

@@ -243,6 +243,11 @@ public final class TableLayout implements EntityReader, AutoCloseable {
         }
     }
 
+    /** Every account that has a table (or an ACL row), in name order. */
+    public java.util.SortedSet<String> accounts() {
+        return io.cerulean.storage.AccountPartitions.of(store, TableCatalog.SPACE);
+    }
+
     /**
      * Up to {@code limit} tables of {@code account} in normalised-name order, starting at the
      * normalised name {@code fromKey} (inclusive; null for the first).

@@ -226,6 +226,23 @@ class AdvisorTest {
     }
 
     @Test
+    void aResetAccountIsForgottenAndTheOthersKept() {
+        StoredTable others = new StoredTable("account2", "events", 2);
+        for (int i = 0; i < 2_000; i++) {
+            insert("hour-12", "row-" + i, MS / 20);
+            insert(others, "hour-12", "row-" + i, MS / 20);
+        }
+        assertThat(advisor.findings("account1")).isNotEmpty();
+
+        advisor.accountReset("account1");
+
+        assertThat(advisor.findings("account1")).isEmpty();
+        assertThat(advisor.heat("account1")).isEmpty();
+        assertThat(advisor.findings("account2")).extracting(Finding::table).containsOnly("events");
+        assertThat(advisor.tablesWatched()).isEqualTo(1);
+    }
+
+    @Test
     void memoryStaysBoundedWithAMillionDistinctKeysAndTenThousandTables() {
         Advisor bounded = new Advisor(LOW.withTables(8), () -> now, findings -> { });
         String longTail = "x".repeat(1_000);
