@@ -1,5 +1,6 @@
 package io.cerulean.app;
 
+import io.cerulean.app.metrics.StoreMeters;
 import io.cerulean.http.health.HealthHandler;
 import io.cerulean.http.health.Readiness;
 import io.cerulean.http.metrics.Metrics;
@@ -22,13 +23,20 @@ final class MetricsServing implements AutoCloseable {
         static final Settings DEFAULTS = new Settings(null, true);
     }
 
-    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry = newRegistry();
     private final ProcessMetrics process = ProcessMetrics.bindTo(registry);
     private final Settings settings;
     private HttpServer server; // null without a port of its own, or until started
 
     MetricsServing(Settings settings) {
         this.settings = settings;
+    }
+
+    /** A registry with its filters configured before any meter is registered, as Micrometer wants. */
+    private static PrometheusMeterRegistry newRegistry() {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        registry.config().meterFilter(StoreMeters.driverDescriptions());
+        return registry;
     }
 
     /** Where the services record, and whether their ports serve the scrape. */

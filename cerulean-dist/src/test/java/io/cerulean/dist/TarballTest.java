@@ -95,6 +95,10 @@ class TarballTest {
             assertThat(service.listTables().stream().map(t -> t.getName())).containsExactly("orders");
             // The self-signed certificate (an EC key) was made and HTTPS answers on the same port.
             assertThat(httpsStatus(server.tablePort(), "/devstoreaccount1/Tables")).isEqualTo(403);
+            // The cut runtime has what the health checks and the JVM's and the process's meters read.
+            assertThat(httpsStatus(server.tablePort(), "/$health/ready")).isEqualTo(200);
+            assertThat(httpsBody(server.tablePort(), "/$metrics")).contains("process_cpu_usage",
+                    "jvm_memory_used_bytes", "cerulean_store_commit_seconds_count", "cerulean_rocksdb_memtable_bytes");
 
             assertThat(server.terminate()).as(server.output()).isZero();
             assertThat(server.output()).contains("RocksDB in " + dataDir, "stopped");
@@ -103,6 +107,25 @@ class TarballTest {
 
     /** The status of an unauthenticated GET over HTTPS, trusting the server's self-signed certificate. */
     private static int httpsStatus(int port, String path) throws Exception {
+        HttpsURLConnection connection = https(port, path);
+        try {
+            return connection.getResponseCode();
+        } finally {
+            connection.disconnect();
+        }
+    }
+
+    /** The body of a successful unauthenticated GET over HTTPS. */
+    private static String httpsBody(int port, String path) throws Exception {
+        HttpsURLConnection connection = https(port, path);
+        try (var body = connection.getInputStream()) {
+            return new String(body.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } finally {
+            connection.disconnect();
+        }
+    }
+
+    private static HttpsURLConnection https(int port, String path) throws Exception {
         TrustManager trustAll = new X509TrustManager() {
             @Override
             public void checkClientTrusted(X509Certificate[] chain, String authType) {
@@ -122,10 +145,6 @@ class TarballTest {
         HttpsURLConnection connection = (HttpsURLConnection) new URL("https://127.0.0.1:" + port + path).openConnection();
         connection.setSSLSocketFactory(context.getSocketFactory());
         connection.setHostnameVerifier((host, session) -> true);
-        try {
-            return connection.getResponseCode();
-        } finally {
-            connection.disconnect();
-        }
+        return connection;
     }
 }

@@ -5,6 +5,7 @@ import io.cerulean.store.rocksdb.RocksDbKeyValueStore;
 import io.cerulean.storage.content.ContentStore;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.config.MeterFilter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -46,13 +47,17 @@ public final class StoreMeters {
         return registry;
     }
 
-    /**
-     * The registry for the Cassandra driver's meters, which it registers without descriptions: given
-     * them here, before the driver registers any.
-     */
+    /** The registry for the Cassandra driver's meters ({@link #driverDescriptions()} gives them their HELP lines). */
     public MeterRegistry driverRegistry() {
-        registry.config().meterFilter(new DriverMeterDescriptions());
         return registry;
+    }
+
+    /**
+     * Descriptions for the Cassandra driver's meters, which it registers without any: a filter for
+     * whoever makes the registry to configure before a meter is registered, as Micrometer wants.
+     */
+    public static MeterFilter driverDescriptions() {
+        return new DriverMeterDescriptions();
     }
 
     /** Keeps {@code meter} to remove with the others. */

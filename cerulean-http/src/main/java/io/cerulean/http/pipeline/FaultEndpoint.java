@@ -5,7 +5,6 @@ import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.auth.RequestAuthenticator;
 import io.cerulean.http.faults.FaultRulesJson;
 import io.cerulean.http.faults.Faults;
-import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import java.nio.charset.StandardCharsets;
@@ -18,20 +17,10 @@ import java.nio.charset.StandardCharsets;
  * the path shadows none. Rules that cannot be read are 400 InvalidInput, saying why, and change nothing.
  */
 final class FaultEndpoint {
-    private static final String SUFFIX = "/$faults";
 
     private FaultEndpoint() {
     }
 
-    /** The account whose rules the request addresses, or null when it addresses none. */
-    static String account(AzureRequest request, AccountUrls urls) {
-        if (!request.rawPath().endsWith(SUFFIX)) {
-            return null;
-        }
-        String path = urls.pathStyle(request);
-        int end = path.length() - SUFFIX.length();
-        return end > 1 && path.indexOf('/', 1) == end ? path.substring(1, end) : null;
-    }
 
     /** The answer, before the common headers. @throws ServiceException for a refusal */
     static AzureResponse answer(AzureRequest request, String account, Faults faults,

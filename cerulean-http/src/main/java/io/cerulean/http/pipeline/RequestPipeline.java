@@ -95,8 +95,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class RequestPipeline<T extends Target, R extends RoutedOperation, G> implements RequestHandler {
     private static final Logger log = LoggerFactory.getLogger(RequestPipeline.class);
-    /** Where the server's metrics are served, unauthenticated, in the Prometheus text format. */
-    public static final String METRICS_PATH = MetricsHandler.PATH;
 
     private final RestService<T, R, G> service;
     private final RequestAuthenticator<G> authenticator;
@@ -172,20 +170,11 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
         // Nothing is timed or allocated for the log when it is off.
         long started = System.nanoTime();
         Routing<T, R> routing = routing(request); // filled in by the stages, read by the metrics once answered
-        Consumer<AzureResponse> timed = metered(request, routing, started, answer);
+        KernelRequest kernel = kernelRequest(request);
+        Consumer<AzureResponse> timed = metered(request, routing, kernel, started, answer);
         Consumer<AzureResponse> reply = requestLog == RequestLog.OFF ? timed : logged(request, requestId, started, timed);
-        if (request.method().equals("OPTIONS")) {
-            reply.accept(preflight(request, requestId));
-            return;
-        }
-        String faultsOf = FaultEndpoint.account(request, cors.urls());
-        if (faultsOf != null) {
-            reply.accept(faultRules(request, faultsOf, requestId));
-            return;
-        }
-        String resetOf = ResetEndpoint.account(request, cors.urls());
-        if (resetOf != null) {
-            reset(request, resetOf, requestId, reply);
+        if (kernel != null) {
+            answerKernel(kernel, request, requestId, reply);
             return;
         }
         reply = faults(request, routing, requestId, reply);
@@ -196,7 +185,20 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
             receive(request, routing, requestId, reply);
             return;
         }
-        answer(request, routing, requestId, respond(request, routing, requestId), reply);
+        answer(request, routing, requestId, stages(request, routing, requestId), reply);
+    }
+
+    /** The kernel's own answers: a preflight, a scrape, the fault rules, a reset. */
+    private void answerKernel(KernelRequest kernel, AzureRequest request, String requestId,
+                              Consumer<AzureResponse> reply) {
+        switch (kernel.kind()) {
+            case PREFLIGHT -> reply.accept(preflight(request, requestId));
+            // Counters only, no data.
+            case SCRAPE -> reply.accept(cors.decorate(request, AzureResponse.status(200).body(
+                    MetricsHandler.CONTENT_TYPE, metrics.scrape().get().getBytes(StandardCharsets.UTF_8))));
+            case FAULTS -> reply.accept(faultRules(request, kernel.account(), requestId));
+            case RESET -> reset(request, kernel.account(), requestId, reply);
+        }
     }
 
     /**
@@ -205,18 +207,15 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
      */
     @Override
     public AzureRequest routed(AzureRequest head) {
-        if (head.routing() != null || answeredByTheKernel(head)) {
+        if (head.routing() != null || kernelRequest(head) != null) {
             return head;
         }
         return head.withRouting(Routing.of(service, head));
     }
 
-    /** A preflight, a scrape of the metrics, the fault rules and a reset are the kernel's to answer: never parsed nor routed. */
-    private boolean answeredByTheKernel(AzureRequest request) {
-        return request.method().equals("OPTIONS")
-                || servesMetrics(request)
-                || FaultEndpoint.account(request, cors.urls()) != null
-                || ResetEndpoint.account(request, cors.urls()) != null;
+    /** What the kernel answers of the request itself, never parsed nor routed; null when the service does. */
+    private KernelRequest kernelRequest(AzureRequest request) {
+        return KernelRequest.of(request, cors.urls(), metrics.onServicePorts());
     }
 
     /** The faults stage: where the answer goes, or null when a fault was answered instead ({@link FaultStage}). */
@@ -240,29 +239,17 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
     }
 
     /** {@code answer}, recording the answer first into the request metrics of its operation. */
-    private Consumer<AzureResponse> metered(AzureRequest request, Routing<T, R> routing, long started,
-                                            Consumer<AzureResponse> answer) {
+    private Consumer<AzureResponse> metered(AzureRequest request, Routing<T, R> routing, KernelRequest kernel,
+                                            long started, Consumer<AzureResponse> answer) {
         requestMetrics.started();
         return response -> {
             R route = routing.routeOrNull();
-            (route != null ? requestMetrics.of(route) : requestMetrics.of(kernelOperation(request))).answered(
+            (route != null ? requestMetrics.of(route) : requestMetrics.of(kernel != null
+                    ? kernel.kind().operationName() : RequestMetrics.UNKNOWN)).answered(
                     System.nanoTime() - started, response, request.streamsBody() ? 0 : request.body().length,
                     bodyBytes(request, response));
             answer.accept(response);
         };
-    }
-
-    /** What the request metrics call an answer no operation gave. */
-    private String kernelOperation(AzureRequest request) {
-        return request.method().equals("OPTIONS") ? RequestMetrics.PREFLIGHT
-                : servesMetrics(request) ? RequestMetrics.SCRAPE
-                : FaultEndpoint.account(request, cors.urls()) != null ? RequestMetrics.FAULTS
-                : ResetEndpoint.account(request, cors.urls()) != null ? RequestMetrics.RESET : RequestMetrics.UNKNOWN;
-    }
-
-    /** A scrape of the metrics, on a port that serves them. */
-    private boolean servesMetrics(AzureRequest request) {
-        return metrics.onServicePorts() && request.rawPath().equals(METRICS_PATH) && request.method().equals("GET");
     }
 
     /** {@code /{account}/$reset}: the account's data wiped, when allowed ({@link ResetEndpoint}), answered once durable. */
@@ -286,7 +273,7 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
 
     /** The route found for the request's head, or null when it has none (refused, or the kernel's own). */
     private R routeOf(AzureRequest request) {
-        if (request.routing() == null && !answeredByTheKernel(request)) {
+        if (request.routing() == null && kernelRequest(request) == null) {
             return Routing.of(service, request).routeOrNull(); // asked of a request that was not routed()
         }
         return routing(request).routeOrNull();
@@ -348,7 +335,7 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
 
     /** Storage Analytics' facts of the request, for a log that wants them: its account and operation found once. */
     private RequestFacts facts(AzureRequest request, AzureResponse response) {
-        if (request == null || !requestLog.wantsFacts() || answeredByTheKernel(request)) {
+        if (request == null || !requestLog.wantsFacts() || kernelRequest(request) != null) {
             return null;
         }
         Routing<T, R> routing = routing(request);
@@ -421,15 +408,6 @@ public final class RequestPipeline<T extends Target, R extends RoutedOperation, 
             log.error("preflight {} failed unexpectedly (request id {})", request.rawPath(), requestId, e);
             return renderer.error(new ServiceException(CommonError.INTERNAL_ERROR), request, requestId, true);
         }
-    }
-
-    private AzureResponse respond(AzureRequest request, Routing<T, R> routing, String requestId) {
-        if (servesMetrics(request)) {
-            // No account name starts with '$', so this path never shadows one. Counters only, no data.
-            return AzureResponse.status(200).body(MetricsHandler.CONTENT_TYPE,
-                    metrics.scrape().get().getBytes(StandardCharsets.UTF_8));
-        }
-        return stages(request, routing, requestId);
     }
 
     /** Parse, authenticate, route, validate, authorize, execute, render: the answer, a refusal included. */

@@ -3,7 +3,6 @@ package io.cerulean.http.pipeline;
 import io.cerulean.common.error.CommonError;
 import io.cerulean.common.error.ServiceException;
 import io.cerulean.http.auth.RequestAuthenticator;
-import io.cerulean.http.message.AccountUrls;
 import io.cerulean.http.message.AzureRequest;
 import io.cerulean.http.message.AzureResponse;
 import io.cerulean.http.message.Refusals;
@@ -26,7 +25,6 @@ import java.util.concurrent.CompletableFuture;
 final class ResetEndpoint {
     /** A server started without {@code --allow-reset}: every reset is refused. */
     static final ResetEndpoint OFF = new ResetEndpoint(ResetGrant.OFF, null);
-    private static final String SUFFIX = "/$reset";
     private static final String SECONDARY = "-secondary";
 
     private final ResetGrant grant;
@@ -41,15 +39,6 @@ final class ResetEndpoint {
         this.resetter = resetter;
     }
 
-    /** The account whose data the request addresses, or null when it addresses none. */
-    static String account(AzureRequest request, AccountUrls urls) {
-        if (!request.rawPath().endsWith(SUFFIX)) {
-            return null;
-        }
-        String path = urls.pathStyle(request);
-        int end = path.length() - SUFFIX.length();
-        return end > 1 && path.indexOf('/', 1) == end ? path.substring(1, end) : null;
-    }
 
     /**
      * Wipes what the request asks, once it is admitted: the answer, before the common headers. Not
