@@ -196,8 +196,7 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
                     batch.put(family, keys.get(i), RecordLayout.frame(mutation.value()));
                 }
             }
-            files.db().write(files.asyncWrite(), batch);
-            syncer.written();
+            write(batch);
         } catch (RocksDBException e) {
             throw new StoreException("committing to " + space, e);
         } finally {
@@ -213,10 +212,20 @@ public final class RocksDbKeyValueStore implements KeyValueStore {
         try (WriteBatch batch = new WriteBatch()) {
             batch.deleteRange(files.family(space.keySpace()), RecordLayout.instanceStart(space.instance()),
                     RecordLayout.instanceEnd(space.instance()));
-            files.db().write(files.asyncWrite(), batch);
-            syncer.written();
+            write(batch);
         } catch (RocksDBException e) {
             throw new StoreException("dropping " + space, e);
+        }
+    }
+
+    /** Writes {@code batch} to the log unsynced, counted for the sync that will cover it. */
+    private void write(WriteBatch batch) throws RocksDBException {
+        syncer.writing();
+        try {
+            files.db().write(files.asyncWrite(), batch);
+        } catch (RocksDBException | RuntimeException e) {
+            syncer.notWritten();
+            throw e;
         }
     }
 

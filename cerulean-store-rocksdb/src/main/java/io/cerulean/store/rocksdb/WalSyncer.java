@@ -39,7 +39,10 @@ final class WalSyncer implements AutoCloseable {
     private int lastCovered;
     private long lastSyncNanos;
     private final AtomicLong syncs = new AtomicLong();
-    /** Commits and drops written to the log, counted once written: how many each sync covered. */
+    /**
+     * Commits and drops written to the log, each counted just before it is written, so that the sync
+     * covering it has counted it: how many each sync covered (one in flight may be counted a sync early).
+     */
     private final LongAdder written = new LongAdder();
     /** {@link #written} as the last sync read it: the syncer thread's own. */
     private long writtenAtLastSync;
@@ -57,16 +60,22 @@ final class WalSyncer implements AutoCloseable {
         thread.start();
     }
 
-    /** Counts one commit or drop its writer has just written to the log: a write a later sync covers. */
-    void written() {
+    /** Counts one commit or drop its writer is about to write to the log: a write a later sync covers. */
+    void writing() {
         written.increment();
     }
 
+    /** Takes back the count of a write that failed ({@link #writing}). */
+    void notWritten() {
+        written.decrement();
+    }
+
     /**
-     * Tells {@code listener}, on the syncer's thread after each sync, how many writes
-     * ({@link #written}) it made durable: counted before the sync, so each is counted once, by the
-     * first sync after its count (a write counted just after a sync began is counted by the next).
-     * It must return quickly: writers wait for the next sync meanwhile.
+     * Tells {@code listener}, on the syncer's thread after each sync and before any write it covered
+     * is acknowledged, how many writes ({@link #writing}) it made durable: each is counted once, by
+     * the sync that covers it or, if it was counted while that sync began, the one before. So once
+     * {@link #whenDurable} has completed, every write before it has been told. It must return
+     * quickly: writers wait for the next sync meanwhile.
      */
     void onGroupCommit(LongConsumer listener) {
         groupCommits = listener;
@@ -151,11 +160,12 @@ final class WalSyncer implements AutoCloseable {
         long made;
         try {
             long latest = db.getLatestSequenceNumber();
-            long writtenNow = written.sum(); // each written before the sync below, so synced by it
+            long writtenNow = written.sum(); // each written with a sequence up to latest is counted
             db.syncWal();
             syncs.incrementAndGet();
             made = writtenNow - writtenAtLastSync;
             writtenAtLastSync = writtenNow;
+            tell(made); // before the writes it covered are acknowledged
             synchronized (this) {
                 synced = Math.max(synced, latest);
                 covered = takeCovered();
@@ -174,6 +184,10 @@ final class WalSyncer implements AutoCloseable {
         for (Waiter waiter : covered) {
             waiter.durable().complete(null);
         }
+        return covered.size();
+    }
+
+    private void tell(long made) {
         if (made > 0) {
             try {
                 groupCommits.accept(made);
@@ -181,7 +195,6 @@ final class WalSyncer implements AutoCloseable {
                 log.warn("a group commit listener failed", e); // the syncer goes on syncing
             }
         }
-        return covered.size();
     }
 
     private List<Waiter> takeCovered() {
