@@ -3,19 +3,16 @@ package io.cerulean.it.reset;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.cerulean.app.Cerulean;
-import io.cerulean.app.Main;
 import io.cerulean.http.reset.ResetGrant;
 import io.cerulean.it.ServerFixture;
 import io.cerulean.it.ServerFixture.RunningServer;
+import io.cerulean.it.tools.Cli;
 import io.cerulean.store.memory.MemoryKeyValueStore;
 import io.cerulean.tools.ToolExit;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.net.ServerSocket;
 import java.util.EnumSet;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
 /**
  * {@code cerulean reset}, run in-process as the command line runs it: what it removed and exit 0; the
@@ -101,18 +98,5 @@ class ResetCommandTest {
 
         assertThat(cli.exit()).as(cli.toString()).isEqualTo(ToolExit.UNREACHABLE);
         assertThat(cli.err()).contains("cannot be reached");
-    }
-
-    /** A {@code cerulean} subcommand run in-process, its output captured. */
-    record Cli(int exit, String out, String err) {
-        static Cli run(String... args) {
-            CommandLine commandLine = Main.commandLine();
-            StringWriter out = new StringWriter();
-            StringWriter err = new StringWriter();
-            commandLine.setOut(new PrintWriter(out, true));
-            commandLine.setErr(new PrintWriter(err, true));
-            int exit = commandLine.execute(args);
-            return new Cli(exit, out.toString(), err.toString());
-        }
     }
 }

@@ -6,8 +6,8 @@ import java.io.StringWriter;
 import picocli.CommandLine;
 
 /** Runs a {@code cerulean} subcommand in-process, as the command line would, with its output captured. */
-record Cli(int exit, String out, String err) {
-    static Cli run(String... args) {
+public record Cli(int exit, String out, String err) {
+    public static Cli run(String... args) {
         CommandLine commandLine = Main.commandLine();
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
